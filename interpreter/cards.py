@@ -1,0 +1,40 @@
+"""Cards: one immutable object per distinct face, shared by every copy in the deck."""
+
+from __future__ import annotations
+
+# Attributes every card has; a ruleset may add its own (for example an item per colour).
+BUILTIN_ATTRIBUTES = ("name", "kind", "color", "rank", "points", "value")
+
+
+class Card:
+    """A card face. Copies in a deck are the same object, so `is` compares faces."""
+
+    __slots__ = ("id", "name", "kind", "color", "rank", "points", "value", "attrs", "rules")
+
+    def __init__(self, id_, kind, color, rank, points, value, attrs, rules):
+        self.id = id_
+        self.kind = kind
+        self.color = color
+        self.rank = rank
+        self.points = points
+        self.value = value
+        self.attrs = attrs
+        self.rules = rules
+        self.name = f"{color} {rank}" if color else str(rank)
+
+    def __repr__(self) -> str:
+        return f"Card({self.name!r})"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __copy__(self):
+        return self
+
+
+def card_key(text: str) -> str:
+    """How a card is looked up by name: case and spacing do not matter."""
+    return " ".join(str(text).lower().split())

@@ -1,0 +1,533 @@
+"""Compile effect-language ASTs, once, into Python closures over (game, frame).
+
+An expression becomes `fn(game, frame) -> value`. An effect becomes a tuple of ops,
+`op(game, frame) -> Decision | None`; the engine runs ops one by one and stops at the
+first that needs a player's decision. No user text is ever eval'd.
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+
+from . import dsl
+from .cards import BUILTIN_ATTRIBUTES
+from .errors import DslError, RuleRuntimeError
+
+
+class Frame:
+    """The context an effect runs in: who played which card, and the effect's variables."""
+
+    __slots__ = ("player", "card", "color_before", "vars")
+
+    def __init__(self, player, card=None, color_before=None):
+        self.player = player
+        self.card = card
+        self.color_before = color_before
+        self.vars = {}
+
+
+@dataclass(frozen=True)
+class Primitive:
+    """A function the effect language can call: `fn(game, frame, *args)`."""
+
+    fn: object
+    min_args: int
+    max_args: int
+    role: str  # "query" (pure, usable anywhere), "action" (changes the game), "choice" (asks a player)
+    doc: str
+    settle: object = None  # for a choice: applies the answer, (game, frame, answer)
+
+
+PRIMITIVES: dict[str, Primitive] = {}
+
+
+def primitive(role: str, min_args: int, max_args: int | None = None, settle=None):
+    """Register a function under its own name (a trailing underscore dropped)."""
+    def register(fn):
+        name = fn.__name__.rstrip("_")
+        top = min_args if max_args is None else max_args
+        PRIMITIVES[name] = Primitive(fn, min_args, top, role, (fn.__doc__ or "").strip(), settle)
+        return fn
+    return register
+
+
+def seat_of(game, value) -> int:
+    """A seat number, checked."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < game.players:
+        raise TypeError(f"expected a seat number 0..{game.players - 1}, got {value!r}")
+    return value
+
+
+def seats_of(game, value) -> tuple:
+    """One seat or a list of seats, as a tuple of checked seats."""
+    if isinstance(value, (list, tuple)):
+        return tuple(seat_of(game, v) for v in value)
+    return (seat_of(game, value),)
+
+
+# --- queries: pure, they never change the game -------------------------------------
+
+@primitive("query", 1)
+def hand(game, frame, seat):
+    """The cards a seat holds."""
+    return game.hands[seat_of(game, seat)]
+
+
+@primitive("query", 1)
+def hands(game, frame, seats):
+    """All cards held by these seats."""
+    return [card for seat in seats_of(game, seats) for card in game.hands[seat]]
+
+
+@primitive("query", 1)
+def size(game, frame, items):
+    """How many items (cards, seats) there are."""
+    return len(items)
+
+
+@primitive("query", 1, 2)
+def seat_after(game, frame, seat, steps=1):
+    """The seat `steps` places after `seat` in the current direction."""
+    return game.seat_after(seat_of(game, seat), steps)
+
+
+@primitive("query", 1)
+def score(game, frame, seat):
+    """A seat's match total so far."""
+    return game.scores[seat_of(game, seat)]
+
+
+@primitive("query", 2)
+def min_(game, frame, a, b):
+    """The smaller of two numbers."""
+    return min(a, b)
+
+
+@primitive("query", 2)
+def max_(game, frame, a, b):
+    """The larger of two numbers."""
+    return max(a, b)
+
+
+# --- actions: they change the game --------------------------------------------------
+
+@primitive("action", 2)
+def draw(game, frame, who, count):
+    """Each seat in `who` draws `count` cards from the stock."""
+    for seat in seats_of(game, who):
+        game.draw(seat, count)
+
+
+@primitive("action", 1)
+def lose_turn(game, frame, who):
+    """Each seat in `who` loses its next turn."""
+    for seat in seats_of(game, who):
+        game.lose_turn(seat)
+
+
+@primitive("action", 0, 1)
+def extra_turn(game, frame, who=None):
+    """The seat (the player by default) takes the next turn, at once."""
+    game.give_turn(frame.player if who is None else seat_of(game, who))
+
+
+@primitive("action", 1)
+def set_direction(game, frame, direction):
+    """Set the direction of play: 1 is seat + 1, -1 is seat - 1."""
+    if direction not in (1, -1):
+        raise TypeError(f"the direction is 1 or -1, not {direction!r}")
+    game.set_direction(direction)
+
+
+@primitive("action", 1)
+def set_color(game, frame, color):
+    """Set the colour to follow."""
+    game.set_color(color)
+
+
+@primitive("action", 0)
+def turn_over(game, frame):
+    """Turn the top stock card face up onto the discard pile; gives the card, or none."""
+    return game.turn_over()
+
+
+@primitive("action", 2)
+def swap_hands(game, frame, a, b):
+    """Two seats exchange hands."""
+    game.swap_hands(seat_of(game, a), seat_of(game, b))
+
+
+@primitive("action", 0, 1)
+def pass_hands(game, frame, direction=None):
+    """Every hand moves one seat on, in the direction of play (or the one given)."""
+    game.pass_hands(game.direction if direction is None else direction)
+
+
+@primitive("action", 0)
+def end_turn(game, frame):
+    """Stop this effect here; the turn ends."""
+    game.end_effects()
+
+
+@primitive("action", 1)
+def run(game, frame, name):
+    """Run the ruleset's named effect `name` (from its `effects:` table) now."""
+    game.run_named_effect(name, frame)
+
+
+# --- choices: a player decides ------------------------------------------------------
+
+def settle_color(game, frame, answer):
+    """Apply a named colour."""
+    game.set_color(answer)
+
+
+@primitive("choice", 1, settle=settle_color)
+def choose_color(game, frame, who):
+    """The seat names the colour to follow."""
+    return "color", seat_of(game, who), game.ruleset.colors
+
+
+@primitive("choice", 2)
+def choose_player(game, frame, who, seats):
+    """The seat picks one of `seats`; gives the seat picked."""
+    return "target", seat_of(game, who), seats_of(game, seats)
+
+
+@primitive("choice", 2)
+def ask(game, frame, who, question):
+    """The seat answers a yes/no question named `question` (such as "challenge")."""
+    return str(question), seat_of(game, who), (False, True)
+
+
+# --- names --------------------------------------------------------------------------
+
+def _others(game, frame):
+    return tuple(game.seat_after(frame.player, k) for k in range(1, game.players))
+
+
+NAMES = {
+    "player": (lambda g, f: f.player, "the seat whose card or rule this is"),
+    "card": (lambda g, f: f.card, "the card being played or checked"),
+    "next": (lambda g, f: (f.player + g.direction) % g.players, "the seat after the player"),
+    "previous": (lambda g, f: (f.player - g.direction) % g.players, "the seat before the player"),
+    "others": (_others, "every other seat, in turn order from the next"),
+    "everyone": (lambda g, f: (f.player,) + _others(g, f), "every seat, the player first"),
+    "top": (lambda g, f: g.discard[-1] if g.discard else None, "the top card of the discard pile"),
+    "color": (lambda g, f: g.color, "the colour to follow"),
+    "color_before": (lambda g, f: f.color_before, "the colour to follow before this card was played"),
+    "direction": (lambda g, f: g.direction, "1 (seat + 1 is next) or -1"),
+    "players": (lambda g, f: g.players, "how many seats there are"),
+    "dealer": (lambda g, f: g.dealer, "the dealer's seat"),
+    "turn": (lambda g, f: g.turn, "the seat whose turn it is"),
+    "stock_size": (lambda g, f: len(g.stock), "how many cards the stock holds"),
+}
+
+ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul,
+              "/": operator.floordiv, "%": operator.mod}
+COMPARISONS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+               ">": operator.gt, ">=": operator.ge}
+
+
+@dataclass
+class Symbols:
+    """What a ruleset lets its effect text name."""
+
+    options: dict
+    attributes: frozenset
+    effects: frozenset = frozenset()
+    where: dict = field(default_factory=dict)
+    text: str = ""
+
+
+class Compiler:
+    """Compiles one piece of effect text; errors point into that text."""
+
+    def __init__(self, symbols: Symbols):
+        self.symbols = symbols
+        self.scope: set[str] = set()
+
+    def fail(self, node: dsl.Node, message: str) -> DslError:
+        """A compile error at `node`."""
+        return dsl.dsl_error(message, self.symbols.text, node.line, node.column, self.symbols.where)
+
+    def runtime(self, node: dsl.Node, exc: Exception) -> RuleRuntimeError:
+        """A runtime failure of the rule at `node`, as a clear error."""
+        err = self.fail(node, f"this rule failed while playing: {exc}")
+        return RuleRuntimeError(err.message, file=err.file, line=err.line, column=err.column,
+                                path=err.path, detail=err.detail)
+
+    # --- effects ---------------------------------------------------------------------
+
+    def effect(self, block: dsl.Block) -> tuple:
+        """A block of statements as a tuple of ops."""
+        return tuple(self.statement(s) for s in block.statements)
+
+    def statement(self, node):
+        """One statement as an op."""
+        if isinstance(node, dsl.If):
+            return self.if_op(node)
+        if isinstance(node, dsl.Let):
+            return self.let_op(node)
+        return self.call_op(node.call, None)
+
+    def if_op(self, node: dsl.If):
+        branches = tuple((self.expr(cond), self.effect(block)) for cond, block in node.branches)
+        orelse = self.effect(node.orelse) if node.orelse else ()
+
+        def op(game, frame):
+            for cond, ops in branches:
+                if cond(game, frame):
+                    game.push(ops, frame)
+                    return None
+            if orelse:
+                game.push(orelse, frame)
+            return None
+        return op
+
+    def let_op(self, node: dsl.Let):
+        if isinstance(node.value, dsl.Call) and node.value.function in PRIMITIVES \
+                and PRIMITIVES[node.value.function].role != "query":
+            op = self.call_op(node.value, node.var)
+            self.scope.add(node.var)
+            return op
+        value = self.expr(node.value)
+        self.scope.add(node.var)
+        name = node.var
+
+        def op(game, frame):
+            frame.vars[name] = value(game, frame)
+        return op
+
+    def call_op(self, node: dsl.Call, target: str | None):
+        """An action or choice call as a statement, its result stored in `target` if given."""
+        prim = self.primitive(node)
+        if prim.role == "query":
+            raise self.fail(node, f"{node.function}() only reads the game; use it inside a condition")
+        args = tuple(self.expr(a) for a in node.args)
+        if prim.role == "choice":
+            return self.choice_op(node, prim, args, target)
+        fn, runtime = prim.fn, self.runtime
+
+        def op(game, frame):
+            try:
+                result = fn(game, frame, *[a(game, frame) for a in args])
+            except (TypeError, ValueError, KeyError, IndexError) as exc:
+                raise runtime(node, exc) from None
+            if target is not None:
+                frame.vars[target] = result
+        return op
+
+    def choice_op(self, node: dsl.Call, prim: Primitive, args: tuple, target: str | None):
+        settle, runtime = prim.settle, self.runtime
+
+        def answer(game, frame, value):
+            if settle is not None:
+                settle(game, frame, value)
+            if target is not None:
+                frame.vars[target] = value
+
+        def op(game, frame):
+            try:
+                kind, seat, options = prim.fn(game, frame, *[a(game, frame) for a in args])
+            except (TypeError, ValueError) as exc:
+                raise runtime(node, exc) from None
+            if not options:
+                answer(game, frame, None)
+                return None
+            return game.request(kind, seat, options, answer, frame)
+        return op
+
+    def primitive(self, node: dsl.Call) -> Primitive:
+        prim = PRIMITIVES.get(node.function)
+        if prim is None:
+            known = ", ".join(sorted(PRIMITIVES))
+            raise self.fail(node, f"unknown function {node.function}(); known: {known}")
+        count = len(node.args)
+        if not prim.min_args <= count <= prim.max_args:
+            wanted = prim.min_args if prim.min_args == prim.max_args else \
+                f"{prim.min_args} to {prim.max_args}"
+            raise self.fail(node, f"{node.function}() takes {wanted} argument(s), got {count}")
+        return prim
+
+    # --- expressions -----------------------------------------------------------------
+
+    def expr(self, node):
+        """An expression as `fn(game, frame)`."""
+        method = getattr(self, "expr_" + type(node).__name__.lower(), None)
+        if method is None:
+            raise self.fail(node, "this is a statement, not a value")
+        return method(node)
+
+    def expr_number(self, node):
+        value = node.value
+        return lambda g, f: value
+
+    expr_text = expr_number
+    expr_constant = expr_number
+
+    def expr_name(self, node: dsl.Name):
+        if node.ident in self.scope:
+            name = node.ident
+            return lambda g, f: f.vars.get(name)
+        if node.ident in NAMES:
+            return NAMES[node.ident][0]
+        if node.ident == "option":
+            raise self.fail(node, "write option.NAME, for example option.target_score")
+        known = ", ".join(sorted(NAMES))
+        raise self.fail(node, f"unknown name '{node.ident}'; known names: {known} "
+                              "(and variables set with let)")
+
+    def expr_attribute(self, node: dsl.Attribute):
+        if isinstance(node.subject, dsl.Name) and node.subject.ident == "option" \
+                and "option" not in self.scope:
+            return self.option(node)
+        subject = self.expr(node.subject)
+        attr = node.attr
+        if attr in BUILTIN_ATTRIBUTES:
+            return lambda g, f: getattr(subject(g, f), attr, None)
+        if attr in self.symbols.attributes:
+            def get(g, f):
+                card = subject(g, f)
+                return None if card is None else card.attrs.get(attr)
+            return get
+        known = ", ".join(list(BUILTIN_ATTRIBUTES) + sorted(self.symbols.attributes))
+        raise self.fail(node, f"unknown card attribute '{attr}'; known: {known}")
+
+    def option(self, node: dsl.Attribute):
+        if node.attr not in self.symbols.options:
+            known = ", ".join(sorted(self.symbols.options)) or "none declared"
+            raise self.fail(node, f"unknown option '{node.attr}'; options: {known}")
+        value = self.symbols.options[node.attr]
+        return lambda g, f: value
+
+    def expr_call(self, node: dsl.Call):
+        prim = self.primitive(node)
+        if prim.role != "query":
+            raise self.fail(node, f"{node.function}() changes the game; use it as a statement "
+                                  f"(or `let x = {node.function}(...)`), not inside a condition")
+        fn, runtime = prim.fn, self.runtime
+        args = tuple(self.expr(a) for a in node.args)
+        if len(args) == 1:
+            (one,) = args
+
+            def call1(g, f):
+                try:
+                    return fn(g, f, one(g, f))
+                except (TypeError, ValueError, KeyError, IndexError) as exc:
+                    raise runtime(node, exc) from None
+            return call1
+
+        def call(g, f):
+            try:
+                return fn(g, f, *[a(g, f) for a in args])
+            except (TypeError, ValueError, KeyError, IndexError) as exc:
+                raise runtime(node, exc) from None
+        return call
+
+    def expr_unary(self, node: dsl.Unary):
+        operand = self.expr(node.operand)
+        if node.op == "not":
+            return lambda g, f: not operand(g, f)
+        runtime = self.runtime
+
+        def negate(g, f):
+            try:
+                return -operand(g, f)
+            except TypeError as exc:
+                raise runtime(node, exc) from None
+        return negate
+
+    def expr_binary(self, node: dsl.Binary):
+        left, right = self.expr(node.left), self.expr(node.right)
+        if node.op == "and":
+            return lambda g, f: left(g, f) and right(g, f)
+        if node.op == "or":
+            return lambda g, f: left(g, f) or right(g, f)
+        if node.op == "==":
+            return lambda g, f: left(g, f) == right(g, f)
+        if node.op == "!=":
+            return lambda g, f: left(g, f) != right(g, f)
+        fn = ARITHMETIC.get(node.op) or COMPARISONS.get(node.op) or (lambda a, b: a in b)
+        runtime = self.runtime
+
+        def apply(g, f):
+            try:
+                return fn(left(g, f), right(g, f))
+            except (TypeError, ZeroDivisionError) as exc:
+                raise runtime(node, exc) from None
+        return apply
+
+    def bound(self, var: str, *nodes):
+        """Compile `nodes` with `var` in scope (a comprehension's variable)."""
+        had = var in self.scope
+        self.scope.add(var)
+        try:
+            return tuple(self.expr(n) if n is not None else None for n in nodes)
+        finally:
+            if not had:
+                self.scope.discard(var)
+
+    def expr_quantifier(self, node: dsl.Quantifier):
+        source = self.expr(node.source)
+        (cond,) = self.bound(node.var, node.cond)
+        cond = cond or (lambda g, f: True)
+        var = node.var
+        if node.quantifier == "any":
+            def any_of(g, f):
+                scope = f.vars
+                for item in source(g, f):
+                    scope[var] = item
+                    if cond(g, f):
+                        return True
+                return False
+            return any_of
+        if node.quantifier == "all":
+            def all_of(g, f):
+                scope = f.vars
+                for item in source(g, f):
+                    scope[var] = item
+                    if not cond(g, f):
+                        return False
+                return True
+            return all_of
+
+        def count_of(g, f):
+            scope, total = f.vars, 0
+            for item in source(g, f):
+                scope[var] = item
+                if cond(g, f):
+                    total += 1
+            return total
+        return count_of
+
+    def expr_total(self, node: dsl.Total):
+        source = self.expr(node.source)
+        expr, cond = self.bound(node.var, node.expr, node.cond)
+        cond = cond or (lambda g, f: True)
+        var, runtime = node.var, self.runtime
+
+        def total(g, f):
+            scope, result = f.vars, 0
+            for item in source(g, f):
+                scope[var] = item
+                if cond(g, f):
+                    try:
+                        result += expr(g, f)
+                    except TypeError as exc:
+                        raise runtime(node, exc) from None
+            return result
+        return total
+
+
+def compile_effect(text: str, symbols: Symbols) -> tuple:
+    """Effect text -> tuple of ops."""
+    symbols.text = text
+    return Compiler(symbols).effect(dsl.parse(text, "effect", symbols.where))
+
+
+def compile_expression(text: str, symbols: Symbols):
+    """Condition or expression text -> fn(game, frame)."""
+    symbols.text = text
+    return Compiler(symbols).expr(dsl.parse(text, "condition", symbols.where))

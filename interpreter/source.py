@@ -1,0 +1,204 @@
+"""Reading ruleset files: safe YAML that remembers where every value came from, and `extends`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .errors import RulesetError
+
+MAX_FILE_BYTES = 1_000_000
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a value was written: file, 1-based line and column."""
+
+    file: str
+    line: int
+    column: int
+
+
+@dataclass
+class Source:
+    """Plain data read from YAML, plus the location of every key path in it."""
+
+    data: dict
+    locations: dict[tuple, Location]
+    file: str
+
+    def locate(self, path: tuple) -> Location:
+        """The location of `path`, or of its nearest written ancestor."""
+        path = tuple(path)
+        while path and path not in self.locations:
+            path = path[:-1]
+        return self.locations.get(path, Location(self.file, 1, 1))
+
+    def error(self, path: tuple, message: str, cls=RulesetError, detail: str | None = None):
+        """A ruleset error pointing at `path`."""
+        where = self.locate(path)
+        return cls(message, file=where.file, line=where.line, column=where.column,
+                   path=dollar_path(path), detail=detail)
+
+
+def dollar_path(path) -> str:
+    """`('kinds', 'skip', 'on_play')` as `$.kinds.skip.on_play`; list indexes as `[0]`."""
+    text = "$"
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return text
+
+
+def bundled_dir(name: str) -> Path:
+    """A data folder that ships inside the package (installed) or sits beside it (checkout)."""
+    here = Path(__file__).resolve().parent
+    packaged = here / name
+    return packaged if packaged.is_dir() else here.parent / name
+
+
+def bundled_rulesets() -> list[str]:
+    """Names of the bundled rulesets, `classic` or `house/stacking`."""
+    root = bundled_dir("rulesets")
+    return sorted(p.relative_to(root).with_suffix("").as_posix() for p in root.rglob("*.yaml"))
+
+
+def resolve(ref: str, relative_to: Path | None = None) -> Path:
+    """A ruleset reference: a path to a .yaml file (relative to the referring file) or a bundled name."""
+    if ref.endswith((".yaml", ".yml")) or "/" in ref and Path(ref).exists():
+        base = relative_to.parent if relative_to else Path.cwd()
+        return (base / ref).resolve()
+    bundled = bundled_dir("rulesets") / f"{ref}.yaml"
+    if bundled.is_file():
+        return bundled
+    plain = Path(ref)
+    if plain.is_file():
+        return plain.resolve()
+    known = ", ".join(bundled_rulesets())
+    raise RulesetError(f"no ruleset named '{ref}' (bundled: {known}; or give a path to a .yaml file)",
+                       file=str(relative_to) if relative_to else None)
+
+
+def read_yaml(path: Path) -> Source:
+    """Parse one YAML file with the safe loader, keeping the location of every key."""
+    shown = display_name(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise RulesetError(f"cannot read the file: {exc.strerror}", file=shown) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise RulesetError(f"the file is {len(raw)} bytes; rulesets may be at most {MAX_FILE_BYTES}",
+                           file=shown)
+    return parse_yaml(raw.decode("utf-8", errors="replace"), shown)
+
+
+def parse_yaml(text: str, shown: str) -> Source:
+    """Parse YAML text (named `shown` in errors) into a Source."""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.YAMLError as exc:
+        raise yaml_error(exc, shown) from None
+    finally:
+        loader.dispose()
+    if not isinstance(data, dict):
+        raise RulesetError("expected a mapping of keys (name:, kinds:, deck: ...) at the top",
+                           file=shown, line=1, column=1)
+    locations: dict[tuple, Location] = {}
+    record_locations(node, (), shown, locations, text.split("\n"))
+    return Source(data, locations, shown)
+
+
+def yaml_error(exc: yaml.YAMLError, shown: str) -> RulesetError:
+    """A YAML parser error as a ruleset error at the parser's mark."""
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc)
+    if "could not determine a constructor" in str(exc):
+        problem = "tags such as !!python/object are not allowed; rulesets are plain data"
+    line = mark.line + 1 if mark else None
+    column = mark.column + 1 if mark else None
+    return RulesetError(f"malformed YAML: {problem}", file=shown, line=line, column=column)
+
+
+def record_locations(node, path: tuple, shown: str, out: dict, lines: list) -> None:
+    """Walk the YAML node tree and note where each key path's text starts."""
+    out[path] = text_start(node, shown, lines)
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.value != "<<":
+                record_locations(value, path + (key.value,), shown, out, lines)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            record_locations(item, path + (index,), shown, out, lines)
+
+
+def text_start(node, shown: str, lines: list) -> Location:
+    """Where the first character of a value is: past a quote, or on the line after `|`/`>`."""
+    line, column = node.start_mark.line + 1, node.start_mark.column + 1
+    style = getattr(node, "style", None)
+    if style in ("|", ">") and line < len(lines):
+        content = lines[line]
+        return Location(shown, line + 1, len(content) - len(content.lstrip()) + 1)
+    if style in ('"', "'"):
+        column += 1
+    return Location(shown, line, column)
+
+
+def display_name(path: Path) -> str:
+    """A path as the user would like to read it: relative to here when that is shorter."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def load_source(ref: str, relative_to: Path | None = None, seen: tuple = ()) -> Source:
+    """Read a ruleset and everything it `extends`, merged: later files win key by key."""
+    path = resolve(ref, relative_to)
+    if path in seen:
+        chain = " -> ".join(display_name(p) for p in seen + (path,))
+        raise RulesetError(f"`extends` goes round in a cycle: {chain}", file=display_name(seen[-1]))
+    own = read_yaml(path)
+    parents = own.data.get("extends", [])
+    if isinstance(parents, str):
+        parents = [parents]
+    if not isinstance(parents, list) or not all(isinstance(p, str) for p in parents):
+        raise own.error(("extends",), "`extends` takes a ruleset name or a list of them")
+    merged = Source({}, {}, own.file)
+    for parent in parents:
+        merge_into(merged, load_source(parent, path, seen + (path,)))
+    own.data.pop("extends", None)
+    merge_into(merged, own)
+    merged.file = own.file
+    return merged
+
+
+def merge_into(base: Source, overlay: Source, path: tuple = ()) -> None:
+    """Deep-merge `overlay` into `base`: mappings merge, anything else is replaced."""
+    target = base.data
+    for part in path:
+        target = target[part]
+    for key, value in overlay_at(overlay.data, path).items():
+        here = path + (key,)
+        if isinstance(value, dict) and isinstance(target.get(key), dict):
+            base.locations[here] = overlay.locations.get(here, base.locate(here))
+            merge_into(base, overlay, here)
+            continue
+        target[key] = value
+        forget_below(base.locations, here)
+        base.locations.update({p: loc for p, loc in overlay.locations.items() if p[:len(here)] == here})
+
+
+def overlay_at(data: dict, path: tuple) -> dict:
+    """The mapping at `path` inside `data`."""
+    for part in path:
+        data = data[part]
+    return data
+
+
+def forget_below(locations: dict, path: tuple) -> None:
+    """Drop the locations of a value that an overlay replaces."""
+    for stale in [p for p in locations if p[:len(path)] == path]:
+        del locations[stale]
