@@ -1,0 +1,96 @@
+"""Agents answer decisions: `decide(game, decision) -> one of decision.options`."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from .engine import DRAW
+from .errors import HouserulesError
+
+
+class RandomAgent:
+    """Uniform over the legal options."""
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def decide(self, game, decision):
+        """Any legal option, each as likely."""
+        options = decision.options
+        return options[self.rng.randrange(len(options))]
+
+
+class HeuristicAgent:
+    """Plays sensibly: coloured cards before colourless ones, its strongest colour, calls UNO."""
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def decide(self, game, decision):
+        """A sensible answer to any kind of decision."""
+        method = getattr(self, "on_" + decision.kind, None)
+        return method(game, decision) if method else self.on_question(game, decision)
+
+    def colour_counts(self, game, seat) -> Counter:
+        return Counter(card.color for card in game.hands[seat] if card.color is not None)
+
+    def on_play(self, game, decision):
+        cards = [o for o in decision.options if o != DRAW]
+        if not cards:
+            return DRAW
+        counts = self.colour_counts(game, decision.seat)
+        coloured = [c for c in cards if c.color is not None]
+        if coloured:
+            # Shed points early and stay in the colour we hold most of.
+            return max(coloured, key=lambda c: (counts[c.color], c.points))
+        # Only colourless cards are playable: keep the most valuable for later.
+        return min(cards, key=lambda c: c.points)
+
+    def on_color(self, game, decision):
+        counts = self.colour_counts(game, decision.seat)
+        return max(decision.options, key=lambda color: counts[color])
+
+    def on_target(self, game, decision):
+        return min(decision.options, key=lambda seat: (len(game.hands[seat]), seat))
+
+    def on_catch(self, game, decision):
+        return decision.seat
+
+    def on_question(self, game, decision):
+        """Yes to offers that help (play the drawn card, call UNO); no to risky questions."""
+        if decision.kind in ("play_drawn", "uno"):
+            return True
+        return False if False in decision.options else decision.options[0]
+
+
+class ScriptedAgent:
+    """Gives prepared answers in order; for tests. Card names and colours may be strings."""
+
+    def __init__(self, answers):
+        self.answers = list(answers)
+
+    def decide(self, game, decision):
+        """The next prepared answer."""
+        if not self.answers:
+            raise HouserulesError(f"the script has no answer left for a {decision.kind} decision")
+        answer = self.answers.pop(0)
+        if decision.kind == "play" and isinstance(answer, str) and answer != DRAW:
+            return game.ruleset.card(answer)
+        return answer
+
+
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
+
+
+def make_agents(spec: str, players: int, seed) -> list:
+    """`random`, `heuristic`, or a comma list with one name per seat."""
+    names = [n.strip() for n in spec.split(",")] if spec else ["random"]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise HouserulesError(f"--bots lists {len(names)} bots for {players} players")
+    unknown = [n for n in names if n not in AGENTS]
+    if unknown:
+        raise HouserulesError(f"unknown bot '{unknown[0]}'; bots: {', '.join(AGENTS)}")
+    return [AGENTS[name](f"{seed}/{seat}") for seat, name in enumerate(names)]

@@ -1,0 +1,528 @@
+"""The generic engine: a mutable, cloneable game state driven by one loop of ops.
+
+Everything that happens is an op on a stack (deal, a card's effect, the end of a turn).
+The loop runs ops until one needs a player's choice; that choice is a `Decision` with
+its legal options, answered through `apply`. The engine knows no card by name: what a
+card does comes from its compiled ruleset.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+
+from .compiler import Frame
+from .errors import IllegalMove, RuleRuntimeError
+
+DRAW = "draw"  # the answer to a play decision that draws instead of playing
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A choice a player must make: what kind, who decides, and the legal answers.
+
+    A window (such as catching a missed UNO) is open to several seats out of turn:
+    `seat` is None and `open_to` lists them in the order they are asked.
+    """
+
+    kind: str
+    seat: int | None
+    options: tuple
+    open_to: tuple = ()
+
+    def offer(self, seat: int) -> "Decision":
+        """A window as one seat sees it: take it (answer its own seat) or pass (None)."""
+        return Decision(self.kind, seat, (None, seat))
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How one hand ended."""
+
+    winner: int
+    points: int
+    turns: int
+
+
+class GameState:
+    """One match of a ruleset: hands, piles, turn order, scores, and the pending decision."""
+
+    def __init__(self, ruleset, players: int | None = None, seed: int | None = None,
+                 dealer: int | None = None, record: bool = False):
+        self.ruleset = ruleset
+        self.players = players or ruleset.default_players
+        ruleset.check_players(self.players)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.events = [] if record else None
+        self.scores = [0] * self.players
+        self.hand_results: list[HandResult] = []
+        self.over = False
+        self.match_winner = None
+        self.decision = None
+        self._handler = self._handler_frame = None
+        self._probe = Frame(0)
+        self.stack: list[list] = []
+        self.dealer = self.choose_dealer() if dealer is None else dealer
+        self.begin_hand()
+        self._run()
+
+    # --- the public, OpenSpiel-like API ---------------------------------------------------
+
+    @property
+    def current_seat(self):
+        """The seat that must decide now (None for a window or when nothing is pending)."""
+        return self.decision.seat if self.decision else None
+
+    @property
+    def hand_over(self) -> bool:
+        """True between hands and at the end of the match."""
+        return self.decision is None
+
+    def legal_options(self) -> tuple:
+        """The legal answers to the pending decision."""
+        return self.decision.options if self.decision else ()
+
+    def apply(self, answer) -> None:
+        """Answer the pending decision; an illegal answer raises IllegalMove and changes nothing."""
+        decision = self.decision
+        if decision is None:
+            raise IllegalMove("the match is over" if self.over else
+                              "the hand is over; start the next one first")
+        if not is_option(answer, decision.options):
+            raise IllegalMove(self.why_illegal(decision, answer))
+        handler, frame = self._handler, self._handler_frame
+        self.decision = self._handler = self._handler_frame = None
+        handler(self, frame, answer)
+        self._run()
+
+    def next_hand(self) -> None:
+        """Deal the next hand of the match."""
+        if self.decision is not None or self.over:
+            raise IllegalMove("the match is over" if self.over else "the hand is still being played")
+        self.dealer = (self.dealer + self.ruleset.deal_moves) % self.players
+        self.begin_hand()
+        self._run()
+
+    def clone(self) -> "GameState":
+        """An independent copy (the ruleset and card faces are shared: they never change)."""
+        return copy.deepcopy(self)
+
+    @property
+    def top(self):
+        """The top card of the discard pile."""
+        return self.discard[-1] if self.discard else None
+
+    def hand_sizes(self) -> list[int]:
+        """How many cards each seat holds."""
+        return [len(h) for h in self.hands]
+
+    def is_playable(self, seat: int, card) -> bool:
+        """Whether `seat` may play `card` now (by the playable rule and the kind's legal rule)."""
+        probe = self._probe
+        probe.player, probe.card = seat, card
+        if not self.ruleset.playable(self, probe):
+            return False
+        legal = card.rules.legal
+        return legal is None or bool(legal(self, probe))
+
+    def playable_cards(self, seat: int) -> list:
+        """The distinct cards `seat` may play now, in hand order."""
+        seen = set()
+        result = []
+        for card in self.hands[seat]:
+            if card not in seen:
+                seen.add(card)
+                if self.is_playable(seat, card):
+                    result.append(card)
+        return result
+
+    # --- hands: deal, first card, end ------------------------------------------------------
+
+    def choose_dealer(self) -> int:
+        """Seat of the first dealer: fixed by the ruleset, or the highest card drawn."""
+        value = self.ruleset.dealer_draw
+        if value is None:
+            return self.ruleset.first_dealer % self.players
+        contenders = list(range(self.players))
+        deck: list = []
+        while len(contenders) > 1:
+            if len(deck) < len(contenders):
+                deck = list(self.ruleset.deck)
+                self.rng.shuffle(deck)
+            drawn = {seat: deck.pop() for seat in contenders}
+            values = {seat: value(self, Frame(seat, card)) for seat, card in drawn.items()}
+            self.log("dealer_draw", cards={s: c.name for s, c in drawn.items()})
+            best = max(values.values())
+            contenders = [seat for seat in contenders if values[seat] == best]
+        return contenders[0]
+
+    def begin_hand(self) -> None:
+        """Shuffle, deal, turn the first card and queue its effect and the first turn."""
+        rules = self.ruleset
+        self.direction = 1
+        self.lost_turns = [0] * self.players
+        self.next_turn = None
+        self.uncalled = None
+        self.turns = 0
+        self.turn = self.dealer
+        for _ in range(1000):
+            self.deal()
+            first = self.turn_first_card()
+            if rules.redeal_if is None or not rules.redeal_if(self, Frame(self.dealer, first)):
+                break
+            self.log("redeal", card=first.name)
+        else:
+            raise RuleRuntimeError("first_card.redeal_if held 1000 times in a row; "
+                                   "this ruleset can never start a hand", file=rules.file)
+        self.discard = [first]
+        self.color = first.color
+        self.log("first_card", card=first.name, dealer=self.dealer)
+        frame = Frame(self.dealer, first, None)
+        self.push(ADVANCE, None)
+        self.push(first.rules.on_first, frame)
+
+    def deal(self) -> None:
+        """A fresh shuffled deck; cards one at a time from the seat after the dealer."""
+        self.stock = list(self.ruleset.deck)
+        self.rng.shuffle(self.stock)
+        self.discard = []
+        self.hands = [[] for _ in range(self.players)]
+        order = [(self.dealer + k) % self.players for k in range(1, self.players + 1)]
+        for _ in range(self.ruleset.hand_size):
+            for seat in order:
+                if self.stock:
+                    self.hands[seat].append(self.stock.pop())
+
+    def turn_first_card(self):
+        """The first card, turned from the stock; cards the ruleset returns go back in."""
+        rules = self.ruleset
+        for _ in range(1000):
+            card = self.stock.pop()
+            if rules.return_if is None or not rules.return_if(self, Frame(self.dealer, card)):
+                return card
+            self.log("first_card_returned", card=card.name)
+            self.stock.append(card)
+            self.rng.shuffle(self.stock)
+        raise RuleRuntimeError("first_card.return_if held 1000 times in a row", file=rules.file)
+
+    def end_hand(self, winner: int) -> None:
+        """Score the hand for `winner` and decide whether the match is over."""
+        rules = self.ruleset
+        points = rules.scoring(self, Frame(winner))
+        self.scores[winner] += points
+        self.hand_results.append(HandResult(winner, points, self.turns))
+        self.log("hand_over", winner=winner, points=points, scores=list(self.scores))
+        self.stack.clear()
+        if rules.hands:
+            finished = len(self.hand_results) >= rules.hands
+        else:
+            finished = max(self.scores) >= rules.target_score
+        if finished:
+            self.over = True
+            self.match_winner = self.leader()
+            self.log("match_over", winner=self.match_winner, scores=list(self.scores))
+
+    def leader(self) -> int:
+        """The seat with the highest total; a tie goes to the tied seat that won a hand last."""
+        best = max(self.scores)
+        tied = [seat for seat, score in enumerate(self.scores) if score == best]
+        for result in reversed(self.hand_results):
+            if result.winner in tied:
+                return result.winner
+        return tied[0]
+
+    # --- turns ----------------------------------------------------------------------------
+
+    def play(self, seat: int, card) -> None:
+        """Move `card` from `seat`'s hand to the discard pile and queue what follows."""
+        hand = self.hands[seat]
+        hand.remove(card)
+        frame = Frame(seat, card, self.color)
+        self.discard.append(card)
+        if card.color is not None:
+            self.color = card.color
+        self.log("play", seat=seat, card=card.name)
+        if not hand:
+            self.push(HAND_OVER, frame)
+            self.push(card.rules.on_going_out, frame)
+            return
+        self.push(END_TURN, frame)
+        self.push(card.rules.on_play, frame)
+        if self.ruleset.uno_penalty is not None and len(hand) == 1:
+            self.push(UNO_CALL, frame)
+
+    def draw_for_turn(self, seat: int) -> None:
+        """Draw instead of playing: one card, or until a playable one (up to the limit)."""
+        rules = self.ruleset
+        limit = (rules.max_draws or float("inf")) if rules.draw_until_playable else 1
+        drawn = None
+        count = 0
+        while count < limit:
+            card = self.take_from_stock()
+            if card is None:
+                break
+            self.hands[seat].append(card)
+            count += 1
+            if self.is_playable(seat, card):
+                drawn = card
+                break
+        self.log("draw", seat=seat, count=count)
+        if drawn is None or not rules.play_drawn:
+            self.push(END_TURN, None)
+        elif rules.forced_play:
+            self.play(seat, drawn)
+        else:
+            self.push(OFFER_DRAWN, Frame(seat, drawn))
+
+    def advance(self) -> None:
+        """Pass the turn: to a seat given an extra turn, else onward past seats that lose it."""
+        if self.next_turn is not None:
+            seat, self.next_turn = self.next_turn, None
+        else:
+            seat = self.seat_after(self.turn)
+            while self.lost_turns[seat]:
+                self.lost_turns[seat] -= 1
+                self.log("turn_lost", seat=seat)
+                seat = self.seat_after(seat)
+        self.turn = seat
+
+    # --- primitives the effect language calls ---------------------------------------------
+
+    def seat_after(self, seat: int, steps: int = 1) -> int:
+        """The seat `steps` places after `seat` in the current direction."""
+        return (seat + steps * self.direction) % self.players
+
+    def take_from_stock(self):
+        """The top stock card, reshuffling the discard pile (all but its top) when empty."""
+        if not self.stock:
+            self.reshuffle()
+            if not self.stock:
+                return None
+        return self.stock.pop()
+
+    def reshuffle(self) -> None:
+        """Keep the top discard; the rest, shuffled, becomes the stock."""
+        if len(self.discard) < 2:
+            return
+        top = self.discard.pop()
+        self.stock, self.discard = self.discard, [top]
+        self.rng.shuffle(self.stock)
+        self.log("reshuffle", size=len(self.stock))
+
+    def draw(self, seat: int, count: int) -> int:
+        """`seat` draws up to `count` cards; fewer when stock and discard are exhausted."""
+        hand = self.hands[seat]
+        got = 0
+        for _ in range(count):
+            card = self.take_from_stock()
+            if card is None:
+                break
+            hand.append(card)
+            got += 1
+        self.log("draw", seat=seat, count=got)
+        return got
+
+    def lose_turn(self, seat: int) -> None:
+        """`seat` loses its next turn."""
+        self.lost_turns[seat] += 1
+
+    def give_turn(self, seat: int) -> None:
+        """`seat` takes the next turn."""
+        self.next_turn = seat
+
+    def set_direction(self, direction: int) -> None:
+        """Set the direction of play."""
+        self.direction = direction
+        self.log("direction", direction=direction)
+
+    def set_color(self, color) -> None:
+        """Set the colour to follow."""
+        if color not in self.ruleset.colors:
+            raise ValueError(f"{color!r} is not a colour of this ruleset "
+                             f"({', '.join(self.ruleset.colors)})")
+        self.color = color
+        self.log("color", color=color)
+
+    def turn_over(self):
+        """Turn the top stock card onto the discard pile; its colour (if any) is to follow."""
+        card = self.take_from_stock()
+        if card is None:
+            return None
+        self.discard.append(card)
+        if card.color is not None:
+            self.color = card.color
+        self.log("turn_over", card=card.name)
+        return card
+
+    def swap_hands(self, a: int, b: int) -> None:
+        """Seats `a` and `b` exchange hands."""
+        self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
+        self.log("swap_hands", seats=(a, b))
+
+    def pass_hands(self, direction: int) -> None:
+        """Every hand moves one seat on in `direction`."""
+        n = self.players
+        self.hands = [self.hands[(seat - direction) % n] for seat in range(n)]
+        self.log("pass_hands", direction=direction)
+
+    def end_effects(self) -> None:
+        """Drop the rest of the running effects; the turn then ends as usual."""
+        while self.stack and self.stack[-1][0] not in (END_TURN, HAND_OVER):
+            self.stack.pop()
+
+    def run_named_effect(self, name, frame) -> None:
+        """Queue the ruleset's effect called `name`, to run next."""
+        ops = self.ruleset.effects.get(name)
+        if ops is None:
+            raise KeyError(f"the ruleset has no effect named {name!r} under effects:")
+        self.push(ops, frame)
+
+    def request(self, kind: str, seat, options: tuple, handler, frame, open_to: tuple = ()):
+        """Stop the loop: a decision is pending; `handler(game, frame, answer)` applies it."""
+        self.decision = Decision(kind, seat, tuple(options), open_to)
+        self._handler, self._handler_frame = handler, frame
+        return self.decision
+
+    def push(self, ops: tuple, frame) -> None:
+        """Queue ops to run before whatever is queued already."""
+        if ops:
+            self.stack.append([ops, 0, frame])
+
+    def log(self, event: str, **data) -> None:
+        """Record what happened, when recording (front ends render these)."""
+        if self.events is not None:
+            self.events.append((event, data))
+
+    # --- the loop -------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        """Run queued ops until one asks for a decision or nothing is left."""
+        stack = self.stack
+        steps = 0
+        limit = self.ruleset.steps_per_action
+        while stack:
+            entry = stack[-1]
+            ops, index = entry[0], entry[1]
+            if index >= len(ops):
+                stack.pop()
+                continue
+            entry[1] = index + 1
+            if ops[index](self, entry[2]) is not None:
+                return
+            steps += 1
+            if steps > limit:
+                raise RuleRuntimeError(
+                    f"this ruleset made no progress: one action ran more than {limit} steps "
+                    "(limits.steps_per_action)", file=self.ruleset.file)
+
+    def why_illegal(self, decision: Decision, answer) -> str:
+        """Why `answer` is refused, in words."""
+        shown = ", ".join(describe(o) for o in decision.options)
+        if decision.kind == "play" and hasattr(answer, "rules"):
+            seat = decision.seat
+            if answer not in self.hands[seat]:
+                return f"seat {seat} does not hold {answer}"
+            probe = Frame(seat, answer)
+            if not self.ruleset.playable(self, probe):
+                return (f"{answer} cannot be played on {self.top} "
+                        f"(colour to follow: {self.color or 'any'})")
+            return f"{answer} may not be played now (its kind's legal rule forbids it)"
+        return f"{describe(answer)} is not a legal answer to {decision.kind}; options: {shown}"
+
+
+def describe(value) -> str:
+    """An option as a person reads it."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def is_option(answer, options: tuple) -> bool:
+    """Whether `answer` is one of `options` (exactly: True is not seat 1)."""
+    for option in options:
+        if option is answer or (type(option) is type(answer) and option == answer):
+            return True
+    return False
+
+
+# --- engine ops: each is op(game, frame) -> Decision | None ------------------------------
+
+def op_start_turn(game, frame):
+    """Ask the seat whose turn it is to play a card or draw."""
+    game.turns += 1
+    if game.turns > game.ruleset.turns_per_hand:
+        raise RuleRuntimeError(f"this ruleset made no progress: a hand lasted more than "
+                               f"{game.ruleset.turns_per_hand} turns (limits.turns_per_hand)",
+                               file=game.ruleset.file)
+    seat = game.turn
+    options = game.playable_cards(seat)
+    options.append(DRAW)
+    return game.request("play", seat, options, answer_play, None)
+
+
+def answer_play(game, frame, answer) -> None:
+    if answer == DRAW:
+        game.draw_for_turn(game.turn)
+    else:
+        game.play(game.turn, answer)
+
+
+def op_offer_drawn(game, frame):
+    """Offer to play the card just drawn."""
+    return game.request("play_drawn", frame.player, (True, False), answer_play_drawn, frame)
+
+
+def answer_play_drawn(game, frame, play_it: bool) -> None:
+    if play_it:
+        game.play(frame.player, frame.card)
+    else:
+        game.push(END_TURN, None)
+
+
+def op_uno_call(game, frame):
+    """A player left with one card calls UNO, or forgets."""
+    return game.request("uno", frame.player, (True, False), answer_uno, frame)
+
+
+def answer_uno(game, frame, called: bool) -> None:
+    game.log("uno", seat=frame.player, called=called)
+    if not called:
+        game.uncalled = frame.player
+
+
+def op_catch_window(game, frame):
+    """After an uncalled UNO, the other seats may catch the player before the next turn."""
+    seat, game.uncalled = game.uncalled, None
+    if seat is None or len(game.hands[seat]) != 1:
+        return None
+    catchers = tuple(game.seat_after(seat, k) for k in range(1, game.players))
+    return game.request("catch", None, (None,) + catchers, answer_catch, Frame(seat), catchers)
+
+
+def answer_catch(game, frame, catcher) -> None:
+    if catcher is not None:
+        game.log("caught", seat=frame.player, by=catcher)
+        game.draw(frame.player, game.ruleset.uno_penalty)
+
+
+def op_advance(game, frame):
+    """Pass the turn on and start the next one."""
+    game.advance()
+    return op_start_turn(game, frame)
+
+
+def op_hand_over(game, frame):
+    """The player has no cards left: the hand is over."""
+    game.end_hand(frame.player)
+    return None
+
+
+ADVANCE = (op_advance,)
+END_TURN = (op_catch_window, op_advance)
+HAND_OVER = (op_hand_over,)
+OFFER_DRAWN = (op_offer_drawn,)
+UNO_CALL = (op_uno_call,)

@@ -1,0 +1,345 @@
+"""Ruleset: a YAML file, checked against the schema and compiled once into an immutable object."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+
+import jsonschema
+
+from .cards import Card, card_key
+from .compiler import PRIMITIVES, Symbols, compile_effect, compile_expression
+from .errors import OptionError, RulesetError
+from .source import Source, bundled_dir, dollar_path, load_source
+
+REQUIRED = ("name", "colors", "kinds", "deck", "playable", "scoring")
+TRUE_WORDS = {"true", "yes", "on", "1"}
+FALSE_WORDS = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A card kind's compiled rules."""
+
+    name: str
+    text: str
+    legal: object  # fn(game, frame) -> bool, or None when always legal
+    on_play: tuple
+    on_first: tuple
+    on_going_out: tuple
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything a game needs to know, compiled; one per (file, options)."""
+
+    name: str
+    title: str
+    description: str
+    file: str
+    options: MappingProxyType
+    option_specs: MappingProxyType
+    colors: tuple
+    kinds: MappingProxyType
+    faces: tuple
+    deck: tuple
+    playable: object
+    effects: MappingProxyType
+    hand_size: int
+    min_players: int
+    max_players: int
+    default_players: int
+    draw_until_playable: bool
+    max_draws: int
+    play_drawn: bool
+    forced_play: bool
+    first_dealer: int
+    dealer_draw: object
+    deal_moves: int
+    redeal_if: object
+    return_if: object
+    uno_penalty: object  # int, or None when the ruleset has no UNO call
+    scoring: object
+    target_score: int
+    hands: int
+    turns_per_hand: int
+    steps_per_action: int
+    source: Source
+
+    def __deepcopy__(self, memo):
+        return self  # immutable: a cloned game shares its ruleset
+
+    def card(self, text: str) -> Card:
+        """The card face written `text` ('red 5', 'Wild'); an error if the deck has none."""
+        face = self._faces_by_key().get(card_key(text))
+        if face is None:
+            close = difflib.get_close_matches(card_key(text), self._faces_by_key(), n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise OptionError(f"the {self.name} deck has no card '{text}'{hint}")
+        return face
+
+    def _faces_by_key(self) -> dict:
+        return _faces_index(self.faces)
+
+    def check_players(self, players: int) -> None:
+        """Refuse a seat count the ruleset does not allow."""
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(f"{self.name} is for {self.min_players} to {self.max_players} "
+                              f"players, not {players}")
+
+
+@lru_cache(maxsize=64)
+def _faces_index(faces: tuple) -> dict:
+    return {card_key(face.name): face for face in faces}
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    """The ruleset JSON Schema."""
+    return json.loads((bundled_dir("schema") / "ruleset.schema.json").read_text())
+
+
+def load_ruleset(ref: str | Path, options: dict | None = None) -> Ruleset:
+    """Read, check and compile a ruleset (bundled name or path), with option overrides."""
+    source = load_source(str(ref))
+    validate(source)
+    return Builder(source, options or {}).build()
+
+
+def validate(source: Source) -> None:
+    """Check the merged ruleset against the schema; the first problem becomes an error."""
+    validator = jsonschema.Draft202012Validator(schema())
+    errors = sorted(validator.iter_errors(source.data), key=lambda e: (len(e.absolute_path), e.path))
+    if errors:
+        raise schema_error(source, jsonschema.exceptions.best_match(errors), len(errors))
+    for key in REQUIRED:
+        if key not in source.data:
+            raise source.error((), f"the ruleset has no '{key}' (required: {', '.join(REQUIRED)})")
+
+
+def schema_error(source: Source, error, count: int) -> RulesetError:
+    """A jsonschema error, pointing at the offending key, in words."""
+    path = tuple(error.absolute_path)
+    message = error.message
+    if error.validator == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = [k for k in error.instance if k not in allowed]
+        if extra:
+            path = path + (extra[0],)
+            close = difflib.get_close_matches(extra[0], allowed, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            message = f"unknown key '{extra[0]}'{hint}; expected one of: {', '.join(allowed)}"
+    elif error.validator in ("type", "enum", "const", "pattern", "minimum", "oneOf", "anyOf"):
+        message = f"{error.message}"
+        if "description" in error.schema:
+            message += f" (expected: {error.schema['description']})"
+    more = f" ({count - 1} more problem(s) after this one)" if count > 1 else ""
+    return source.error(path, message + more)
+
+
+class Builder:
+    """Turns checked ruleset data into a Ruleset; errors name the file and line."""
+
+    def __init__(self, source: Source, overrides: dict):
+        self.source = source
+        self.data = source.data
+        self.options = resolve_options(source, overrides)
+        attributes = self.data.get("attributes", {})
+        self.symbols = lambda path: Symbols(options=self.options, attributes=frozenset(attributes),
+                                            effects=frozenset(self.data.get("effects", {})),
+                                            where=self.where(path))
+
+    def where(self, path: tuple) -> dict:
+        loc = self.source.locate(path)
+        return {"file": loc.file, "line": loc.line, "column": loc.column, "path": dollar_path(path)}
+
+    def get(self, path: tuple, default=None):
+        value = self.data
+        for part in path:
+            if not isinstance(value, dict) or part not in value:
+                return default
+            value = value[part]
+        return value
+
+    def effect(self, path: tuple) -> tuple:
+        text = self.get(path)
+        return compile_effect(text, self.symbols(path)) if text else ()
+
+    def expression(self, path: tuple):
+        text = self.get(path)
+        return compile_expression(text, self.symbols(path)) if text else None
+
+    def setting(self, path: tuple, default, kind: type):
+        """A literal setting, or an expression over options such as `option.max_draws`."""
+        value = self.get(path, default)
+        if isinstance(value, str):
+            fn = compile_expression(value, self.symbols(path))
+            try:
+                value = fn(None, None)
+            except AttributeError:
+                raise self.source.error(path, "a setting can use options and constants only, "
+                                              "not the game") from None
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise self.source.error(path, f"expected a whole number, got {value!r}")
+        if kind is bool and not isinstance(value, bool):
+            raise self.source.error(path, f"expected true or false, got {value!r}")
+        return value
+
+    def build(self) -> Ruleset:
+        colors = tuple(self.data["colors"])
+        kinds = {name: self.kind(name) for name in self.data["kinds"]}
+        self.kinds = kinds
+        effects = {name: self.effect(("effects", name)) for name in self.data.get("effects", {})}
+        faces, deck = self.deck(colors)
+        players = self.data.get("players", {})
+        data = self.data
+        return Ruleset(
+            name=data["name"], title=data.get("title", data["name"]),
+            description=" ".join(data.get("description", "").split()),
+            file=self.source.file,
+            options=MappingProxyType(dict(self.options)),
+            option_specs=MappingProxyType(dict(data.get("options", {}))),
+            colors=colors, kinds=MappingProxyType(kinds), faces=faces, deck=deck,
+            playable=self.expression(("playable",)),
+            effects=MappingProxyType(effects),
+            hand_size=self.setting(("hand_size",), 7, int),
+            min_players=players.get("min", 2), max_players=players.get("max", 10),
+            default_players=players.get("default", 4),
+            draw_until_playable=self.setting(("turn", "draw_until_playable"), False, bool),
+            max_draws=self.setting(("turn", "max_draws"), 0, int),
+            play_drawn=self.setting(("turn", "play_drawn"), True, bool),
+            forced_play=self.setting(("turn", "forced_play"), False, bool),
+            first_dealer=self.setting(("dealer", "first"), 0, int),
+            dealer_draw=self.expression(("dealer", "draw_high")),
+            deal_moves=self.setting(("dealer", "next_hand"), 1, int),
+            redeal_if=self.expression(("first_card", "redeal_if")),
+            return_if=self.expression(("first_card", "return_if")),
+            uno_penalty=self.setting(("uno", "penalty"), 2, int) if "uno" in data else None,
+            scoring=self.expression(("scoring", "winner_scores")),
+            target_score=self.setting(("match", "target_score"), 500, int),
+            hands=self.setting(("match", "hands"), 0, int),
+            turns_per_hand=self.setting(("limits", "turns_per_hand"), 10_000, int),
+            steps_per_action=self.setting(("limits", "steps_per_action"), 10_000, int),
+            source=self.source,
+        )
+
+    def kind(self, name: str) -> Kind:
+        path = ("kinds", name)
+        on_play = self.effect(path + ("on_play",))
+        on_first = self.effect(path + ("on_first",)) if self.get(path + ("on_first",)) else on_play
+        return Kind(name=name, text=" ".join(str(self.get(path + ("text",), "")).split()),
+                    legal=self.expression(path + ("legal",)), on_play=on_play, on_first=on_first,
+                    on_going_out=self.effect(path + ("on_going_out",)))
+
+    def deck(self, colors: tuple) -> tuple:
+        """Every distinct face, and the full deck (copies included), in a fixed order."""
+        faces: dict[tuple, Card] = {}
+        deck = []
+        for index, entry in enumerate(self.data["deck"]):
+            path = ("deck", index)
+            kind = entry["kind"]
+            if kind not in self.data["kinds"]:
+                raise self.source.error(path + ("kind",), f"unknown kind '{kind}'; kinds: "
+                                        + ", ".join(self.data["kinds"]))
+            spec = self.data["kinds"][kind]
+            ranks = entry.get("ranks") or spec.get("ranks") or [kind]
+            unknown = [r for r in ranks if r not in (spec.get("ranks") or [kind])]
+            if unknown:
+                raise self.source.error(path + ("ranks",), f"kind '{kind}' has no rank {unknown[0]!r}")
+            entry_colors = entry.get("colors")
+            entry_colors = colors if entry_colors == "all" else tuple(entry_colors or (None,))
+            for color in entry_colors:
+                if color is not None and color not in colors:
+                    raise self.source.error(path + ("colors",), f"unknown colour '{color}'; "
+                                            f"colours: {', '.join(colors)}")
+                for rank in ranks:
+                    key = (kind, color, rank)
+                    if key not in faces:
+                        faces[key] = self.face(len(faces), kind, color, rank)
+                    deck.extend([faces[key]] * entry.get("copies", 1))
+        return tuple(faces.values()), tuple(deck)
+
+    def face(self, id_: int, kind: str, color, rank) -> Card:
+        spec = self.data["kinds"][kind]
+        path = ("kinds", kind)
+        points = self.face_number(spec.get("points", 0), rank, path + ("points",))
+        value = self.face_number(spec.get("value", 0), rank, path + ("value",))
+        attrs = {}
+        for attr, table in self.data.get("attributes", {}).items():
+            by_color = table.get("by_color", {})
+            if color is None:
+                attrs[attr] = table.get("colorless", table.get("default"))
+            else:
+                attrs[attr] = by_color.get(color, table.get("default"))
+        for attr, val in spec.get("attributes", {}).items():
+            if attr not in self.data.get("attributes", {}):
+                raise self.source.error(path + ("attributes", attr),
+                                        f"unknown attribute '{attr}'; declare it under attributes:")
+            attrs[attr] = val
+        return Card(id_, kind, color, rank, points, value, MappingProxyType(attrs), self.kinds[kind])
+
+    def face_number(self, spec, rank, path) -> int:
+        if spec != "face":
+            return spec
+        if not isinstance(rank, int):
+            raise self.source.error(path, f"'face' needs number ranks, but a rank is {rank!r}")
+        return rank
+
+
+def resolve_options(source: Source, overrides: dict) -> dict:
+    """The declared options' defaults, with `overrides` (strings from a command line, or values)."""
+    specs = source.data.get("options", {})
+    values = {name: spec["default"] for name, spec in specs.items()}
+    for name, raw in overrides.items():
+        if name not in specs:
+            close = difflib.get_close_matches(name, specs, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            known = ", ".join(sorted(specs)) or "none"
+            raise OptionError(f"{source.file} has no option '{name}'{hint}; options: {known}")
+        values[name] = option_value(name, specs[name], raw)
+    return values
+
+
+def option_value(name: str, spec: dict, raw):
+    """Convert and check one option value against its declaration."""
+    kind = spec["type"]
+    value = raw
+    if kind == "boolean" and isinstance(raw, str):
+        word = raw.strip().lower()
+        value = True if word in TRUE_WORDS else False if word in FALSE_WORDS else raw
+    elif kind == "integer" and isinstance(raw, str):
+        try:
+            value = int(raw.strip())
+        except ValueError:
+            value = raw
+    expected = {"boolean": bool, "integer": int, "string": str}[kind]
+    if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+        raise OptionError(f"option {name} expects {'true or false' if expected is bool else 'a ' + kind}, "
+                          f"got {raw!r}")
+    if expected is int:
+        low, high = spec.get("minimum"), spec.get("maximum")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise OptionError(f"option {name} must be between {low} and {high}, got {value}")
+    if spec.get("choices") and value not in spec["choices"]:
+        raise OptionError(f"option {name} is one of {', '.join(spec['choices'])}, got {value!r}")
+    return value
+
+
+def parse_option_pairs(pairs: list[str]) -> dict:
+    """`['hands=1', 'challenge=true']` as a dict of strings."""
+    result = {}
+    for pair in pairs or ():
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise OptionError(f"--option takes NAME=VALUE, got {pair!r}")
+        result[name.strip()] = value.strip()
+    return result
+
+
+def known_primitives() -> dict:
+    """The effect language's functions and their one-line docs, for help texts."""
+    return {name: (prim.role, prim.doc) for name, prim in sorted(PRIMITIVES.items())}
