@@ -49,7 +49,7 @@ class GameState:
     """One match of a ruleset: hands, piles, turn order, scores, and the pending decision."""
 
     def __init__(self, ruleset, players: int | None = None, seed: int | None = None,
-                 dealer: int | None = None, record: bool = False):
+                 dealer: int | None = None, record: bool = False, deal: bool = True):
         self.ruleset = ruleset
         self.players = players or ruleset.default_players
         ruleset.check_players(self.players)
@@ -64,9 +64,37 @@ class GameState:
         self._handler = self._handler_frame = None
         self._probe = Frame(0)
         self.stack: list[list] = []
-        self.dealer = self.choose_dealer() if dealer is None else dealer
-        self.begin_hand()
-        self._run()
+        self.hands = [[] for _ in range(self.players)]
+        self.stock, self.discard = [], []
+        self.color, self.direction, self.turn, self.turns = None, 1, 0, 0
+        self.lost_turns = [0] * self.players
+        self.next_turn = self.uncalled = None
+        self.dealer = dealer or 0
+        if deal:
+            self.dealer = self.choose_dealer() if dealer is None else dealer
+            self.begin_hand()
+            self._run()
+
+    @classmethod
+    def from_table(cls, ruleset, hands, discard, stock, turn=0, direction=1, color=None,
+                   dealer=None, scores=None, seed=None, record=False) -> "GameState":
+        """A game at an exact table: hands per seat, discard (bottom..top), stock (top first).
+
+        Cards may be given as card objects or names ('red 5'). The seat `turn` is to play.
+        """
+        def cards(items):
+            return [ruleset.card(c) if isinstance(c, str) else c for c in items]
+        game = cls(ruleset, players=len(hands), seed=seed, record=record, deal=False)
+        game.hands = [cards(h) for h in hands]
+        game.discard = cards(discard)
+        game.stock = cards(stock)[::-1]
+        game.turn, game.direction = turn, direction
+        game.dealer = (turn - direction) % game.players if dealer is None else dealer
+        game.color = color if color is not None else (game.top.color if game.top else None)
+        game.scores = list(scores) if scores is not None else [0] * game.players
+        game.push(START_TURN, None)
+        game._run()
+        return game
 
     # --- the public, OpenSpiel-like API ---------------------------------------------------
 
@@ -428,7 +456,8 @@ class GameState:
             if not self.ruleset.playable(self, probe):
                 return (f"{answer} cannot be played on {self.top} "
                         f"(colour to follow: {self.color or 'any'})")
-            return f"{answer} may not be played now (its kind's legal rule forbids it)"
+            rules = answer.rules
+            return f"{answer} may not be played now: {rules.text or rules.legal_text}"
         return f"{describe(answer)} is not a legal answer to {decision.kind}; options: {shown}"
 
 
@@ -521,6 +550,7 @@ def op_hand_over(game, frame):
     return None
 
 
+START_TURN = (op_start_turn,)
 ADVANCE = (op_advance,)
 END_TURN = (op_catch_window, op_advance)
 HAND_OVER = (op_hand_over,)

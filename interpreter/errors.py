@@ -26,10 +26,10 @@ class HouserulesError(Exception):
         return ":".join(parts)
 
     def __str__(self) -> str:
-        head = self.where()
+        parts = [self.where()] if self.file or self.line is not None else []
         if self.path:
-            head += f": {self.path}"
-        text = f"{head}: {self.message}"
+            parts.append(self.path)
+        text = ": ".join(parts + [self.message])
         return f"{text}\n{self.detail}" if self.detail else text
 
 

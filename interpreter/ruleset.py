@@ -28,6 +28,7 @@ class Kind:
     name: str
     text: str
     legal: object  # fn(game, frame) -> bool, or None when always legal
+    legal_text: str
     on_play: tuple
     on_first: tuple
     on_going_out: tuple
@@ -232,7 +233,8 @@ class Builder:
         on_play = self.effect(path + ("on_play",))
         on_first = self.effect(path + ("on_first",)) if self.get(path + ("on_first",)) else on_play
         return Kind(name=name, text=" ".join(str(self.get(path + ("text",), "")).split()),
-                    legal=self.expression(path + ("legal",)), on_play=on_play, on_first=on_first,
+                    legal=self.expression(path + ("legal",)),
+                    legal_text=self.get(path + ("legal",), ""), on_play=on_play, on_first=on_first,
                     on_going_out=self.effect(path + ("on_going_out",)))
 
     def deck(self, colors: tuple) -> tuple:
@@ -299,8 +301,12 @@ def resolve_options(source: Source, overrides: dict) -> dict:
             close = difflib.get_close_matches(name, specs, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             known = ", ".join(sorted(specs)) or "none"
-            raise OptionError(f"{source.file} has no option '{name}'{hint}; options: {known}")
-        values[name] = option_value(name, specs[name], raw)
+            raise OptionError(f"no option '{name}'{hint}; options: {known}", file=source.file)
+        try:
+            values[name] = option_value(name, specs[name], raw)
+        except OptionError as err:
+            err.file = source.file
+            raise
     return values
 
 
@@ -318,8 +324,8 @@ def option_value(name: str, spec: dict, raw):
             value = raw
     expected = {"boolean": bool, "integer": int, "string": str}[kind]
     if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-        raise OptionError(f"option {name} expects {'true or false' if expected is bool else 'a ' + kind}, "
-                          f"got {raw!r}")
+        wanted = {"boolean": "true or false", "integer": "a whole number", "string": "text"}[kind]
+        raise OptionError(f"option {name} expects {wanted}, got {raw!r}")
     if expected is int:
         low, high = spec.get("minimum"), spec.get("maximum")
         if (low is not None and value < low) or (high is not None and value > high):

@@ -1,0 +1,134 @@
+"""The `houserules` command: a thin layer over the library."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import HouserulesError
+from .ruleset import load_ruleset, parse_option_pairs
+from .simulate import simulate
+from .source import bundled_rulesets
+
+EXAMPLES = """\
+examples:
+  houserules list
+  houserules validate my_rules.yaml
+  houserules simulate classic --games 1000 --seed 1
+  houserules simulate classic --option draw_until_playable=true --option max_draws=3
+  houserules simulate my_rules.yaml --players 3 --bots heuristic,random,random --json
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="houserules",
+        description="Play, check and simulate UNO-family card games whose rules are YAML files.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    commands.add_parser("list", help="the bundled rulesets and their options",
+                        description="List the bundled rulesets, their players and their options.")
+
+    validate = commands.add_parser("validate", help="check ruleset files without playing",
+                                   description="Load, schema-check and compile ruleset files; "
+                                               "print one line per file.")
+    validate.add_argument("files", nargs="+", metavar="FILE", help="ruleset files or bundled names")
+    validate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                          help="set an option while checking (repeatable)")
+
+    sim = commands.add_parser("simulate", help="play many matches between bots and summarise them",
+                              description="Play matches between bots and report wins per seat, "
+                                          "mean turns per hand, mean hands per match and speed.")
+    sim.add_argument("ruleset", metavar="RULESET", help="a bundled name (classic) or a .yaml path")
+    sim.add_argument("--games", type=positive, default=1000, help="matches to play (default 1000)")
+    sim.add_argument("--players", type=positive, help="seats at the table (default: the ruleset's)")
+    sim.add_argument("--seed", type=int, default=0, help="master seed; same seed, same games (default 0)")
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="set a ruleset option, e.g. hands=1 (repeatable; see `houserules list`)")
+    sim.add_argument("--bots", default="heuristic", metavar="BOTS",
+                     help="random or heuristic, or one per seat as a comma list (default heuristic)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    return parser
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
+def cmd_list(args, out) -> int:
+    for name in bundled_rulesets():
+        rules = load_ruleset(name)
+        print(f"{name}: {rules.title}, {rules.min_players}-{rules.max_players} players, "
+              f"{len(rules.deck)} cards", file=out)
+        if rules.description:
+            print(f"  {rules.description}", file=out)
+        for option, spec in rules.option_specs.items():
+            setting = f"{option}={json.dumps(spec['default'])}"
+            print(f"  --option {setting:<26} {spec.get('help', '')}", file=out)
+    return 0
+
+
+def cmd_validate(args, out) -> int:
+    failed = 0
+    for ref in args.files:
+        try:
+            rules = load_ruleset(ref, parse_option_pairs(args.option))
+        except HouserulesError as err:
+            failed += 1
+            print(f"error: {err}", file=sys.stderr)
+            continue
+        print(f"ok: {ref} ({rules.title}: {len(rules.deck)} cards, {len(rules.kinds)} kinds, "
+              f"{len(rules.options)} options)", file=out)
+    return 2 if failed else 0
+
+
+def cmd_simulate(args, out) -> int:
+    rules = load_ruleset(args.ruleset, parse_option_pairs(args.option))
+    summary = simulate(rules, games=args.games, players=args.players, seed=args.seed,
+                       bots=args.bots).as_dict()
+    if args.json:
+        print(json.dumps(summary), file=out)
+        return 0
+    print(f"{rules.title}: {summary['games']} matches, {summary['players']} players, "
+          f"seed {summary['seed']}, bots {args.bots}", file=out)
+    changed = {k: v for k, v in summary["options"].items() if rules.option_specs[k]["default"] != v}
+    if changed:
+        print("options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in changed.items()), file=out)
+    print("wins per seat:", file=out)
+    for seat, wins in enumerate(summary["wins"]):
+        share = wins / summary["games"]
+        print(f"  seat {seat}: {wins:>7}  {share:6.1%}", file=out)
+    print(f"mean turns per hand:   {summary['mean_turns_per_hand']:.1f}", file=out)
+    print(f"mean hands per match:  {summary['mean_hands_per_match']:.2f}", file=out)
+    print(f"games per second:      {summary['games_per_second']:.1f}", file=out)
+    return 0
+
+
+COMMANDS = {"list": cmd_list, "validate": cmd_validate, "simulate": cmd_simulate}
+
+
+def main(argv=None, out=None) -> int:
+    """Run the command line; bad input prints one clear message and exits 2."""
+    out = out or sys.stdout
+    args = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args, out)
+    except HouserulesError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
