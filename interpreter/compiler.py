@@ -37,17 +37,19 @@ class Primitive:
     role: str  # "query" (pure, usable anywhere), "action" (changes the game), "choice" (asks a player)
     doc: str
     settle: object = None  # for a choice: applies the answer, (game, frame, answer)
+    check: object = None  # a load-time check of the call's arguments, (compiler, node)
 
 
 PRIMITIVES: dict[str, Primitive] = {}
 
 
-def primitive(role: str, min_args: int, max_args: int | None = None, settle=None):
+def primitive(role: str, min_args: int, max_args: int | None = None, settle=None, check=None):
     """Register a function under its own name (a trailing underscore dropped)."""
     def register(fn):
         name = fn.__name__.rstrip("_")
         top = min_args if max_args is None else max_args
-        PRIMITIVES[name] = Primitive(fn, min_args, top, role, (fn.__doc__ or "").strip(), settle)
+        PRIMITIVES[name] = Primitive(fn, min_args, top, role, (fn.__doc__ or "").strip(), settle,
+                                     check)
         return fn
     return register
 
@@ -170,7 +172,21 @@ def end_turn(game, frame):
     game.end_effects()
 
 
-@primitive("action", 1)
+def check_run(compiler, node) -> None:
+    """At load: a named effect, or every value of the attribute naming one, must exist."""
+    arg, effects = node.args[0], compiler.symbols.effects
+    if isinstance(arg, dsl.Text) and arg.value not in effects:
+        raise compiler.fail(arg, f"no effect named '{arg.value}' under effects: "
+                                 f"(effects: {', '.join(sorted(effects)) or 'none'})")
+    if isinstance(arg, dsl.Attribute) and arg.attr in compiler.symbols.attribute_values:
+        values = compiler.symbols.attribute_values[arg.attr]
+        missing = sorted(str(v) for v in values if v is not None and v not in effects)
+        if missing:
+            raise compiler.fail(arg, f"attribute '{arg.attr}' has the value(s) {', '.join(missing)} "
+                                     "with no effect of that name under effects:")
+
+
+@primitive("action", 1, check=check_run)
 def run(game, frame, name):
     """Run the ruleset's named effect `name` (from its `effects:` table) now."""
     game.run_named_effect(name, frame)
@@ -237,6 +253,7 @@ class Symbols:
     options: dict
     attributes: frozenset
     effects: frozenset = frozenset()
+    attribute_values: dict = field(default_factory=dict)
     where: dict = field(default_factory=dict)
     text: str = ""
 
@@ -349,6 +366,8 @@ class Compiler:
             wanted = prim.min_args if prim.min_args == prim.max_args else \
                 f"{prim.min_args} to {prim.max_args}"
             raise self.fail(node, f"{node.function}() takes {wanted} argument(s), got {count}")
+        if prim.check is not None:
+            prim.check(self, node)
         return prim
 
     # --- expressions -----------------------------------------------------------------

@@ -150,9 +150,11 @@ class Builder:
         self.data = source.data
         self.options = resolve_options(source, overrides)
         attributes = self.data.get("attributes", {})
+        values = {name: attribute_values(name, table, self.data["kinds"])
+                  for name, table in attributes.items()}
         self.symbols = lambda path: Symbols(options=self.options, attributes=frozenset(attributes),
                                             effects=frozenset(self.data.get("effects", {})),
-                                            where=self.where(path))
+                                            attribute_values=values, where=self.where(path))
 
     def where(self, path: tuple) -> dict:
         loc = self.source.locate(path)
@@ -290,6 +292,15 @@ class Builder:
         if not isinstance(rank, int):
             raise self.source.error(path, f"'face' needs number ranks, but a rank is {rank!r}")
         return rank
+
+
+def attribute_values(name: str, table: dict, kinds: dict) -> frozenset:
+    """Every value a declared card attribute can take."""
+    values = set(table.get("by_color", {}).values())
+    values.update(table.get(key) for key in ("colorless", "default"))
+    values.update(spec["attributes"][name] for spec in kinds.values()
+                  if name in spec.get("attributes", {}))
+    return frozenset(values)
 
 
 def resolve_options(source: Source, overrides: dict) -> dict:

@@ -182,6 +182,11 @@ def merge_into(base: Source, overlay: Source, path: tuple = ()) -> None:
         target = target[part]
     for key, value in overlay_at(overlay.data, path).items():
         here = path + (key,)
+        if value is None:
+            # `key: null` in an overlay removes what the base ruleset set there.
+            target.pop(key, None)
+            forget_below(base.locations, here)
+            continue
         if isinstance(value, dict) and isinstance(target.get(key), dict):
             base.locations[here] = overlay.locations.get(here, base.locate(here))
             merge_into(base, overlay, here)
