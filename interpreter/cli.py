@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .errors import HouserulesError
@@ -128,6 +129,10 @@ def main(argv=None, out=None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader (say, `head`) has gone; stop quietly, as command-line tools do.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - interpreter exit flushes it
+        return 0
 
 
 if __name__ == "__main__":

@@ -256,7 +256,7 @@ class GameState:
         """The seat with the highest total; a tie goes to the tied seat that won a hand last."""
         best = max(self.scores)
         tied = [seat for seat, score in enumerate(self.scores) if score == best]
-        for result in reversed(self.hand_results):
+        for result in self.hand_results[::-1]:
             if result.winner in tied:
                 return result.winner
         return tied[0]

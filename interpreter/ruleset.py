@@ -75,7 +75,7 @@ class Ruleset:
         return self  # immutable: a cloned game shares its ruleset
 
     def card(self, text: str) -> Card:
-        """The card face written `text` ('red 5', 'Wild'); an error if the deck has none."""
+        """The card face written `text` ('red 5', 'Blue 7'); an error if the deck has none."""
         face = self._faces_by_key().get(card_key(text))
         if face is None:
             close = difflib.get_close_matches(card_key(text), self._faces_by_key(), n=3)

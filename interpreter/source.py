@@ -44,7 +44,7 @@ class Source:
 
 
 def dollar_path(path) -> str:
-    """`('kinds', 'skip', 'on_play')` as `$.kinds.skip.on_play`; list indexes as `[0]`."""
+    """`('kinds', 'number', 'points')` as `$.kinds.number.points`; list indexes as `[0]`."""
     text = "$"
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else f".{part}"
