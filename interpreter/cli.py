@@ -9,6 +9,7 @@ import sys
 
 from .errors import HouserulesError
 from .ruleset import load_ruleset, parse_option_pairs
+from .scenario import Scenario, find_scenarios
 from .simulate import simulate
 from .source import bundled_rulesets
 
@@ -16,6 +17,7 @@ EXAMPLES = """\
 examples:
   houserules list
   houserules validate my_rules.yaml
+  houserules check examples/scenarios
   houserules simulate classic --games 1000 --seed 1
   houserules simulate classic --option draw_until_playable=true --option max_draws=3
   houserules simulate my_rules.yaml --players 3 --bots heuristic,random,random --json
@@ -38,6 +40,14 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("files", nargs="+", metavar="FILE", help="ruleset files or bundled names")
     validate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                           help="set an option while checking (repeatable)")
+
+    check = commands.add_parser("check", help="run scenario files (stacked-deck rule tests)",
+                                description="Run scenario files: each fixes a table, answers "
+                                            "decisions and checks the state. Exit 1 if any "
+                                            "fails, 2 if a file is malformed.")
+    check.add_argument("paths", nargs="+", metavar="FILE_OR_DIR",
+                       help="scenario files, or folders to search for *.yaml")
+    check.add_argument("-q", "--quiet", action="store_true", help="print failures only")
 
     sim = commands.add_parser("simulate", help="play many matches between bots and summarise them",
                               description="Play matches between bots and report wins per seat, "
@@ -92,6 +102,30 @@ def cmd_validate(args, out) -> int:
     return 2 if failed else 0
 
 
+def cmd_check(args, out) -> int:
+    malformed = failed = passed = 0
+    for path in find_scenarios(args.paths):
+        try:
+            outcome = Scenario(path).run()
+        except HouserulesError as err:
+            malformed += 1
+            print(f"error: {err}", file=sys.stderr)
+            continue
+        if outcome.passed:
+            passed += 1
+            if not args.quiet:
+                print(f"pass  {outcome.file}: {outcome.name}", file=out)
+            continue
+        failed += 1
+        print(f"FAIL  {outcome.file}: {outcome.name}", file=out)
+        for failure in outcome.failures:
+            print(f"  step {failure.step} (line {failure.line}): {failure.message}", file=out)
+            print(failure.table, file=out)
+    print(f"{passed} passed, {failed} failed" + (f", {malformed} malformed" if malformed else ""),
+          file=out)
+    return 2 if malformed else 1 if failed else 0
+
+
 def cmd_simulate(args, out) -> int:
     rules = load_ruleset(args.ruleset, parse_option_pairs(args.option))
     summary = simulate(rules, games=args.games, players=args.players, seed=args.seed,
@@ -114,7 +148,8 @@ def cmd_simulate(args, out) -> int:
     return 0
 
 
-COMMANDS = {"list": cmd_list, "validate": cmd_validate, "simulate": cmd_simulate}
+COMMANDS = {"list": cmd_list, "validate": cmd_validate, "check": cmd_check,
+            "simulate": cmd_simulate}
 
 
 def main(argv=None, out=None) -> int:

@@ -49,7 +49,8 @@ class GameState:
     """One match of a ruleset: hands, piles, turn order, scores, and the pending decision."""
 
     def __init__(self, ruleset, players: int | None = None, seed: int | None = None,
-                 dealer: int | None = None, record: bool = False, deal: bool = True):
+                 dealer: int | None = None, record: bool = False, deal: bool = True,
+                 stacked: list | None = None):
         self.ruleset = ruleset
         self.players = players or ruleset.default_players
         ruleset.check_players(self.players)
@@ -70,6 +71,8 @@ class GameState:
         self.lost_turns = [0] * self.players
         self.next_turn = self.uncalled = None
         self.dealer = dealer or 0
+        # A stacked deck (scenarios) is used for the dealer draw and the first deal.
+        self._prepared = self.stacked_stock(stacked) if stacked else None
         if deal:
             self.dealer = self.choose_dealer() if dealer is None else dealer
             self.begin_hand()
@@ -168,22 +171,47 @@ class GameState:
 
     # --- hands: deal, first card, end ------------------------------------------------------
 
+    def stacked_stock(self, top_cards: list) -> list:
+        """A full deck whose top cards are `top_cards` (top first), the rest shuffled below."""
+        rest = list(self.ruleset.deck)
+        for card in top_cards:
+            if card not in rest:
+                raise IllegalMove(f"the stacked deck has more {card} than the ruleset's deck")
+            rest.remove(card)
+        self.rng.shuffle(rest)
+        return (list(top_cards) + rest)[::-1]
+
+    def fresh_stock(self) -> list:
+        """The stock for a deal: the stacked deck once, else the whole deck shuffled."""
+        if self._prepared is not None:
+            stock, self._prepared = self._prepared, None
+            return stock
+        stock = list(self.ruleset.deck)
+        self.rng.shuffle(stock)
+        return stock
+
     def choose_dealer(self) -> int:
-        """Seat of the first dealer: fixed by the ruleset, or the highest card drawn."""
+        """Seat of the first dealer: fixed by the ruleset, or the highest card drawn.
+
+        For a draw each contender takes the top card, seat 0 first; ties draw again.
+        The drawn cards then go back under the deck.
+        """
         value = self.ruleset.dealer_draw
         if value is None:
             return self.ruleset.first_dealer % self.players
         contenders = list(range(self.players))
-        deck: list = []
+        deck = self._prepared if self._prepared is not None else self.fresh_stock()
+        drawn_all = []
         while len(contenders) > 1:
             if len(deck) < len(contenders):
-                deck = list(self.ruleset.deck)
-                self.rng.shuffle(deck)
+                deck[:0], drawn_all = drawn_all, []
             drawn = {seat: deck.pop() for seat in contenders}
+            drawn_all.extend(drawn.values())
             values = {seat: value(self, Frame(seat, card)) for seat, card in drawn.items()}
             self.log("dealer_draw", cards={s: c.name for s, c in drawn.items()})
             best = max(values.values())
             contenders = [seat for seat in contenders if values[seat] == best]
+        deck[:0] = drawn_all[::-1]
         return contenders[0]
 
     def begin_hand(self) -> None:
@@ -213,8 +241,7 @@ class GameState:
 
     def deal(self) -> None:
         """A fresh shuffled deck; cards one at a time from the seat after the dealer."""
-        self.stock = list(self.ruleset.deck)
-        self.rng.shuffle(self.stock)
+        self.stock = self.fresh_stock()
         self.discard = []
         self.hands = [[] for _ in range(self.players)]
         order = [(self.dealer + k) % self.players for k in range(1, self.players + 1)]

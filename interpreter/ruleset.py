@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import difflib
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
-import jsonschema
-
 from .cards import Card, card_key
 from .compiler import PRIMITIVES, Symbols, compile_effect, compile_expression
 from .errors import OptionError, RulesetError
-from .source import Source, bundled_dir, dollar_path, load_source
+from .source import Source, dollar_path, load_source
+from .validation import check_schema
 
 REQUIRED = ("name", "colors", "kinds", "deck", "playable", "scoring")
 TRUE_WORDS = {"true", "yes", "on", "1"}
@@ -98,12 +96,6 @@ def _faces_index(faces: tuple) -> dict:
     return {card_key(face.name): face for face in faces}
 
 
-@lru_cache(maxsize=1)
-def schema() -> dict:
-    """The ruleset JSON Schema."""
-    return json.loads((bundled_dir("schema") / "ruleset.schema.json").read_text())
-
-
 def load_ruleset(ref: str | Path, options: dict | None = None) -> Ruleset:
     """Read, check and compile a ruleset (bundled name or path), with option overrides."""
     source = load_source(str(ref))
@@ -112,34 +104,11 @@ def load_ruleset(ref: str | Path, options: dict | None = None) -> Ruleset:
 
 
 def validate(source: Source) -> None:
-    """Check the merged ruleset against the schema; the first problem becomes an error."""
-    validator = jsonschema.Draft202012Validator(schema())
-    errors = sorted(validator.iter_errors(source.data), key=lambda e: (len(e.absolute_path), e.path))
-    if errors:
-        raise schema_error(source, jsonschema.exceptions.best_match(errors), len(errors))
+    """Check the merged ruleset against the schema, and that nothing required is missing."""
+    check_schema(source, "ruleset")
     for key in REQUIRED:
         if key not in source.data:
             raise source.error((), f"the ruleset has no '{key}' (required: {', '.join(REQUIRED)})")
-
-
-def schema_error(source: Source, error, count: int) -> RulesetError:
-    """A jsonschema error, pointing at the offending key, in words."""
-    path = tuple(error.absolute_path)
-    message = error.message
-    if error.validator == "additionalProperties":
-        allowed = sorted(error.schema.get("properties", {}))
-        extra = [k for k in error.instance if k not in allowed]
-        if extra:
-            path = path + (extra[0],)
-            close = difflib.get_close_matches(extra[0], allowed, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            message = f"unknown key '{extra[0]}'{hint}; expected one of: {', '.join(allowed)}"
-    elif error.validator in ("type", "enum", "const", "pattern", "minimum", "oneOf", "anyOf"):
-        message = f"{error.message}"
-        if "description" in error.schema:
-            message += f" (expected: {error.schema['description']})"
-    more = f" ({count - 1} more problem(s) after this one)" if count > 1 else ""
-    return source.error(path, message + more)
 
 
 class Builder:

@@ -1,0 +1,44 @@
+"""Checking YAML data against the project's JSON Schemas, with errors at file:line."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from functools import lru_cache
+
+import jsonschema
+
+from .errors import RulesetError
+from .source import Source, bundled_dir
+
+
+@lru_cache(maxsize=4)
+def schema(name: str) -> dict:
+    """The JSON Schema `schema/<name>.schema.json`."""
+    return json.loads((bundled_dir("schema") / f"{name}.schema.json").read_text())
+
+
+def check_schema(source: Source, name: str, cls=RulesetError) -> None:
+    """Check `source` against schema `name`; the most telling problem becomes an error."""
+    validator = jsonschema.Draft202012Validator(schema(name))
+    errors = list(validator.iter_errors(source.data))
+    if errors:
+        raise schema_error(source, jsonschema.exceptions.best_match(errors), len(errors), cls)
+
+
+def schema_error(source: Source, error, count: int, cls=RulesetError):
+    """A jsonschema error, pointing at the offending key, in words."""
+    path = tuple(error.absolute_path)
+    message = error.message
+    if error.validator == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = [k for k in error.instance if k not in allowed]
+        if extra:
+            path = path + (extra[0],)
+            close = difflib.get_close_matches(extra[0], allowed, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            message = f"unknown key '{extra[0]}'{hint}; expected one of: {', '.join(allowed)}"
+    elif "description" in error.schema:
+        message += f" (expected: {error.schema['description']})"
+    more = f" ({count - 1} more problem(s) after this one)" if count > 1 else ""
+    return source.error(path, message + more, cls)
