@@ -178,12 +178,10 @@ def check_run(compiler, node) -> None:
     if isinstance(arg, dsl.Text) and arg.value not in effects:
         raise compiler.fail(arg, f"no effect named '{arg.value}' under effects: "
                                  f"(effects: {', '.join(sorted(effects)) or 'none'})")
-    if isinstance(arg, dsl.Attribute) and arg.attr in compiler.symbols.attribute_values:
-        values = compiler.symbols.attribute_values[arg.attr]
-        missing = sorted(str(v) for v in values if v is not None and v not in effects)
-        if missing:
-            raise compiler.fail(arg, f"attribute '{arg.attr}' has the value(s) {', '.join(missing)} "
-                                     "with no effect of that name under effects:")
+    if isinstance(arg, dsl.Attribute) and arg.attr in compiler.symbols.attributes:
+        # Every value of this attribute must name an effect; the ruleset checks that
+        # where the values are written.
+        compiler.symbols.dispatched.add(arg.attr)
 
 
 @primitive("action", 1, check=check_run)
@@ -253,7 +251,7 @@ class Symbols:
     options: dict
     attributes: frozenset
     effects: frozenset = frozenset()
-    attribute_values: dict = field(default_factory=dict)
+    dispatched: set = field(default_factory=set)  # attributes whose values name effects
     where: dict = field(default_factory=dict)
     text: str = ""
 

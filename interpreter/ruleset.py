@@ -119,11 +119,10 @@ class Builder:
         self.data = source.data
         self.options = resolve_options(source, overrides)
         attributes = self.data.get("attributes", {})
-        values = {name: attribute_values(name, table, self.data["kinds"])
-                  for name, table in attributes.items()}
+        self.dispatched: set = set()
         self.symbols = lambda path: Symbols(options=self.options, attributes=frozenset(attributes),
                                             effects=frozenset(self.data.get("effects", {})),
-                                            attribute_values=values, where=self.where(path))
+                                            dispatched=self.dispatched, where=self.where(path))
 
     def where(self, path: tuple) -> dict:
         loc = self.source.locate(path)
@@ -166,6 +165,7 @@ class Builder:
         kinds = {name: self.kind(name) for name in self.data["kinds"]}
         self.kinds = kinds
         effects = {name: self.effect(("effects", name)) for name in self.data.get("effects", {})}
+        self.check_dispatch()
         faces, deck = self.deck(colors)
         players = self.data.get("players", {})
         data = self.data
@@ -198,6 +198,16 @@ class Builder:
             steps_per_action=self.setting(("limits", "steps_per_action"), 10_000, int),
             source=self.source,
         )
+
+    def check_dispatch(self) -> None:
+        """Each value of an attribute used as `run(card.attr)` must name an effect."""
+        effects = self.data.get("effects", {})
+        for attr in sorted(self.dispatched):
+            for path, value in attribute_settings(self.data, attr):
+                if value is not None and value not in effects:
+                    known = ", ".join(sorted(effects)) or "none"
+                    raise self.source.error(path, f"{attr} '{value}' has no effect: add "
+                                                  f"effects: {{{value}: ...}} (effects: {known})")
 
     def kind(self, name: str) -> Kind:
         path = ("kinds", name)
@@ -263,13 +273,17 @@ class Builder:
         return rank
 
 
-def attribute_values(name: str, table: dict, kinds: dict) -> frozenset:
-    """Every value a declared card attribute can take."""
-    values = set(table.get("by_color", {}).values())
-    values.update(table.get(key) for key in ("colorless", "default"))
-    values.update(spec["attributes"][name] for spec in kinds.values()
-                  if name in spec.get("attributes", {}))
-    return frozenset(values)
+def attribute_settings(data: dict, attr: str):
+    """Where each value of a card attribute is set: (key path, value) pairs."""
+    table = data.get("attributes", {}).get(attr, {})
+    for color, value in table.get("by_color", {}).items():
+        yield ("attributes", attr, "by_color", color), value
+    for key in ("colorless", "default"):
+        if key in table:
+            yield ("attributes", attr, key), table[key]
+    for kind, spec in data["kinds"].items():
+        if attr in spec.get("attributes", {}):
+            yield ("kinds", kind, "attributes", attr), spec["attributes"][attr]
 
 
 def resolve_options(source: Source, overrides: dict) -> dict:

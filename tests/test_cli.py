@@ -13,6 +13,7 @@ import pytest
 
 import interpreter
 from interpreter.cli import main
+from interpreter.source import bundled_dir
 
 CLASSIC_OPTIONS = ["target_score", "hands", "draw_until_playable", "max_draws", "challenge"]
 
@@ -46,8 +47,7 @@ def test_list_shows_classic_and_its_options(capsys):
 
 # --- validate --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("ref", ["classic", str(Path(interpreter.__file__).resolve().parent.parent
-                                                / "rulesets" / "classic.yaml")])
+@pytest.mark.parametrize("ref", ["classic", str(bundled_dir("rulesets") / "classic.yaml")])
 def test_validate_accepts_a_good_ruleset(capsys, ref):
     code, text = run(["validate", ref])
     assert code == 0

@@ -544,7 +544,7 @@ def test_option_hands_plays_exactly_that_many(hands):
 
 
 def test_simulate_runs():
-    summary = simulate(load_ruleset("mario_kart"), games=20, seed=1).as_dict()
+    summary = simulate(load_ruleset("mario_kart"), games=20, seed=1, bots="heuristic").as_dict()
     assert summary["games"] == 20 and sum(summary["wins"]) == 20
 
 
@@ -576,11 +576,23 @@ def test_copy_with_an_item_that_has_no_effect_is_refused(tmp_path):
 ])
 def test_overlay_with_a_broken_item_is_refused(tmp_path, overlay, word):
     path = write(tmp_path, "overlay.yaml", "extends: mario_kart\n" + overlay)
-    with pytest.raises(DslError) as err:
+    with pytest.raises(RulesetError) as err:
         load_ruleset(path)
     text = str(err.value)
     assert err.value.file and isinstance(err.value.line, int)
     assert re.search(r"\.yaml:\d+", text) and word in text
+
+
+@pytest.mark.parametrize("overlay, line", [
+    ("attributes:\n  item:\n    by_color: {red: star}\n", 4),
+    ("attributes:\n  item:\n    colorless: star\n", 4),
+])
+def test_item_without_effect_points_at_the_overlay_line(tmp_path, overlay, line):
+    path = write(tmp_path, "overlay.yaml", "extends: mario_kart\n" + overlay)
+    with pytest.raises(RulesetError) as err:
+        load_ruleset(path)
+    assert Path(err.value.file).name == "overlay.yaml" and err.value.line == line
+    assert "star" in err.value.message
 
 
 def test_overlay_misspelt_attribute_points_into_the_overlay(tmp_path):
