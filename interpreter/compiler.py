@@ -261,7 +261,9 @@ class Compiler:
 
     def __init__(self, symbols: Symbols):
         self.symbols = symbols
-        self.scope: set[str] = set()
+        # Variables in scope: name -> the key it is stored under in frame.vars. A
+        # comprehension's variable gets a key of its own, so it never clobbers a `let`.
+        self.scope: dict[str, str] = {}
 
     def fail(self, node: dsl.Node, message: str) -> DslError:
         """A compile error at `node`."""
@@ -305,10 +307,10 @@ class Compiler:
         if isinstance(node.value, dsl.Call) and node.value.function in PRIMITIVES \
                 and PRIMITIVES[node.value.function].role != "query":
             op = self.call_op(node.value, node.var)
-            self.scope.add(node.var)
+            self.scope[node.var] = node.var
             return op
         value = self.expr(node.value)
-        self.scope.add(node.var)
+        self.scope[node.var] = node.var
         name = node.var
 
         def op(game, frame):
@@ -386,7 +388,7 @@ class Compiler:
 
     def expr_name(self, node: dsl.Name):
         if node.ident in self.scope:
-            name = node.ident
+            name = self.scope[node.ident]
             return lambda g, f: f.vars.get(name)
         if node.ident in NAMES:
             return NAMES[node.ident][0]
@@ -477,20 +479,33 @@ class Compiler:
         return apply
 
     def bound(self, var: str, *nodes):
-        """Compile `nodes` with `var` in scope (a comprehension's variable)."""
-        had = var in self.scope
-        self.scope.add(var)
+        """Compile `nodes` with `var` in scope (a comprehension's variable); gives its key too."""
+        outer = self.scope.get(var)
+        key = f"{var}#{len(self.scope)}"
+        self.scope[var] = key
         try:
-            return tuple(self.expr(n) if n is not None else None for n in nodes)
+            return (key,) + tuple(self.expr(n) if n is not None else None for n in nodes)
         finally:
-            if not had:
-                self.scope.discard(var)
+            if outer is None:
+                del self.scope[var]
+            else:
+                self.scope[var] = outer
+
+    def iterate(self, node, source):
+        """The items of a comprehension's source, checked to be a list."""
+        runtime = self.runtime
+
+        def items(g, f):
+            value = source(g, f)
+            if not isinstance(value, (list, tuple)):
+                raise runtime(node, TypeError(f"expected cards or seats to go through, got {value!r}"))
+            return value
+        return items
 
     def expr_quantifier(self, node: dsl.Quantifier):
-        source = self.expr(node.source)
-        (cond,) = self.bound(node.var, node.cond)
+        source = self.iterate(node, self.expr(node.source))
+        var, cond = self.bound(node.var, node.cond)
         cond = cond or (lambda g, f: True)
-        var = node.var
         if node.quantifier == "any":
             def any_of(g, f):
                 scope = f.vars
@@ -520,10 +535,10 @@ class Compiler:
         return count_of
 
     def expr_total(self, node: dsl.Total):
-        source = self.expr(node.source)
-        expr, cond = self.bound(node.var, node.expr, node.cond)
+        source = self.iterate(node, self.expr(node.source))
+        var, expr, cond = self.bound(node.var, node.expr, node.cond)
         cond = cond or (lambda g, f: True)
-        var, runtime = node.var, self.runtime
+        runtime = self.runtime
 
         def total(g, f):
             scope, result = f.vars, 0

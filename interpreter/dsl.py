@@ -249,6 +249,8 @@ def syntax_message(exc: UnexpectedInput) -> str:
 
 def describe_terminal(name: str) -> str:
     """A grammar terminal as a user would write it."""
+    if name == "$END":
+        return "the end of the text"
     pattern = parser().get_terminal(name).pattern
     if pattern.type == "str":
         return repr(pattern.value)
@@ -267,7 +269,8 @@ def dsl_error(message: str, text: str, line: int, column: int, where: dict) -> D
     file_line = where.get("line")
     file_column = where.get("column")
     if file_line is not None:
+        # Only the text's first line starts part-way along a line of the file.
+        file_column = (file_column or 1) + column - 1 if line == 1 else column
         file_line += line - 1
-        file_column = (file_column or 1) + column - 1
     return DslError(message, file=where.get("file"), line=file_line, column=file_column,
                     path=where.get("path"), detail=detail)

@@ -109,6 +109,10 @@ def validate(source: Source) -> None:
     for key in REQUIRED:
         if key not in source.data:
             raise source.error((), f"the ruleset has no '{key}' (required: {', '.join(REQUIRED)})")
+    seats = seat_counts(source.data.get("players", {}))
+    if not seats["min"] <= seats["default"] <= seats["max"]:
+        raise source.error(("players",), f"players needs min <= default <= max, got min "
+                                         f"{seats['min']}, default {seats['default']}, max {seats['max']}")
 
 
 class Builder:
@@ -136,19 +140,27 @@ class Builder:
             value = value[part]
         return value
 
+    def text(self, path: tuple):
+        """Effect text as written in the file (so error positions match), or None."""
+        value = self.get(path)
+        if not value:
+            return None
+        raw = self.source.locate(path).raw
+        return raw if raw is not None and path in self.source.locations else value
+
     def effect(self, path: tuple) -> tuple:
-        text = self.get(path)
+        text = self.text(path)
         return compile_effect(text, self.symbols(path)) if text else ()
 
     def expression(self, path: tuple):
-        text = self.get(path)
+        text = self.text(path)
         return compile_expression(text, self.symbols(path)) if text else None
 
     def setting(self, path: tuple, default, kind: type):
         """A literal setting, or an expression over options such as `option.max_draws`."""
         value = self.get(path, default)
         if isinstance(value, str):
-            fn = compile_expression(value, self.symbols(path))
+            fn = compile_expression(self.text(path), self.symbols(path))
             try:
                 value = fn(None, None)
             except AttributeError:
@@ -167,7 +179,7 @@ class Builder:
         effects = {name: self.effect(("effects", name)) for name in self.data.get("effects", {})}
         self.check_dispatch()
         faces, deck = self.deck(colors)
-        players = self.data.get("players", {})
+        players = seat_counts(self.data.get("players", {}))
         data = self.data
         return Ruleset(
             name=data["name"], title=data.get("title", data["name"]),
@@ -179,8 +191,8 @@ class Builder:
             playable=self.expression(("playable",)),
             effects=MappingProxyType(effects),
             hand_size=self.setting(("hand_size",), 7, int),
-            min_players=players.get("min", 2), max_players=players.get("max", 10),
-            default_players=players.get("default", 4),
+            min_players=players["min"], max_players=players["max"],
+            default_players=players["default"],
             draw_until_playable=self.setting(("turn", "draw_until_playable"), False, bool),
             max_draws=self.setting(("turn", "max_draws"), 0, int),
             play_drawn=self.setting(("turn", "play_drawn"), True, bool),
@@ -273,6 +285,12 @@ class Builder:
         return rank
 
 
+def seat_counts(players: dict) -> dict:
+    """min, max and default seats, filling in 2, 10 and 4 (kept within min..max)."""
+    low, high = players.get("min", 2), players.get("max", 10)
+    return {"min": low, "max": high, "default": players.get("default", max(low, min(4, high)))}
+
+
 def attribute_settings(data: dict, attr: str):
     """Where each value of a card attribute is set: (key path, value) pairs."""
     table = data.get("attributes", {}).get(attr, {})
@@ -289,7 +307,12 @@ def attribute_settings(data: dict, attr: str):
 def resolve_options(source: Source, overrides: dict) -> dict:
     """The declared options' defaults, with `overrides` (strings from a command line, or values)."""
     specs = source.data.get("options", {})
-    values = {name: spec["default"] for name, spec in specs.items()}
+    values = {}
+    for name, spec in specs.items():
+        try:
+            values[name] = option_value(name, spec, spec["default"])
+        except OptionError as err:
+            raise source.error(("options", name, "default"), f"the default does not fit: {err.message}")
     for name, raw in overrides.items():
         if name not in specs:
             close = difflib.get_close_matches(name, specs, n=1)
@@ -322,8 +345,10 @@ def option_value(name: str, spec: dict, raw):
         raise OptionError(f"option {name} expects {wanted}, got {raw!r}")
     if expected is int:
         low, high = spec.get("minimum"), spec.get("maximum")
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise OptionError(f"option {name} must be between {low} and {high}, got {value}")
+        if low is not None and value < low:
+            raise OptionError(f"option {name} must be at least {low}, got {value}")
+        if high is not None and value > high:
+            raise OptionError(f"option {name} must be at most {high}, got {value}")
     if spec.get("choices") and value not in spec["choices"]:
         raise OptionError(f"option {name} is one of {', '.join(spec['choices'])}, got {value!r}")
     return value

@@ -14,11 +14,16 @@ MAX_FILE_BYTES = 1_000_000
 
 @dataclass(frozen=True)
 class Location:
-    """Where a value was written: file, 1-based line and column."""
+    """Where a value was written: file, 1-based line and column.
+
+    For a scalar spread over several lines, `raw` is its text exactly as written from
+    there on, so that effect text can be parsed with positions that match the file.
+    """
 
     file: str
     line: int
     column: int
+    raw: str | None = None
 
 
 @dataclass
@@ -107,7 +112,7 @@ def parse_yaml(text: str, shown: str) -> Source:
         raise RulesetError("expected a mapping of keys (name:, kinds:, deck: ...) at the top",
                            file=shown, line=1, column=1)
     locations: dict[tuple, Location] = {}
-    record_locations(node, (), shown, locations, text.split("\n"))
+    record_locations(node, (), shown, locations, text)
     return Source(data, locations, shown)
 
 
@@ -122,27 +127,31 @@ def yaml_error(exc: yaml.YAMLError, shown: str) -> RulesetError:
     return RulesetError(f"malformed YAML: {problem}", file=shown, line=line, column=column)
 
 
-def record_locations(node, path: tuple, shown: str, out: dict, lines: list) -> None:
+def record_locations(node, path: tuple, shown: str, out: dict, text: str) -> None:
     """Walk the YAML node tree and note where each key path's text starts."""
-    out[path] = text_start(node, shown, lines)
+    out[path] = text_start(node, shown, text)
     if isinstance(node, yaml.MappingNode):
         for key, value in node.value:
             if isinstance(key, yaml.ScalarNode) and key.value != "<<":
-                record_locations(value, path + (key.value,), shown, out, lines)
+                record_locations(value, path + (key.value,), shown, out, text)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
-            record_locations(item, path + (index,), shown, out, lines)
+            record_locations(item, path + (index,), shown, out, text)
 
 
-def text_start(node, shown: str, lines: list) -> Location:
+def text_start(node, shown: str, text: str) -> Location:
     """Where the first character of a value is: past a quote, or on the line after `|`/`>`."""
-    line, column = node.start_mark.line + 1, node.start_mark.column + 1
+    start, end = node.start_mark, node.end_mark
+    line, column = start.line + 1, start.column + 1
     style = getattr(node, "style", None)
-    if style in ("|", ">") and line < len(lines):
-        content = lines[line]
-        return Location(shown, line + 1, len(content) - len(content.lstrip()) + 1)
+    if style in ("|", ">"):
+        # The text starts on the line after the indicator; keep it whole, indentation too.
+        first = text.index("\n", start.index) + 1 if "\n" in text[start.index:end.index] else end.index
+        return Location(shown, line + 1, 1, text[first:end.index])
     if style in ('"', "'"):
-        column += 1
+        return Location(shown, line, column + 1)
+    if isinstance(node, yaml.ScalarNode) and end.line > start.line:
+        return Location(shown, line, column, text[start.index:end.index])
     return Location(shown, line, column)
 
 
