@@ -22,10 +22,14 @@ class RandomAgent:
 
 
 class HeuristicAgent:
-    """Plays sensibly: coloured cards before colourless ones, its strongest colour, calls UNO."""
+    """Plays sensibly: coloured cards before colourless ones, its strongest colour, calls UNO.
 
-    def __init__(self, seed=None):
+    With `forget_uno` above 0 it forgets to call UNO that often, so a person can catch it.
+    """
+
+    def __init__(self, seed=None, forget_uno: float = 0.0):
         self.rng = random.Random(seed)
+        self.forget_uno = forget_uno
 
     def decide(self, game, decision):
         """A sensible answer to any kind of decision."""
@@ -57,9 +61,12 @@ class HeuristicAgent:
     def on_catch(self, game, decision):
         return decision.seat
 
+    def on_uno(self, game, decision):
+        return not (self.forget_uno and self.rng.random() < self.forget_uno)
+
     def on_question(self, game, decision):
         """Yes to offers that help (play the drawn card, call UNO); no to risky questions."""
-        if decision.kind in ("play_drawn", "uno"):
+        if decision.kind == "play_drawn":
             return True
         return False if False in decision.options else decision.options[0]
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
 
 from .errors import HouserulesError
 from .ruleset import load_ruleset, parse_option_pairs
 from .scenario import Scenario, find_scenarios
+from .session import Session, ruleset_reference
+from .terminal import TerminalGame
 from .simulate import simulate
 from .source import bundled_rulesets
 
@@ -18,6 +21,8 @@ examples:
   houserules list
   houserules validate my_rules.yaml
   houserules check examples/scenarios
+  houserules play mario_kart --players 3 --save game.json
+  houserules resume game.json
   houserules simulate classic --games 1000 --seed 1
   houserules simulate classic --option draw_until_playable=true --option max_draws=3
   houserules simulate my_rules.yaml --players 3 --bots heuristic,random,random --json
@@ -48,6 +53,24 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="+", metavar="FILE_OR_DIR",
                        help="scenario files, or folders to search for *.yaml")
     check.add_argument("-q", "--quiet", action="store_true", help="print failures only")
+
+    play = commands.add_parser("play", help="play a match against bots in the terminal",
+                               description="Play a match of RULESET against bots. Type h during "
+                                           "the game for help.")
+    play.add_argument("ruleset", metavar="RULESET", help="a bundled name (classic) or a .yaml path")
+    play.add_argument("--players", type=positive, help="seats at the table (default: the ruleset's)")
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument("--bots", choices=("heuristic", "random"), default="heuristic",
+                      help="how the bots play (default heuristic)")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="set a ruleset option (repeatable)")
+    play.add_argument("--seed", type=int, help="seed for the shuffle (default: a new game each time)")
+    play.add_argument("--save", metavar="FILE", help="save the game after every action; "
+                                                     "continue it later with `houserules resume FILE`")
+
+    resume = commands.add_parser("resume", help="continue a game saved with play --save",
+                                 description="Continue a saved game exactly where it stopped.")
+    resume.add_argument("file", metavar="FILE", help="the file given to play --save")
 
     sim = commands.add_parser("simulate", help="play many matches between bots and summarise them",
                               description="Play matches between bots and report wins per seat, "
@@ -126,6 +149,18 @@ def cmd_check(args, out) -> int:
     return 2 if malformed else 1 if failed else 0
 
 
+def cmd_play(args, out) -> int:
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    session = Session(ruleset_reference(args.ruleset), parse_option_pairs(args.option),
+                      args.players, args.seat, args.bots, seed)
+    return TerminalGame(session, save_path=args.save, out=out).run()
+
+
+def cmd_resume(args, out) -> int:
+    session = Session.load(args.file)
+    return TerminalGame(session, save_path=args.file, out=out).run()
+
+
 def cmd_simulate(args, out) -> int:
     rules = load_ruleset(args.ruleset, parse_option_pairs(args.option))
     summary = simulate(rules, games=args.games, players=args.players, seed=args.seed,
@@ -149,7 +184,7 @@ def cmd_simulate(args, out) -> int:
 
 
 COMMANDS = {"list": cmd_list, "validate": cmd_validate, "check": cmd_check,
-            "simulate": cmd_simulate}
+            "play": cmd_play, "resume": cmd_resume, "simulate": cmd_simulate}
 
 
 def main(argv=None, out=None) -> int:

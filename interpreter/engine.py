@@ -125,6 +125,8 @@ class GameState:
             raise IllegalMove(self.why_illegal(decision, answer))
         handler, frame = self._handler, self._handler_frame
         self.decision = self._handler = self._handler_frame = None
+        if self.events is not None and decision.kind != "play":
+            self.log("decided", kind=decision.kind, seat=decision.seat, answer=describe(answer))
         handler(self, frame, answer)
         self._run()
 
@@ -268,7 +270,8 @@ class GameState:
         points = rules.scoring(self, Frame(winner))
         self.scores[winner] += points
         self.hand_results.append(HandResult(winner, points, self.turns))
-        self.log("hand_over", winner=winner, points=points, scores=list(self.scores))
+        self.log("hand_over", winner=winner, points=points, scores=list(self.scores),
+                 hands=[[c.name for c in hand] for hand in self.hands])
         self.stack.clear()
         if rules.hands:
             finished = len(self.hand_results) >= rules.hands
@@ -323,7 +326,7 @@ class GameState:
             if self.is_playable(seat, card):
                 drawn = card
                 break
-        self.log("draw", seat=seat, count=count)
+        self.log_draw(seat, count)
         if drawn is None or not rules.play_drawn:
             self.push(END_TURN, None)
         elif rules.forced_play:
@@ -376,8 +379,14 @@ class GameState:
                 break
             hand.append(card)
             got += 1
-        self.log("draw", seat=seat, count=got)
+        self.log_draw(seat, got)
         return got
+
+    def log_draw(self, seat: int, count: int) -> None:
+        """Record a draw: how many cards, and which (only the seat itself may be shown them)."""
+        if self.events is not None:
+            hand = self.hands[seat]
+            self.log("draw", seat=seat, count=count, cards=[c.name for c in hand[len(hand) - count:]])
 
     def lose_turn(self, seat: int) -> None:
         """`seat` loses its next turn."""
@@ -386,6 +395,7 @@ class GameState:
     def give_turn(self, seat: int) -> None:
         """`seat` takes the next turn."""
         self.next_turn = seat
+        self.log("extra_turn", seat=seat)
 
     def set_direction(self, direction: int) -> None:
         """Set the direction of play."""
@@ -432,6 +442,7 @@ class GameState:
         ops = self.ruleset.effects.get(name)
         if ops is None:
             raise KeyError(f"the ruleset has no effect named {name!r} under effects:")
+        self.log("effect", name=name, seat=frame.player)
         self.push(ops, frame)
 
     def request(self, kind: str, seat, options: tuple, handler, frame, open_to: tuple = ()):

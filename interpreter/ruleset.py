@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import difflib
+import hashlib
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -67,6 +69,7 @@ class Ruleset:
     hands: int
     turns_per_hand: int
     steps_per_action: int
+    digest: str  # identifies the rules (merged YAML and options): a changed ruleset differs
     source: Source
 
     def __deepcopy__(self, memo):
@@ -208,6 +211,7 @@ class Builder:
             hands=self.setting(("match", "hands"), 0, int),
             turns_per_hand=self.setting(("limits", "turns_per_hand"), 100_000, int),
             steps_per_action=self.setting(("limits", "steps_per_action"), 10_000, int),
+            digest=digest(data, self.options),
             source=self.source,
         )
 
@@ -283,6 +287,12 @@ class Builder:
         if not isinstance(rank, int):
             raise self.source.error(path, f"'face' needs number ranks, but a rank is {rank!r}")
         return rank
+
+
+def digest(data: dict, options: dict) -> str:
+    """A short fingerprint of the merged ruleset data and the options in force."""
+    text = json.dumps([data, options], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def seat_counts(players: dict) -> dict:

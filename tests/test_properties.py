@@ -8,6 +8,7 @@ the engine's own playable rule.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pytest
@@ -17,10 +18,6 @@ from hypothesis import strategies as st
 from interpreter import DRAW, GameState, IllegalMove, RuleRuntimeError, load_ruleset
 from interpreter.agents import AGENTS
 from interpreter.invariants import check_invariants, play_checked
-
-SLOW_ONLY = pytest.mark.skipif("'slow' not in config.getoption('markexpr')",
-                               reason="opt-in: pytest -m slow")
-
 
 @lru_cache(maxsize=None)
 def classic(hands=1, draw_until_playable=False, challenge=False, max_draws=0):
@@ -35,13 +32,29 @@ def mostly_heuristic(players):
     return names.filter(lambda n: "heuristic" in n)
 
 
+@dataclass(frozen=True)
+class Setup:
+    """One match: ruleset options, seats, seed and a bot name per seat."""
+
+    hands: int
+    draw_until_playable: bool
+    challenge: bool
+    max_draws: int
+    players: int
+    seed: int
+    bots: tuple
+
+    @property
+    def rules(self):
+        return classic(self.hands, self.draw_until_playable, self.challenge, self.max_draws)
+
+
 @st.composite
-def setups(draw, bots=mostly_heuristic, hands=st.just(1)):
-    """(ruleset, players, seed, bot names) for one match."""
+def setups(draw, bots=mostly_heuristic, hands=st.just(1), until_playable=st.booleans()):
+    """A Setup for one match."""
     players = draw(st.integers(2, 10))
-    rules = classic(draw(hands), draw(st.booleans()), draw(st.booleans()),
-                    draw(st.integers(0, 4)))
-    return rules, players, draw(st.integers(0, 2**32)), draw(bots(players))
+    return Setup(draw(hands), draw(until_playable), draw(st.booleans()), draw(st.integers(0, 4)),
+                 players, draw(st.integers(0, 2**32)), tuple(draw(bots(players))))
 
 
 def agents(names, seed):
@@ -93,9 +106,9 @@ class Oracle:
 
 def run(setup, record=False, oracle=True):
     """Play one checked match of a setup; returns (game, wrapped agents)."""
-    rules, players, seed, names = setup
-    game = GameState(rules, players=players, seed=seed, record=record)
-    bots = [Oracle(a) for a in agents(names, seed)] if oracle else agents(names, seed)
+    game = GameState(setup.rules, players=setup.players, seed=setup.seed, record=record)
+    bots = agents(setup.bots, setup.seed)
+    bots = [Oracle(a) for a in bots] if oracle else bots
     return play_checked(game, bots), bots
 
 
@@ -181,17 +194,17 @@ def test_cards_conserved_and_every_play_legal_at_every_step(setup):
 @settings(max_examples=60, deadline=None)
 @given(setups(hands=st.sampled_from([1, 2])))
 def test_every_match_ends_with_a_winner_scored_by_the_rules(setup):
-    rules = setup[0]
     game, _ = run(setup, oracle=False)
-    assert game.over and len(game.hand_results) == rules.hands
+    assert game.over and len(game.hand_results) == setup.hands
     last = game.hand_results[-1]
     assert game.hands[last.winner] == []
     assert last.points == sum(c.points for h in game.hands for c in h)
     assert game.scores[game.match_winner] == max(game.scores)
 
 
-@settings(max_examples=25, deadline=None)
-@given(setups(bots=lambda n: st.just(["random"] * n)))
+# All-random tables with draw_until_playable run 10**4..10**5 turns a hand: left to -m slow.
+@settings(max_examples=10, deadline=None)
+@given(setups(bots=lambda n: st.just(["random"] * n), until_playable=st.just(False)))
 def test_random_bots_single_hand_ends_and_conserves_cards(setup):
     game, _ = run(setup)
     assert game.over
@@ -209,9 +222,8 @@ def test_same_seed_and_agent_seeds_replay_the_same_game(setup):
 @settings(max_examples=30, deadline=None)
 @given(setups(), st.integers(0, 60))
 def test_clone_is_independent_and_plays_on_identically(setup, steps):
-    rules, players, seed, names = setup
-    game = GameState(rules, players=players, seed=seed, record=True)
-    bots = agents(names, seed)
+    game = GameState(setup.rules, players=setup.players, seed=setup.seed, record=True)
+    bots = agents(setup.bots, setup.seed)
     for _ in range(steps):
         if game.over:
             break
@@ -219,27 +231,26 @@ def test_clone_is_independent_and_plays_on_identically(setup, steps):
     before = snapshot(game)
     copy = game.clone()
     assert snapshot(copy) == before
-    play_checked(copy, agents(names, "after"))
+    play_checked(copy, agents(setup.bots, "after"))
     assert snapshot(game) == before
-    play_checked(game, agents(names, "after"))
+    play_checked(game, agents(setup.bots, "after"))
     assert game.events == copy.events and game.scores == copy.scores
 
 
 @settings(max_examples=30, deadline=None)
 @given(setups(), st.integers(0, 60))
 def test_queries_and_refused_moves_do_not_change_state(setup, steps):
-    rules, players, seed, names = setup
-    game = GameState(rules, players=players, seed=seed, record=True)
-    bots = agents(names, seed)
+    game = GameState(setup.rules, players=setup.players, seed=setup.seed, record=True)
+    bots = agents(setup.bots, setup.seed)
     for _ in range(steps):
         if game.over:
             break
         step(game, bots)
     before = snapshot(game)
     game.legal_options(), game.hand_sizes(), game.top, game.current_seat, game.hand_over
-    for seat in range(players):
+    for seat in range(setup.players):
         game.playable_cards(seat)
-        for card in set(rules.deck):
+        for card in set(setup.rules.deck):
             game.is_playable(seat, card)
     assert snapshot(game) == before
     with pytest.raises(IllegalMove):
@@ -248,7 +259,6 @@ def test_queries_and_refused_moves_do_not_change_state(setup, steps):
 
 
 @pytest.mark.slow
-@SLOW_ONLY
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setups(bots=lambda n: st.lists(st.sampled_from(sorted(AGENTS)), min_size=n, max_size=n),
               hands=st.sampled_from([1, 2, 3])))

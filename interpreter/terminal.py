@@ -1,0 +1,278 @@
+"""Playing in the terminal: the table after each action, the person's choices at a prompt."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from .engine import DRAW, IllegalMove
+from .narrate import Narrator, card_text
+from .session import Session
+
+HELP = """\
+How to play:
+  3        play card number 3 of your hand (cards marked * can be played now)
+  3 uno    play card 3 and call UNO (do it when that leaves you one card!)
+  d        draw instead of playing
+  c        catch a player who did not call UNO (when you are asked)
+  h        this help
+  q        quit (the game is saved first when you started it with --save)
+"""
+
+# Terminal colours for the colour names rulesets commonly use (a display matter only).
+ANSI = {"red": "31", "yellow": "33", "green": "32", "blue": "34", "purple": "35",
+        "magenta": "35", "cyan": "36", "white": "37", "orange": "38;5;208", "pink": "38;5;205"}
+
+
+class Quit(Exception):
+    """The person asked to stop."""
+
+
+def wants_color(stream) -> bool:
+    """Colour only on a real terminal, and never with NO_COLOR set or TERM=dumb."""
+    return (hasattr(stream, "isatty") and stream.isatty() and "NO_COLOR" not in os.environ
+            and os.environ.get("TERM") != "dumb")
+
+
+class TerminalGame:
+    """Runs a Session with a person at one seat, reading lines and writing the table."""
+
+    def __init__(self, session: Session, save_path=None, read=input, out=sys.stdout, color=None):
+        self.session = session
+        self.save_path = save_path
+        self.read = read
+        self.out = out
+        self.color = wants_color(out) if color is None else color
+        seat = session.seat
+        names = ["You" if s == seat else f"Bot {s}" for s in range(session.players)]
+        self.names = names
+        self.narrator = Narrator(names, viewer=seat)
+        # How many events have been shown: a resumed game starts from where it stopped.
+        self.told = len(session.game.events) if session.answers else 0
+        self.call_uno = False
+
+    # --- output -------------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def paint(self, text: str, color) -> str:
+        code = ANSI.get(color or "")
+        return f"\033[{code}m{text}\033[0m" if self.color and code else text
+
+    def card(self, card) -> str:
+        return self.paint(card_text(card.name), card.color)
+
+    def tell_news(self) -> None:
+        """What happened since the last look, in plain words."""
+        events = self.session.game.events
+        news = self.narrator.sentences(events[self.told:])
+        self.told = len(events)
+        if news:
+            self.say(" ".join(news))
+
+    def show_table(self) -> None:
+        game = self.session.game
+        seat = self.session.seat
+        arrow = "clockwise" if game.direction == 1 else "counter-clockwise"
+        top = self.card(game.top) if game.top else "(none)"
+        self.say("")
+        self.say(f"Top: {top}   colour to follow: {self.paint(game.color or 'any', game.color)}"
+                 f"   direction: {arrow}")
+        others = [f"{self.names[s]}: {len(h)} card{'s' if len(h) != 1 else ''}"
+                  for s, h in enumerate(game.hands) if s != seat]
+        self.say("   ".join(others))
+        self.say("Scores: " + "   ".join(f"{self.names[s]} {p}" for s, p in enumerate(game.scores)))
+        playable = set(game.decision.options) if game.decision and game.decision.seat == seat \
+            and game.decision.kind == "play" else set()
+        cards = [f"{i}) {self.card(c)}{'*' if c in playable else ''}"
+                 for i, c in enumerate(game.hands[seat], 1)]
+        self.say("Your hand: " + "  ".join(cards))
+
+    def end_of_hand(self) -> None:
+        game = self.session.game
+        result = game.hand_results[-1]
+        self.say("")
+        self.say(f"== Hand {len(game.hand_results)} is over: {self.names[result.winner]} went out. ==")
+        for seat, hand in enumerate(game.hands):
+            if hand:
+                points = sum(c.points for c in hand)
+                self.say(f"  {self.names[seat]}: {', '.join(self.card(c) for c in hand)}"
+                         f"  = {points} points")
+        self.say(f"  {self.names[result.winner]} scores {result.points}.")
+        self.say("Totals: " + "   ".join(f"{self.names[s]} {p}" for s, p in enumerate(game.scores)))
+
+    # --- input --------------------------------------------------------------------
+
+    def ask(self, prompt: str) -> str:
+        """One line from the person; q quits, h shows the help and asks again."""
+        while True:
+            try:
+                line = self.read(prompt).strip().lower()
+            except EOFError:
+                raise Quit() from None
+            if line in ("q", "quit"):
+                raise Quit()
+            if line in ("h", "help", "?"):
+                self.say(HELP)
+                continue
+            return line
+
+    def choose(self, decision):
+        """The person's answer to `decision`, asked until it is a legal one."""
+        method = getattr(self, "choose_" + decision.kind, None)
+        return method(decision) if method else self.choose_yes_no(decision, f"{decision.kind}?")
+
+    def choose_play(self, decision):
+        self.show_table()
+        hand = self.session.game.hands[self.session.seat]
+        while True:
+            words = self.ask("Your move (number to play, d to draw, h for help): ").split()
+            if not words:
+                continue
+            if words[0] in ("d", "draw"):
+                return DRAW
+            if not words[0].isdigit() or not 1 <= int(words[0]) <= len(hand):
+                self.say(f"Type a card number from 1 to {len(hand)}, or d to draw.")
+                continue
+            card = hand[int(words[0]) - 1]
+            reason = self.refusal(decision, card)
+            if reason:
+                self.say(f"You can't play that: {reason}.")
+                continue
+            self.call_uno = "uno" in words[1:]
+            return card
+
+    def refusal(self, decision, card):
+        """Why `card` is not a legal play now, or None."""
+        if card in decision.options:
+            return None
+        try:
+            self.session.game.clone().apply(card)
+        except IllegalMove as err:
+            return str(err)
+        return "it is not among the legal plays"
+
+    def choose_uno(self, decision):
+        called, self.call_uno = self.call_uno, False
+        return called
+
+    def choose_play_drawn(self, decision):
+        drawn = self.session.game.hands[self.session.seat][-1]
+        while True:
+            words = self.ask(f"You drew {self.card(drawn)}. Play it? [y/n, y uno to call UNO]: ").split()
+            if words and words[0] in ("y", "yes"):
+                self.call_uno = "uno" in words[1:]
+                return True
+            if words and words[0] in ("n", "no"):
+                return False
+            self.say("Type y or n.")
+
+    def choose_color(self, decision):
+        colors = decision.options
+        menu = "  ".join(f"{i}) {self.paint(c, c)}" for i, c in enumerate(colors, 1))
+        while True:
+            line = self.ask(f"Name a colour: {menu}: ")
+            if line.isdigit() and 1 <= int(line) <= len(colors):
+                return colors[int(line) - 1]
+            if line in colors:
+                return line
+            self.say(f"Type a number from 1 to {len(colors)} or a colour name.")
+
+    def choose_target(self, decision):
+        menu = "  ".join(f"{s}) {self.names[s]} ({len(self.session.game.hands[s])} cards)"
+                         for s in decision.options)
+        while True:
+            line = self.ask(f"Choose a player: {menu}: ")
+            if line.isdigit() and int(line) in decision.options:
+                return int(line)
+            self.say("Type the number of one of the players listed.")
+
+    def choose_yes_no(self, decision, question: str):
+        if set(decision.options) != {True, False}:
+            return self.choose_from_list(decision, question)
+        while True:
+            line = self.ask(f"{question} [y/n]: ")
+            if line in ("y", "yes"):
+                return True
+            if line in ("n", "no"):
+                return False
+            self.say("Type y or n.")
+
+    def choose_challenge(self, decision):
+        player = self.names[(decision.seat - self.session.game.direction) % self.session.players]
+        return self.choose_yes_no(decision, f"{player} played a wild draw four. Challenge it?")
+
+    def choose_from_list(self, decision, question: str):
+        options = decision.options
+        menu = "  ".join(f"{i}) {o}" for i, o in enumerate(options, 1))
+        while True:
+            line = self.ask(f"{question} {menu}: ")
+            if line.isdigit() and 1 <= int(line) <= len(options):
+                return options[int(line) - 1]
+            self.say(f"Type a number from 1 to {len(options)}.")
+
+    def offer_catch(self, decision) -> bool:
+        """The person may catch a player who did not call UNO."""
+        game = self.session.game
+        suspect = next(s for s in range(game.players) if s not in decision.open_to)
+        line = self.ask(f"{self.names[suspect]} has one card left. Type c to catch, "
+                        "or press Enter to go on: ")
+        return line in ("c", "catch")
+
+    # --- the loop -----------------------------------------------------------------
+
+    def window(self, decision):
+        """A window open to several seats: ask each in turn, the person at the prompt."""
+        for seat in decision.open_to:
+            if seat == self.session.seat:
+                if self.offer_catch(decision):
+                    return seat
+                continue
+            answer = self.session.bots[seat].decide(self.session.game, decision.offer(seat))
+            if answer is not None:
+                return answer
+        return None
+
+    def step(self) -> None:
+        """Answer the pending decision, whoever makes it."""
+        session, game = self.session, self.session.game
+        decision = game.decision
+        if decision.seat is None:
+            answer = self.window(decision)
+        elif decision.seat == session.seat:
+            answer = self.choose(decision)
+        else:
+            answer = session.bots[decision.seat].decide(game, decision)
+        session.apply(answer)
+        self.save()
+
+    def save(self) -> None:
+        if self.save_path:
+            self.session.save(self.save_path)
+
+    def run(self) -> int:
+        """Play until the match ends or the person quits."""
+        game = self.session.game
+        self.say(f"{self.session.ruleset.title}: you are seat {self.session.seat} of "
+                 f"{self.session.players}. Type h for help.")
+        try:
+            while not game.over:
+                self.tell_news()
+                if game.decision is None:
+                    self.end_of_hand()
+                    self.ask("Press Enter for the next hand: ")
+                    self.session.next_hand()
+                    self.save()
+                    continue
+                self.step()
+        except Quit:
+            self.save()
+            where = f" Saved: continue with `houserules resume {self.save_path}`." \
+                if self.save_path else ""
+            self.say(f"Bye.{where}")
+            return 0
+        self.tell_news()
+        self.end_of_hand()
+        self.say(f"The match is over: {self.names[game.match_winner]} won.")
+        return 0
