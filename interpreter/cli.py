@@ -21,7 +21,7 @@ examples:
   houserules list
   houserules validate my_rules.yaml
   houserules check examples/scenarios
-  houserules play mario_kart --players 3 --save game.json
+  houserules play classic --players 3 --save game.json
   houserules resume game.json
   houserules simulate classic --games 1000 --seed 1
   houserules simulate classic --option draw_until_playable=true --option max_draws=3

@@ -9,7 +9,7 @@ def card_text(name: str) -> str:
 
 
 def effect_text(name: str) -> str:
-    """A named effect as a title: `lightning_bolt` -> `Lightning Bolt`."""
+    """A named effect as a title: `big_bang` -> `Big Bang`."""
     return name.replace("_", " ").title()
 
 

@@ -46,6 +46,7 @@ class Setup:
 
     @property
     def rules(self):
+        """The compiled ruleset for these options."""
         return classic(self.hands, self.draw_until_playable, self.challenge, self.max_draws)
 
 
@@ -184,14 +185,14 @@ def test_check_invariants_refuses_a_play_option_that_is_not_legal(corrupt, named
 
 # --- whole matches ------------------------------------------------------------------------
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(setups())
 def test_cards_conserved_and_every_play_legal_at_every_step(setup):
     game, bots = run(setup)
     assert game.over and sum(b.plays for b in bots) > 0
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(setups(hands=st.sampled_from([1, 2])))
 def test_every_match_ends_with_a_winner_scored_by_the_rules(setup):
     game, _ = run(setup, oracle=False)
@@ -203,14 +204,14 @@ def test_every_match_ends_with_a_winner_scored_by_the_rules(setup):
 
 
 # All-random tables with draw_until_playable run 10**4..10**5 turns a hand: left to -m slow.
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(setups(bots=lambda n: st.just(["random"] * n), until_playable=st.just(False)))
 def test_random_bots_single_hand_ends_and_conserves_cards(setup):
     game, _ = run(setup)
     assert game.over
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(setups())
 def test_same_seed_and_agent_seeds_replay_the_same_game(setup):
     first, _ = run(setup, record=True, oracle=False)
@@ -219,7 +220,7 @@ def test_same_seed_and_agent_seeds_replay_the_same_game(setup):
     assert first.scores == second.scores and first.hand_results == second.hand_results
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(setups(), st.integers(0, 60))
 def test_clone_is_independent_and_plays_on_identically(setup, steps):
     game = GameState(setup.rules, players=setup.players, seed=setup.seed, record=True)
@@ -237,7 +238,7 @@ def test_clone_is_independent_and_plays_on_identically(setup, steps):
     assert game.events == copy.events and game.scores == copy.scores
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(setups(), st.integers(0, 60))
 def test_queries_and_refused_moves_do_not_change_state(setup, steps):
     game = GameState(setup.rules, players=setup.players, seed=setup.seed, record=True)
