@@ -18,12 +18,13 @@ from .errors import DslError, RuleRuntimeError
 class Frame:
     """The context an effect runs in: who played which card, and the effect's variables."""
 
-    __slots__ = ("player", "card", "color_before", "vars")
+    __slots__ = ("player", "card", "color_before", "fair", "vars")
 
-    def __init__(self, player, card=None, color_before=None):
+    def __init__(self, player, card=None, color_before=None, fair=True):
         self.player = player
         self.card = card
         self.color_before = color_before
+        self.fair = fair  # whether the card's `fair` condition held when it was played
         self.vars = {}
 
 
@@ -135,6 +136,14 @@ def extra_turn(game, frame, who=None):
 
 
 @primitive("action", 1)
+def add_penalty(game, frame, count):
+    """Add `count` cards to the pending penalty: the next player to draw instead of playing takes them all."""
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise TypeError(f"a penalty is a whole number of cards, not {count!r}")
+    game.add_penalty(count)
+
+
+@primitive("action", 1)
 def set_direction(game, frame, direction):
     """Set the direction of play: 1 is seat + 1, -1 is seat - 1."""
     if direction not in (1, -1):
@@ -236,6 +245,8 @@ NAMES = {
     "dealer": (lambda g, f: g.dealer, "the dealer's seat"),
     "turn": (lambda g, f: g.turn, "the seat whose turn it is"),
     "stock_size": (lambda g, f: len(g.stock), "how many cards the stock holds"),
+    "penalty": (lambda g, f: g.penalty, "cards pending for the next player who draws (stacking)"),
+    "fair": (lambda g, f: f.fair, "whether the card's `fair` condition held when it was played"),
 }
 
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul,
@@ -279,19 +290,31 @@ class Compiler:
 
     def effect(self, block: dsl.Block) -> tuple:
         """A block of statements as a tuple of ops."""
-        return tuple(self.statement(s) for s in block.statements)
+        return tuple(op for s in block.statements for op in self.statement(s))
 
-    def statement(self, node):
-        """One statement as an op."""
+    def statement(self, node) -> tuple:
+        """One statement as ops: usually one; an `if` settled at load gives its branch's."""
         if isinstance(node, dsl.If):
-            return self.if_op(node)
+            return self.if_ops(node)
         if isinstance(node, dsl.Let):
-            return self.let_op(node)
-        return self.call_op(node.call, None)
+            return (self.let_op(node),)
+        return (self.call_op(node.call, None),)
 
-    def if_op(self, node: dsl.If):
-        branches = tuple((self.expr(cond), self.effect(block)) for cond, block in node.branches)
-        orelse = self.effect(node.orelse) if node.orelse else ()
+    def if_ops(self, node: dsl.If) -> tuple:
+        branches = []
+        orelse = None
+        for cond, block in node.branches:
+            known, value = self.static(cond)
+            if not known:
+                branches.append((self.expr(cond), self.effect(block)))
+            elif value:
+                orelse = self.effect(block)  # always taken: nothing after it matters
+                break
+        if orelse is None:
+            orelse = self.effect(node.orelse) if node.orelse else ()
+        if not branches:
+            return orelse
+        branches = tuple(branches)
 
         def op(game, frame):
             for cond, ops in branches:
@@ -301,7 +324,26 @@ class Compiler:
             if orelse:
                 game.push(orelse, frame)
             return None
-        return op
+        return (op,)
+
+    def static(self, node) -> tuple:
+        """(True, value) when `node` has the same value in every game: literals and options."""
+        if isinstance(node, (dsl.Number, dsl.Text, dsl.Constant)):
+            return True, node.value
+        if isinstance(node, dsl.Attribute) and isinstance(node.subject, dsl.Name) \
+                and node.subject.ident == "option" and "option" not in self.scope:
+            self.option(node)  # an unknown option is still an error
+            return True, self.symbols.options[node.attr]
+        if isinstance(node, dsl.Unary) and node.op == "not":
+            known, value = self.static(node.operand)
+            return known, (not value) if known else None
+        if isinstance(node, dsl.Binary) and node.op in ("and", "or"):
+            known, value = self.static(node.left)
+            if known and (bool(value) == (node.op == "or")):
+                return True, value
+            if known:
+                return self.static(node.right)
+        return False, None
 
     def let_op(self, node: dsl.Let):
         if isinstance(node.value, dsl.Call) and node.value.function in PRIMITIVES \
@@ -459,6 +501,12 @@ class Compiler:
         return negate
 
     def expr_binary(self, node: dsl.Binary):
+        if node.op in ("and", "or"):
+            known, value = self.static(node.left)
+            if known:
+                # Settled at load: `false and x` is false, `true and x` is x (likewise or).
+                decided = bool(value) == (node.op == "or")
+                return (lambda g, f: value) if decided else self.expr(node.right)
         left, right = self.expr(node.left), self.expr(node.right)
         if node.op == "and":
             return lambda g, f: left(g, f) and right(g, f)

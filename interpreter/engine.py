@@ -43,6 +43,7 @@ class HandResult:
     winner: int
     points: int
     turns: int
+    first: int  # the seat that took the hand's first turn
 
 
 class GameState:
@@ -69,7 +70,9 @@ class GameState:
         self.stock, self.discard = [], []
         self.color, self.direction, self.turn, self.turns = None, 1, 0, 0
         self.lost_turns = [0] * self.players
-        self.next_turn = self.uncalled = None
+        self.next_turn = self.uncalled = self.first_player = None
+        self.penalty = 0
+        self.just_played = False
         self.dealer = dealer or 0
         # A stacked deck (scenarios) is used for the dealer draw and the first deal.
         self._prepared = self.stacked_stock(stacked) if stacked else None
@@ -157,8 +160,11 @@ class GameState:
         probe.player, probe.card = seat, card
         if not self.ruleset.playable(self, probe):
             return False
-        legal = card.rules.legal
-        return legal is None or bool(legal(self, probe))
+        rules = card.rules
+        if rules.legal is None:
+            return True
+        probe.fair = rules.fair is None or bool(rules.fair(self, probe))
+        return bool(rules.legal(self, probe))
 
     def playable_cards(self, seat: int) -> list:
         """The distinct cards `seat` may play now, in hand order."""
@@ -223,6 +229,9 @@ class GameState:
         self.lost_turns = [0] * self.players
         self.next_turn = None
         self.uncalled = None
+        self.first_player = None
+        self.penalty = 0
+        self.just_played = False
         self.turns = 0
         self.turn = self.dealer
         for _ in range(1000):
@@ -269,7 +278,7 @@ class GameState:
         rules = self.ruleset
         points = rules.scoring(self, Frame(winner))
         self.scores[winner] += points
-        self.hand_results.append(HandResult(winner, points, self.turns))
+        self.hand_results.append(HandResult(winner, points, self.turns, self.first_player))
         self.log("hand_over", winner=winner, points=points, scores=list(self.scores),
                  hands=[[c.name for c in hand] for hand in self.hands])
         self.stack.clear()
@@ -296,8 +305,12 @@ class GameState:
     def play(self, seat: int, card) -> None:
         """Move `card` from `seat`'s hand to the discard pile and queue what follows."""
         hand = self.hands[seat]
-        hand.remove(card)
+        fair = card.rules.fair
         frame = Frame(seat, card, self.color)
+        if fair is not None:
+            frame.fair = bool(fair(self, frame))
+        hand.remove(card)
+        self.just_played = True
         self.discard.append(card)
         if card.color is not None:
             self.color = card.color
@@ -312,8 +325,14 @@ class GameState:
             self.push(UNO_CALL, frame)
 
     def draw_for_turn(self, seat: int) -> None:
-        """Draw instead of playing: one card, or until a playable one (up to the limit)."""
+        """Draw instead of playing: the pending penalty if any (the turn then ends), else
+        one card, or until a playable one (up to the limit)."""
         rules = self.ruleset
+        if self.penalty:
+            count, self.penalty = self.penalty, 0
+            self.draw(seat, count)
+            self.push(END_TURN, None)
+            return
         limit = (rules.max_draws or float("inf")) if rules.draw_until_playable else 1
         drawn = None
         count = 0
@@ -387,6 +406,36 @@ class GameState:
         if self.events is not None:
             hand = self.hands[seat]
             self.log("draw", seat=seat, count=count, cards=[c.name for c in hand[len(hand) - count:]])
+
+    def add_penalty(self, count: int) -> None:
+        """More cards for the next player who draws instead of playing."""
+        self.penalty += count
+        self.log("penalty", total=self.penalty)
+
+    def jump_in_cards(self) -> dict:
+        """Seat -> a card it may jump in with now (after a play; per the ruleset's jump_in rule)."""
+        allowed = self.ruleset.jump_in
+        if allowed is None or not self.just_played or not self.discard:
+            return {}
+        found = {}
+        for step in range(1, self.players):
+            seat = self.seat_after(self.turn, step)
+            frame = Frame(seat)
+            for card in self.hands[seat]:
+                frame.card = card
+                if allowed(self, frame):
+                    found[seat] = card
+                    break
+        return found
+
+    def jump_in(self, seat: int) -> None:
+        """`seat` plays its matching card out of turn; play goes on from there."""
+        card = self.jump_in_cards()[seat]
+        self.stack.pop()  # the rest of the previous turn's end: play goes on from the jumper
+        self.next_turn = None
+        self.turn = seat
+        self.log("jump_in", seat=seat)
+        self.play(seat, card)
 
     def lose_turn(self, seat: int) -> None:
         """`seat` loses its next turn."""
@@ -521,6 +570,9 @@ def is_option(answer, options: tuple) -> bool:
 def op_start_turn(game, frame):
     """Ask the seat whose turn it is to play a card or draw."""
     game.turns += 1
+    game.just_played = False
+    if game.first_player is None:
+        game.first_player = game.turn
     if game.turns > game.ruleset.turns_per_hand:
         raise RuleRuntimeError(f"this ruleset made no progress: a hand lasted more than "
                                f"{game.ruleset.turns_per_hand} turns (limits.turns_per_hand)",
@@ -576,6 +628,20 @@ def answer_catch(game, frame, catcher) -> None:
         game.draw(frame.player, game.ruleset.uno_penalty)
 
 
+def op_jump_window(game, frame):
+    """After a play, seats holding a card the jump-in rule allows may play it out of turn."""
+    found = game.jump_in_cards()
+    if not found:
+        return None
+    seats = tuple(found)
+    return game.request("jump_in", None, (None,) + seats, answer_jump_in, None, seats)
+
+
+def answer_jump_in(game, frame, seat) -> None:
+    if seat is not None:
+        game.jump_in(seat)
+
+
 def op_advance(game, frame):
     """Pass the turn on and start the next one."""
     game.advance()
@@ -590,7 +656,7 @@ def op_hand_over(game, frame):
 
 START_TURN = (op_start_turn,)
 ADVANCE = (op_advance,)
-END_TURN = (op_catch_window, op_advance)
+END_TURN = (op_catch_window, op_jump_window, op_advance)
 HAND_OVER = (op_hand_over,)
 OFFER_DRAWN = (op_offer_drawn,)
 UNO_CALL = (op_uno_call,)

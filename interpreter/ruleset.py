@@ -29,6 +29,7 @@ class Kind:
     text: str
     legal: object  # fn(game, frame) -> bool, or None when always legal
     legal_text: str
+    fair: object  # fn(game, frame) -> bool: the honest-play condition a challenge checks, or None
     on_play: tuple
     on_first: tuple
     on_going_out: tuple
@@ -58,6 +59,7 @@ class Ruleset:
     max_draws: int
     play_drawn: bool
     forced_play: bool
+    jump_in: object  # fn(game, frame) -> bool for a card a seat may jump in with, or None
     first_dealer: int
     dealer_draw: object
     deal_moves: int
@@ -109,6 +111,11 @@ def load_ruleset(ref: str | Path, options: dict | None = None) -> Ruleset:
 def validate(source: Source) -> None:
     """Check the merged ruleset against the schema, and that nothing required is missing."""
     check_schema(source, "ruleset")
+    if source.data.get("overlay"):
+        name = source.data.get("name", source.file)
+        raise source.error(("overlay",), f"{name} is an overlay, not a whole game: put it on a "
+                                         f"base, as in `extends: [classic, house/{name}]` or "
+                                         f"`classic+house/{name}` on the command line")
     for key in REQUIRED:
         if key not in source.data:
             raise source.error((), f"the ruleset has no '{key}' (required: {', '.join(REQUIRED)})")
@@ -200,6 +207,8 @@ class Builder:
             max_draws=self.setting(("turn", "max_draws"), 0, int),
             play_drawn=self.setting(("turn", "play_drawn"), True, bool),
             forced_play=self.setting(("turn", "forced_play"), False, bool),
+            jump_in=self.expression(("jump_in", "allowed"))
+            if self.setting(("jump_in", "enabled"), False, bool) else None,
             first_dealer=self.setting(("dealer", "first"), 0, int),
             dealer_draw=self.expression(("dealer", "draw_high")),
             deal_moves=self.setting(("dealer", "next_hand"), 1, int),
@@ -231,6 +240,7 @@ class Builder:
         on_first = self.effect(path + ("on_first",)) if self.get(path + ("on_first",)) else on_play
         return Kind(name=name, text=" ".join(str(self.get(path + ("text",), "")).split()),
                     legal=self.expression(path + ("legal",)),
+                    fair=self.expression(path + ("fair",)),
                     legal_text=self.get(path + ("legal",), ""), on_play=on_play, on_first=on_first,
                     on_going_out=self.effect(path + ("on_going_out",)))
 

@@ -273,7 +273,8 @@ def test_null_in_an_overlay_removes_the_inherited_value(tmp_path):
 # --- options ----------------------------------------------------------------------------------
 
 CLASSIC_DEFAULTS = {"target_score": 500, "hands": 0, "draw_until_playable": False,
-                    "max_draws": 0, "challenge": False}
+                    "max_draws": 0, "challenge": False, "stacking": False, "seven_o": False,
+                    "jump_in": False, "forced_play": False}
 
 
 def test_classic_options_default_as_declared():
