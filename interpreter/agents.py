@@ -61,6 +61,9 @@ class HeuristicAgent:
     def on_catch(self, game, decision):
         return decision.seat
 
+    def on_jump_in(self, game, decision):
+        return decision.seat
+
     def on_uno(self, game, decision):
         return not (self.forget_uno and self.rng.random() < self.forget_uno)
 

@@ -14,7 +14,7 @@ from .scenario import Scenario, find_scenarios
 from .session import Session, ruleset_reference
 from .terminal import TerminalGame
 from .simulate import simulate
-from .source import bundled_rulesets
+from .source import bundled_dir, bundled_rulesets, read_yaml
 
 EXAMPLES = """\
 examples:
@@ -99,7 +99,12 @@ def positive(text: str) -> int:
 
 
 def cmd_list(args, out) -> int:
+    overlays = []
     for name in bundled_rulesets():
+        data = read_yaml(bundled_dir("rulesets") / f"{name}.yaml").data
+        if data.get("overlay"):
+            overlays.append((name, data))
+            continue
         rules = load_ruleset(name)
         print(f"{name}: {rules.title}, {rules.min_players}-{rules.max_players} players, "
               f"{len(rules.deck)} cards", file=out)
@@ -108,6 +113,11 @@ def cmd_list(args, out) -> int:
         for option, spec in rules.option_specs.items():
             setting = f"{option}={json.dumps(spec['default'])}"
             print(f"  --option {setting:<26} {spec.get('help', '')}", file=out)
+    if overlays:
+        print("\nhouse-rule overlays (combine: classic+house/stacking+house/seven_o, "
+              "or extends: [classic, house/stacking] in a file):", file=out)
+        for name, data in overlays:
+            print(f"  {name:<26} {data.get('description', '')}", file=out)
     return 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -105,20 +105,26 @@ def load_ruleset(ref: str | Path, options: dict | None = None) -> Ruleset:
     """Read, check and compile a ruleset (bundled name or path), with option overrides."""
     source = load_source(str(ref))
     validate(source)
-    return Builder(source, options or {}).build()
+    rules = Builder(source, options or {}).build()
+    # A base with overlays on the command line is called what it was asked for.
+    return replace(rules, name=str(ref)) if "+" in str(ref) else rules
 
 
 def validate(source: Source) -> None:
     """Check the merged ruleset against the schema, and that nothing required is missing."""
-    check_schema(source, "ruleset")
     if source.data.get("overlay"):
         name = source.data.get("name", source.file)
         raise source.error(("overlay",), f"{name} is an overlay, not a whole game: put it on a "
                                          f"base, as in `extends: [classic, house/{name}]` or "
                                          f"`classic+house/{name}` on the command line")
+    check_schema(source, "ruleset")
     for key in REQUIRED:
         if key not in source.data:
             raise source.error((), f"the ruleset has no '{key}' (required: {', '.join(REQUIRED)})")
+    for name, spec in source.data.get("options", {}).items():
+        for key in ("type", "default"):
+            if key not in spec:
+                raise source.error(("options", name), f"option {name} needs a {key}")
     seats = seat_counts(source.data.get("players", {}))
     if not seats["min"] <= seats["default"] <= seats["max"]:
         raise source.error(("players",), f"players needs min <= default <= max, got min "

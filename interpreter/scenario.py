@@ -153,6 +153,16 @@ class Scenario:
             step = {"draw": True}
         if any(key in step for key in ANSWERS) and game.decision is None and not game.over:
             game.next_hand()
+        decision = game.decision
+        if decision is not None and decision.kind == "jump_in" and any(k in step for k in ANSWERS):
+            # A play `by` a seat the window is open to jumps in; any other answer passes it by.
+            jumper = step.get("by") if "play" in step else None
+            game.apply(jumper if jumper in decision.open_to else None)
+            if jumper in decision.open_to:
+                expect_equal("card jumped in with", card_key(step["play"]), card_key(game.top.name))
+                if "expect" in step:
+                    check_expectations(self, game, step["expect"], path + ("expect",))
+                return
         if "by" in step:
             expect_equal("deciding seat", step["by"], game.current_seat)
         if step.get("refused"):

@@ -163,8 +163,24 @@ def display_name(path: Path) -> str:
         return str(path)
 
 
+# Keys that describe a file rather than change the game.
+DESCRIPTIVE = {"name", "title", "description", "overlay"}
+# Keys that hold rule text (effects and conditions): two overlays replacing the same one
+# differently conflict, since one house rule would silently undo the other.
+RULE_TEXT = {"on_play", "on_first", "on_going_out", "legal", "fair", "playable", "allowed",
+             "winner_scores", "redeal_if", "return_if", "draw_high"}
+
+
 def load_source(ref: str, relative_to: Path | None = None, seen: tuple = ()) -> Source:
-    """Read a ruleset and everything it `extends`, merged: later files win key by key."""
+    """Read a ruleset and everything it `extends`, merged (see `combine`).
+
+    `classic+house/stacking` names a base with overlays on it, as `extends` would.
+    """
+    if "+" in ref and not Path(ref).exists():
+        parts = [part.strip() for part in ref.split("+")]
+        merged = combine(parts, relative_to, seen, ())
+        merged.data["title"] = combined_title(parts)
+        return merged
     path = resolve(ref, relative_to)
     if path in seen:
         chain = " -> ".join(display_name(p) for p in seen + (path,))
@@ -175,13 +191,67 @@ def load_source(ref: str, relative_to: Path | None = None, seen: tuple = ()) -> 
         parents = [parents]
     if not isinstance(parents, list) or not all(isinstance(p, str) for p in parents):
         raise own.error(("extends",), "`extends` takes a ruleset name or a list of them")
-    merged = Source({}, {}, own.file)
-    for parent in parents:
-        merge_into(merged, load_source(parent, path, seen + (path,)))
     own.data.pop("extends", None)
+    merged = combine(parents, path, seen + (path,), tuple(leaves(own.data)))
     merge_into(merged, own)
     merged.file = own.file
     return merged
+
+
+def combine(parents: list, relative_to, seen: tuple, settled: tuple) -> Source:
+    """Merge rulesets in order: the first is the base, each later one overrides it key by key.
+
+    Later wins, except that two overlays (entries after the first) replacing the same
+    rule text differently conflict, unless the extending file settles it itself (its key
+    paths are `settled`).
+    """
+    merged = Source({}, {}, str(parents[0]) if parents else "<none>")
+    claims: dict[tuple, tuple] = {}
+    for index, parent in enumerate(parents):
+        source = load_source(parent, relative_to, seen)
+        source.data.pop("overlay", None)
+        for leaf, value in leaves(source.data) if index else ():
+            if not is_rule_text(leaf):
+                continue
+            if leaf in claims and claims[leaf][1] != value and not is_settled(leaf, settled):
+                raise overlay_conflict(leaf, claims[leaf][0], source)
+            claims[leaf] = (source, value)
+        merge_into(merged, source)
+    return merged
+
+
+def combined_title(parents: list) -> str:
+    """`Classic UNO + Stacking`: the titles of a base and its overlays."""
+    return " + ".join(read_yaml(resolve(p)).data.get("title", p) for p in parents)
+
+
+def is_rule_text(leaf: tuple) -> bool:
+    """Whether a key path holds an effect or a condition."""
+    return leaf[-1] in RULE_TEXT or leaf[0] == "effects"
+
+
+def leaves(data, path: tuple = ()):
+    """(key path, value) for every value that is not itself a mapping; file descriptions aside."""
+    for key, value in data.items():
+        if not path and key in DESCRIPTIVE:
+            continue
+        if isinstance(value, dict) and value:
+            yield from leaves(value, path + (key,))
+        else:
+            yield path + (key,), value
+
+
+def is_settled(leaf: tuple, settled: tuple) -> bool:
+    """Whether the extending file sets `leaf` (or something containing it) itself."""
+    return any(leaf[:len(path)] == path for path, _ in settled)
+
+
+def overlay_conflict(leaf: tuple, first: Source, second: Source) -> RulesetError:
+    """Two overlays set the same thing differently: name both places."""
+    one, two = first.locate(leaf), second.locate(leaf)
+    return RulesetError(f"{one.file}:{one.line} and {two.file}:{two.line} both set "
+                        f"{dollar_path(leaf)} differently; set it in your own file to decide",
+                        file=two.file, line=two.line, column=two.column, path=dollar_path(leaf))
 
 
 def merge_into(base: Source, overlay: Source, path: tuple = ()) -> None:

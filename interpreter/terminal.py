@@ -212,13 +212,19 @@ class TerminalGame:
                 return options[int(line) - 1]
             self.say(f"Type a number from 1 to {len(options)}.")
 
-    def offer_catch(self, decision) -> bool:
-        """The person may catch a player who did not call UNO."""
+    def offer(self, decision) -> bool:
+        """A window open to the person: take it or let it pass."""
         game = self.session.game
-        suspect = next(s for s in range(game.players) if s not in decision.open_to)
-        line = self.ask(f"{self.names[suspect]} has one card left. Type c to catch, "
-                        "or press Enter to go on: ")
-        return line in ("c", "catch")
+        if decision.kind == "catch":
+            suspect = next(s for s in range(game.players) if s not in decision.open_to)
+            line = self.ask(f"{self.names[suspect]} has one card left. Type c to catch, "
+                            "or press Enter to go on: ")
+            return line in ("c", "catch")
+        if decision.kind == "jump_in":
+            line = self.ask(f"You hold a card identical to {self.card(game.top)}. Type j to jump "
+                            "in with it, or press Enter to go on: ")
+            return line in ("j", "jump", "y", "yes")
+        return self.ask(f"{decision.kind}? Type y to take it, or press Enter: ") in ("y", "yes")
 
     # --- the loop -----------------------------------------------------------------
 
@@ -226,7 +232,7 @@ class TerminalGame:
         """A window open to several seats: ask each in turn, the person at the prompt."""
         for seat in decision.open_to:
             if seat == self.session.seat:
-                if self.offer_catch(decision):
+                if self.offer(decision):
                     return seat
                 continue
             answer = self.session.bots[seat].decide(self.session.game, decision.offer(seat))

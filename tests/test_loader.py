@@ -396,8 +396,14 @@ def test_bundled_yaml_names_the_schema_on_its_first_line_and_validates(path, sch
     assert match, f"{path.name} starts with {first!r}"
     named = path.parent / match.group(1)
     assert named.is_file() and json.loads(named.read_text()) == schema
-    jsonschema.Draft202012Validator(schema).validate(yaml.safe_load(path.read_text()))
-    load_ruleset(path)
+    data = yaml.safe_load(path.read_text())
+    jsonschema.Draft202012Validator(schema).validate(data)
+    if data.get("overlay"):
+        with pytest.raises(RulesetError, match="is an overlay"):
+            load_ruleset(path)
+        load_ruleset(f"classic+{path}")
+    else:
+        load_ruleset(path)
 
 
 def test_the_schema_is_valid_draft_2020_12(schema):

@@ -17,6 +17,7 @@ import json
 import os
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -170,3 +171,151 @@ def quit_at_prompt(player: Player) -> str:
     assert player.child.exitstatus == 0, said
     assert "Traceback" not in said, said
     return said
+
+
+# --- whole hands ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("ruleset, seed, players", [("classic", 3, 2), ("classic", 5, 3),
+                                                    ("mario_kart", 3, 2)])
+def test_a_whole_hand_is_played_to_the_end(game, ruleset, seed, players):
+    player = game(*play_args(ruleset, seed, players))
+    assert player.finish() == 0
+    text = player.transcript
+    assert re.search(r"== Hand 1 is over: (You|Bot \d) went out\. ==", text)
+    assert re.search(r"(You|Bot \d) went out: \d+ points\.", text)
+    assert re.search(r"The match is over: (You|Bot \d) won\.", text)
+    assert "Your move" in text and "You played" in text
+
+
+def test_the_screen_shows_the_table_before_each_move(game):
+    player = game(*play_args("classic", 5, 3))
+    assert player.wait() == "move"
+    assert player.text.startswith("Classic UNO: you are seat 0 of 3. Type h for help.")
+    assert re.search(r"Top: [a-z0-9 ]+   colour to follow: (red|yellow|green|blue)   "
+                     r"direction: (clockwise|counter-clockwise)", player.text)
+    assert re.search(r"Bot 1: \d+ cards?   Bot 2: \d+ cards?", player.text)
+    assert "Scores: You 0   Bot 1 0   Bot 2 0" in player.text
+    numbers = [number for number, _, _ in hand_items(player.hand_line)]
+    assert numbers == [str(n) for n in range(1, len(numbers) + 1)]
+    quit_at_prompt(player)
+
+
+# --- bad input --------------------------------------------------------------------------------
+
+def test_bad_input_is_refused_with_a_reason_and_the_prompt_comes_back(game):
+    player = game(*play_args("classic", 3))
+    assert player.wait() == "move"
+    # Seed 3: "1) blue 9*  2) red 7  3) red skip ..." under a blue 9.
+    hand = hand_items(player.hand_line)
+    size = len(hand)
+    unplayable = next(number for number, _, ok in hand if not ok)
+    playable, name = player.playable()[0]
+
+    refusals = [("99", f"Type a card number from 1 to {size}, or d to draw."),
+                ("x", f"Type a card number from 1 to {size}, or d to draw."),
+                ("0", f"Type a card number from 1 to {size}, or d to draw."),
+                (unplayable, "You can't play that: ")]
+    for line, reason in refusals:
+        player.send(line)
+        assert player.wait() == "move", line
+        assert reason in player.text, (line, player.text)
+        assert "You played" not in player.text and "You drew" not in player.text
+    # An empty line just asks again.
+    player.send("")
+    assert player.wait() == "move"
+    assert "You played" not in player.text
+
+    # Nothing was lost: the card asked for is played, and the hand is one card smaller.
+    player.send(playable)
+    assert player.wait() in ("move", "catch")
+    assert f"You played {name}." in player.text
+    before = Counter(card for _, card, _ in hand)
+    before[name] -= 1
+    after = Counter(card for _, card, _ in hand_items(player.hand_line))
+    assert after - before == Counter() if "You drew" not in player.text else after >= before
+    assert before - after == Counter()
+    player.answer("move")
+    assert player.finish() == 0
+
+
+def test_bad_answers_at_the_other_prompts_are_refused_and_asked_again(game):
+    # Seed 21: the person holds a playable wild draw four at once.
+    player = game(*play_args("classic", 21))
+    assert player.wait() == "move"
+    wild = next(number for number, name in player.playable() if name == "wild draw four")
+    player.send(wild)
+    assert player.wait() == "colour"
+    for line in ("9", "purple", "x"):
+        player.send(line)
+        assert player.wait() == "colour"
+        assert "Type a number from 1 to 4 or a colour name." in player.text
+    player.send("blue")  # a colour may be named as well as numbered
+    assert player.wait() == "move"
+    assert "The colour to follow is blue." in player.text
+    assert player.finish() == 0
+
+
+# --- choices ----------------------------------------------------------------------------------
+
+def test_the_person_names_the_colour_and_the_next_screen_shows_it(game):
+    # Seed 21: red 9 on top and a playable wild draw four in the person's hand; with two
+    # players the bot draws four and loses its turn, so the person sees the colour named.
+    player = game(*play_args("classic", 21))
+    assert player.wait() == "move"
+    assert "colour to follow: red" in player.text
+    wild = [number for number, name in player.playable() if name == "wild draw four"]
+    assert wild, f"seed 21 should deal a playable wild draw four: {player.hand_line}"
+    player.send(wild[0])
+
+    assert player.wait() == "colour"
+    menu = dict((name, number) for number, name in
+                re.findall(r"(\d+)\) (\w+)", player.match.group(1)))
+    assert list(menu) == ["red", "yellow", "green", "blue"]
+    player.send(menu["green"])
+
+    assert player.wait() == "move"
+    assert "The colour to follow is green." in player.text
+    assert "Bot 1 drew 4 cards. Bot 1 loses a turn." in player.text
+    assert "Top: wild draw four   colour to follow: green" in player.text
+    assert "wild draw four" not in player.hand_line
+    assert player.finish() == 0
+
+
+@pytest.mark.parametrize("ruleset, seed, options, answer, outcome", [
+    # The bot bluffed (it held a card of the colour to follow): the challenge wins.
+    ("mario_kart", 11, (), "y", r"You answered challenge: yes\. Bot 1 drew 4 cards\.\s"),
+    # The bot's wild draw four was legal: the challenger draws six and loses the turn.
+    ("classic", 11, ("challenge=true",), "y",
+     r"You answered challenge: yes\. You drew (\w+ ?\w* ?\w*, ){5}\w+ ?\w* ?\w*\. "
+     r"You lose a turn\."),
+    # No challenge: draw four, lose the turn.
+    ("classic", 11, ("challenge=true",), "n",
+     r"You answered challenge: no\. You drew (\w+ ?\w* ?\w*, ){3}\w+ ?\w* ?\w*\. "
+     r"You lose a turn\."),
+])
+def test_a_bots_wild_draw_four_may_be_challenged(game, ruleset, seed, options, answer, outcome):
+    player = game(*play_args(ruleset, seed, 2, *options))
+    assert player.play_until("challenge") == "challenge", "this seed should reach a challenge"
+    assert player.match.group(1) == "Bot 1"
+    assert "Bot 1 played wild draw four." in player.text
+    player.send(answer)
+    kind = player.wait()
+    assert re.search(outcome, player.text), player.text
+    if "Bot 1 drew 4 cards" in outcome:
+        # A won challenge costs the challenger nothing: the person moves next.
+        assert kind == "move"
+        assert player.text.split("Bot 1 drew 4 cards.")[1].lstrip().startswith("Top: wild draw four")
+    player.answer(kind)
+    assert player.finish() == 0
+
+
+def test_the_person_may_catch_a_bot_that_forgot_uno(game):
+    # Seed 3 of mario_kart: Bot 1 goes down to one card without calling UNO.
+    player = game(*play_args("mario_kart", 3))
+    assert player.play_until("catch") == "catch"
+    assert player.match.group(1) == "Bot 1"
+    player.send("c")
+    player.wait()
+    assert "You caught Bot 1 not calling UNO! Bot 1 drew 2 cards." in player.text
+    player.answer("move")
+    assert player.finish() == 0
