@@ -124,7 +124,7 @@ def validate(source: Source) -> None:
     for name, spec in source.data.get("options", {}).items():
         for key in ("type", "default"):
             if key not in spec:
-                raise source.error(("options", name), f"option {name} needs a {key}")
+                raise source.error(("options", name), f"option {name} needs a '{key}'")
     seats = seat_counts(source.data.get("players", {}))
     if not seats["min"] <= seats["default"] <= seats["max"]:
         raise source.error(("players",), f"players needs min <= default <= max, got min "
