@@ -9,6 +9,7 @@ import random
 import sys
 
 from .errors import HouserulesError
+from .explain import explain
 from .ruleset import load_ruleset, parse_option_pairs
 from .scenario import Scenario, find_scenarios
 from .session import Session, ruleset_reference
@@ -71,6 +72,15 @@ def build_parser() -> argparse.ArgumentParser:
     resume = commands.add_parser("resume", help="continue a game saved with play --save",
                                  description="Continue a saved game exactly where it stopped.")
     resume.add_argument("file", metavar="FILE", help="the file given to play --save")
+
+    explain = commands.add_parser("explain", help="the rules of a ruleset, in words",
+                                  description="Print the rules as readable text generated from "
+                                              "the YAML: the deck, what each card does, the turn, "
+                                              "scoring, the match and the options in force.")
+    explain.add_argument("ruleset", metavar="RULESET",
+                         help="a bundled name, a .yaml path, or base+overlay (classic+house/stacking)")
+    explain.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                         help="explain with this option set (repeatable)")
 
     sim = commands.add_parser("simulate", help="play many matches between bots and summarise them",
                               description="Play matches between bots and report wins per seat, "
@@ -171,6 +181,11 @@ def cmd_resume(args, out) -> int:
     return TerminalGame(session, save_path=args.file, out=out).run()
 
 
+def cmd_explain(args, out) -> int:
+    out.write(explain(load_ruleset(args.ruleset, parse_option_pairs(args.option))))
+    return 0
+
+
 def cmd_simulate(args, out) -> int:
     rules = load_ruleset(args.ruleset, parse_option_pairs(args.option))
     summary = simulate(rules, games=args.games, players=args.players, seed=args.seed,
@@ -194,7 +209,8 @@ def cmd_simulate(args, out) -> int:
 
 
 COMMANDS = {"list": cmd_list, "validate": cmd_validate, "check": cmd_check,
-            "play": cmd_play, "resume": cmd_resume, "simulate": cmd_simulate}
+            "play": cmd_play, "resume": cmd_resume, "explain": cmd_explain,
+            "simulate": cmd_simulate}
 
 
 def main(argv=None, out=None) -> int:

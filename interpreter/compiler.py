@@ -328,22 +328,8 @@ class Compiler:
 
     def static(self, node) -> tuple:
         """(True, value) when `node` has the same value in every game: literals and options."""
-        if isinstance(node, (dsl.Number, dsl.Text, dsl.Constant)):
-            return True, node.value
-        if isinstance(node, dsl.Attribute) and isinstance(node.subject, dsl.Name) \
-                and node.subject.ident == "option" and "option" not in self.scope:
-            self.option(node)  # an unknown option is still an error
-            return True, self.symbols.options[node.attr]
-        if isinstance(node, dsl.Unary) and node.op == "not":
-            known, value = self.static(node.operand)
-            return known, (not value) if known else None
-        if isinstance(node, dsl.Binary) and node.op in ("and", "or"):
-            known, value = self.static(node.left)
-            if known and (bool(value) == (node.op == "or")):
-                return True, value
-            if known:
-                return self.static(node.right)
-        return False, None
+        self.expr(node)  # compiled all the same, so that unknown names are still errors
+        return dsl.static_value(node, self.symbols.options)
 
     def let_op(self, node: dsl.Let):
         if isinstance(node.value, dsl.Call) and node.value.function in PRIMITIVES \

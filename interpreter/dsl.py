@@ -274,3 +274,43 @@ def dsl_error(message: str, text: str, line: int, column: int, where: dict) -> D
         file_line += line - 1
     return DslError(message, file=where.get("file"), line=file_line, column=file_column,
                     path=where.get("path"), detail=detail)
+
+
+def static_value(node, options: dict, settled: dict | None = None) -> tuple:
+    """(True, value) for literals, options and logic over them; (False, None) otherwise.
+
+    `settled` gives variables whose value is settled (a `let` of a constant).
+    """
+    if isinstance(node, (Number, Text, Constant)):
+        return True, node.value
+    if settled and isinstance(node, Name) and node.ident in settled:
+        return True, settled[node.ident]
+    if isinstance(node, Attribute) and isinstance(node.subject, Name) \
+            and node.subject.ident == "option":
+        return True, options.get(node.attr)
+    if isinstance(node, Unary) and node.op == "not":
+        known, value = static_value(node.operand, options, settled)
+        return known, (not value) if known else None
+    if isinstance(node, Binary) and node.op in ("and", "or"):
+        known, value = static_value(node.left, options, settled)
+        if known and bool(value) == (node.op == "or"):
+            return True, value
+        if known:
+            return static_value(node.right, options, settled)
+        known, value = static_value(node.right, options, settled)
+        if known and bool(value) == (node.op == "or"):
+            return True, value
+    return False, None
+
+
+def assigned(block) -> set:
+    """Names that `let` statements anywhere in `block` assign."""
+    names = set()
+    for statement in block.statements if block else ():
+        if isinstance(statement, Let):
+            names.add(statement.var)
+        elif isinstance(statement, If):
+            for _, inner in statement.branches:
+                names |= assigned(inner)
+            names |= assigned(statement.orelse)
+    return names

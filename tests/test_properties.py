@@ -270,7 +270,7 @@ def test_slow_many_matches_conserve_cards_play_legally_end_and_replay(setup):
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setups(bots=lambda n: st.just(["random"] * n)))
 def test_slow_random_bots_end_even_drawing_until_playable(setup):
     game, _ = run(setup, oracle=False)

@@ -1,0 +1,380 @@
+"""`houserules explain`: the rules of a ruleset in words, generated from its YAML and effects.
+
+Effects are rendered from their syntax tree, not from the author's `text:`, so a person
+reads what the file really says. Conditions settled by the options in force are folded:
+only the branch that will be played is told.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from . import dsl
+from .dsl import static_value
+from .engine import describe
+
+SUBJECTS = {
+    "player": "the player", "next": "the next player", "previous": "the previous player",
+    "others": "every other player", "everyone": "everyone", "top": "the top card",
+    "color": "the colour to follow", "color_before": "the colour to follow before this card",
+    "direction": "the direction of play", "players": "the number of players",
+    "card": "this card", "penalty": "the pending penalty", "dealer": "the dealer",
+    "turn": "the player whose turn it is", "stock_size": "the number of cards in the stock",
+    "fair": "it was played fairly",
+}
+COMPARISONS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
+               ">": "is more than", ">=": "is at least", "in": "is in"}
+ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
+
+
+def plural(count, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+class Words:
+    """Renders effect-language trees as English, with the options in force folded in."""
+
+    def __init__(self, options: dict):
+        self.options = options
+        self.bound: dict[str, str] = {}
+        self.known: dict = {}  # variables settled by a `let` of a constant
+
+    def settled(self, node) -> tuple:
+        return static_value(node, self.options, self.known)
+
+    # --- expressions ---------------------------------------------------------------
+
+    def expr(self, node) -> str:
+        method = getattr(self, "e_" + type(node).__name__.lower())
+        return method(node)
+
+    def e_number(self, node):
+        return str(node.value)
+
+    def e_text(self, node):
+        return node.value.replace("_", " ")
+
+    def e_constant(self, node):
+        return {True: "true", False: "false", None: "none"}[node.value]
+
+    def e_name(self, node):
+        if node.ident in self.bound:
+            return self.bound[node.ident]
+        return SUBJECTS.get(node.ident, node.ident)
+
+    def e_attribute(self, node):
+        if isinstance(node.subject, dsl.Name) and node.subject.ident == "option":
+            return f"{describe(self.options.get(node.attr))} (option {node.attr})"
+        owner = self.expr(node.subject)
+        attr = node.attr.replace("_", " ")
+        return f"its {attr}" if owner == "it" else f"{owner}'s {attr}"
+
+    def e_call(self, node):
+        args = [self.expr(a) for a in node.args]
+        if node.function == "hand":
+            return f"the hand of {args[0]}"
+        if node.function == "hands":
+            return f"the hands of {args[0]}"
+        if node.function == "size":
+            return f"the number of {args[0]}"
+        return f"{node.function.replace('_', ' ')}({', '.join(args)})"
+
+    def e_unary(self, node):
+        if node.op == "-" and isinstance(node.operand, dsl.Name) and node.operand.ident == "direction":
+            return "the other direction"
+        if node.op == "-":
+            return f"minus {self.expr(node.operand)}"
+        operand = node.operand
+        if isinstance(operand, dsl.Name) and operand.ident == "fair":
+            return "it was not played fairly"
+        if isinstance(operand, dsl.Quantifier) and operand.quantifier == "any":
+            return self.e_quantifier(operand).replace("there is a card", "there is no card", 1)
+        return f"not ({self.expr(operand)})"
+
+    def e_binary(self, node):
+        known, value = self.settled(node)
+        if known:
+            return describe(value)
+        if node.op in ("and", "or"):
+            for side, other in ((node.left, node.right), (node.right, node.left)):
+                known, value = self.settled(side)
+                if known:
+                    return self.expr(other)
+            return f"{self.grouped(node.left, node.op)} {node.op} {self.grouped(node.right, node.op)}"
+        if isinstance(node.right, dsl.Constant) and node.right.value is None and node.op in ("==", "!="):
+            return f"{self.expr(node.left)} {'is none' if node.op == '==' else 'exists'}"
+        words = COMPARISONS.get(node.op) or ARITHMETIC[node.op]
+        return f"{self.expr(node.left)} {words} {self.expr(node.right)}"
+
+    def grouped(self, node, op: str) -> str:
+        """A side of `and`/`or`, in brackets when it is the other of the two."""
+        text = self.expr(node)
+        mixed = isinstance(node, dsl.Binary) and node.op in ("and", "or") and node.op != op \
+            and not self.settled(node.left)[0] and not self.settled(node.right)[0]
+        return f"({text})" if mixed else text
+
+    def with_item(self, var: str, fn):
+        outer = self.bound.get(var)
+        self.bound[var] = "it"
+        try:
+            return fn()
+        finally:
+            if outer is None:
+                del self.bound[var]
+            else:
+                self.bound[var] = outer
+
+    def e_quantifier(self, node):
+        source = self.expr(node.source)
+        cond = self.with_item(node.var, lambda: self.expr(node.cond)) if node.cond else None
+        where = f" where {cond}" if cond else ""
+        return {"any": f"there is a card in {source}{where}",
+                "all": f"every card in {source} has{where or ' nothing against it'}",
+                "count": f"the number of cards in {source}{where}"}[node.quantifier]
+
+    def e_total(self, node):
+        expr = self.with_item(node.var, lambda: self.expr(node.expr))
+        cond = self.with_item(node.var, lambda: self.expr(node.cond)) if node.cond else None
+        where = f" where {cond}" if cond else ""
+        return f"the sum of {expr} over {self.expr(node.source)}{where}"
+
+    # --- effects -------------------------------------------------------------------
+
+    def effect(self, block) -> list[str]:
+        """A block as a list of sentences."""
+        said = []
+        for statement in block.statements:
+            said.extend(self.statement(statement))
+        return said
+
+    def statement(self, node) -> list[str]:
+        if isinstance(node, dsl.If):
+            return self.s_if(node)
+        if isinstance(node, dsl.Let):
+            return self.s_let(node)
+        return [self.action(node.call)]
+
+    def s_if(self, node) -> list[str]:
+        told, before, ran = [], dict(self.known), []
+        for cond, block in node.branches:
+            known, value = self.settled(cond)
+            if known and not value:
+                continue  # never runs with these options
+            if known:  # always runs when reached
+                said = self.branch(block, before) if told else " ".join(self.effect(block))
+                ran.append(block)
+                if not told:
+                    return self.effect(block) if not said else [said]
+                self.forget(ran, before)
+                return told + [f"Otherwise: {said or 'nothing happens.'}"]
+            lead = "If" if not told else "Otherwise, if"
+            told.append(f"{lead} {self.expr(cond)}: {self.branch(block, before)}")
+            ran.append(block)
+        if node.orelse:
+            rest = self.branch(node.orelse, before)
+            ran.append(node.orelse)
+            if rest != "nothing happens.":
+                told.append(f"Otherwise: {rest}" if told else rest)
+        self.forget(ran, before)
+        return told
+
+    def branch(self, block, before: dict) -> str:
+        """A branch that may or may not run, told from what was settled before it."""
+        self.known = dict(before)
+        return " ".join(self.effect(block)) or "nothing happens."
+
+    def forget(self, blocks: list, before: dict) -> None:
+        """After an `if`, what the branches that may run assign is no longer settled."""
+        changed = set().union(*(dsl.assigned(block) for block in blocks))
+        self.known = {k: v for k, v in before.items() if k not in changed}
+
+    def s_let(self, node) -> list[str]:
+        value = node.value
+        if isinstance(value, dsl.Call) and value.function in ("choose_player", "ask", "turn_over"):
+            self.known.pop(node.var, None)
+            args = [self.expr(a) for a in value.args]
+            self.bound[node.var] = {"choose_player": "the chosen player",
+                                    "turn_over": "the turned card"}.get(value.function,
+                                                                        None)
+            if value.function == "ask":
+                self.bound[node.var] = f"{args[0]} says yes"
+            if value.function == "choose_player":
+                return [f"{args[0].capitalize()} chooses one of {args[1]}."]
+            if value.function == "ask":
+                return [f"{args[0].capitalize()} decides whether to {args[1]}."]
+            return ["The top card of the stock is turned over onto the discard pile."]
+        known, constant = self.settled(value)
+        if known:
+            self.known[node.var] = constant
+            return []
+        self.known.pop(node.var, None)
+        self.bound[node.var] = node.var
+        return [f"Let {node.var} be {self.expr(value)}."]
+
+    def action(self, call) -> str:
+        args = [self.expr(a) for a in call.args]
+        name = call.function
+        first = args[0].capitalize() if args else ""
+        if name == "draw":
+            count = plural(int(args[1]), "card") if args[1].isdigit() else f"{args[1]} cards"
+            return f"{first} draws {count}."
+        if name == "lose_turn":
+            return f"{first} loses their next turn."
+        if name == "extra_turn":
+            return f"{first or 'The player'} takes another turn at once."
+        if name == "set_direction":
+            return "The direction of play reverses." if args[0] == "the other direction" \
+                else f"The direction of play becomes {args[0]}."
+        if name == "set_color":
+            return f"The colour to follow becomes {args[0]}."
+        if name == "choose_color":
+            return f"{first} names the colour to follow."
+        if name == "swap_hands":
+            return f"{first} and {args[1]} swap hands."
+        if name == "pass_hands":
+            return "Every hand passes one seat on, in the direction of play."
+        if name == "end_turn":
+            return "The turn ends."
+        if name == "run":
+            return f"What {args[0]} names happens (see the effects below)."
+        if name == "add_penalty":
+            return f"The pending penalty grows by {args[0]} cards."
+        return f"{name.replace('_', ' ').capitalize()}({', '.join(args)})."
+
+
+def explain(rules) -> str:
+    """The whole ruleset in words."""
+    words = Words(dict(rules.options))
+    data = rules.source.data
+    out = [rules.title, "=" * len(rules.title)]
+    if rules.description:
+        out += [rules.description]
+    out += ["", f"{rules.min_players} to {rules.max_players} players; {rules.hand_size} cards each."]
+    out += options_section(rules)
+    out += deck_section(rules)
+    out += cards_section(rules, words, data)
+    out += effects_section(rules, words, data)
+    out += play_section(rules, words, data)
+    return "\n".join(out) + "\n"
+
+
+def parse(data: dict, path: tuple, start: str):
+    """The syntax tree of the text at `path` (it compiled at load, so it parses)."""
+    text = data
+    for part in path:
+        text = text.get(part) if isinstance(text, dict) else None
+    return dsl.parse(text, start, {}) if isinstance(text, str) and text.strip() else None
+
+
+def sentence(words: Words, data: dict, path: tuple, start: str = "effect") -> str:
+    tree = parse(data, path, start)
+    if tree is None:
+        return ""
+    words.bound, words.known = {}, {}  # each text starts afresh
+    if start == "effect":
+        return " ".join(words.effect(tree))
+    return words.expr(tree)
+
+
+def options_section(rules) -> list[str]:
+    out = ["", "Options in force", "----------------"]
+    for name, spec in rules.option_specs.items():
+        value = rules.options[name]
+        changed = "" if value == spec["default"] else f" (default {describe(spec['default'])})"
+        out.append(f"- {name} = {describe(value)}{changed}: {spec.get('help', '')}")
+    return out
+
+
+def deck_section(rules) -> list[str]:
+    counts = Counter((card.kind, card.color) for card in rules.deck)
+    columns = list(rules.colors) + ["no colour"]
+    width = max(len(k) for k in rules.kinds) + 2
+    out = ["", f"The deck ({len(rules.deck)} cards)", "-" * (len(str(len(rules.deck))) + 17),
+           "kind".ljust(width) + "".join(c.rjust(10) for c in columns) + "total".rjust(8)]
+    for kind in rules.kinds:
+        row = [counts[(kind, color)] for color in rules.colors] + [counts[(kind, None)]]
+        if sum(row):
+            out.append(kind.ljust(width) + "".join(str(n or "-").rjust(10) for n in row)
+                       + str(sum(row)).rjust(8))
+    return out
+
+
+def cards_section(rules, words: Words, data: dict) -> list[str]:
+    out = ["", "What the cards do", "-----------------"]
+    for name, kind in rules.kinds.items():
+        faces = [face for face in rules.faces if face.kind == name]
+        if not faces:
+            continue
+        points = sorted({face.points for face in faces})
+        worth = f"{points[0]}-{points[-1]} points (face value)" if len(points) > 1 \
+            else plural(points[0], "point")
+        out.append(f"{name.replace('_', ' ')} ({worth})")
+        path = ("kinds", name)
+        if kind.text:
+            out.append(f"  The file says: {kind.text}")
+        told = sentence(words, data, path + ("on_play",))
+        out.append(f"  When played: {told or 'nothing more happens.'}")
+        legal = sentence(words, data, path + ("legal",), "condition") if kind.legal else "yes"
+        if legal != "yes":
+            out.append(f"  May be played only if: {legal}.")
+        if kind.fair is not None:
+            out.append(f"  Played fairly when: {sentence(words, data, path + ('fair',), 'condition')}.")
+        if "on_first" in data["kinds"][name]:
+            out.append(f"  As the first card: {sentence(words, data, path + ('on_first',))}")
+        if "on_going_out" in data["kinds"][name]:
+            out.append(f"  As a player's last card: {sentence(words, data, path + ('on_going_out',))}")
+    return out
+
+
+def effects_section(rules, words: Words, data: dict) -> list[str]:
+    if not rules.effects:
+        return []
+    out = ["", "Named effects", "-------------"]
+    for attr, table in data.get("attributes", {}).items():
+        shown = ", ".join(f"{color}: {value}" for color, value in table.get("by_color", {}).items())
+        if "colorless" in table:
+            shown += f", no colour: {table['colorless']}"
+        out.append(f"Card attribute {attr}: {shown}")
+    for name in rules.effects:
+        out.append(f"- {name.replace('_', ' ')}: {sentence(words, data, ('effects', name))}")
+    return out
+
+
+def play_section(rules, words: Words, data: dict) -> list[str]:
+    out = ["", "Play", "----"]
+    out.append(f"A card may be played when {sentence(words, data, ('playable',), 'condition')}.")
+    if rules.draw_until_playable:
+        limit = f", at most {rules.max_draws}" if rules.max_draws else ""
+        out.append(f"A player who does not play draws until a playable card comes{limit}.")
+    else:
+        out.append("A player who does not play draws one card.")
+    if rules.play_drawn:
+        out.append("A playable drawn card " + ("must be played." if rules.forced_play
+                                               else "may be played at once."))
+    if rules.jump_in is not None:
+        out.append("Jump-in: after a play, a player holding a card for which "
+                   f"{sentence(words, data, ('jump_in', 'allowed'), 'condition')} may play it out "
+                   "of turn; play goes on from them.")
+    if rules.dealer_draw is not None:
+        out.append("The first dealer: everyone draws a card; the highest "
+                   f"({sentence(words, data, ('dealer', 'draw_high'), 'condition')}) deals; "
+                   "ties draw again.")
+    else:
+        out.append(f"Seat {rules.first_dealer} deals first.")
+    out.append(f"The deal passes {rules.deal_moves} seat(s) on each hand.")
+    if rules.redeal_if is not None:
+        out.append("First card: if " + sentence(words, data, ("first_card", "redeal_if"), "condition")
+                   + ", the whole deck is shuffled and dealt again.")
+    if rules.return_if is not None:
+        out.append("First card: if " + sentence(words, data, ("first_card", "return_if"), "condition")
+                   + ", it goes back into the deck and another is turned.")
+    if rules.uno_penalty is not None:
+        out.append(f"A player left with one card must call UNO; caught before the next turn, "
+                   f"they draw {rules.uno_penalty}.")
+    out.append("Scoring: the winner of a hand scores "
+               + sentence(words, data, ("scoring", "winner_scores"), "condition") + ".")
+    if rules.hands:
+        out.append(f"The match: {plural(rules.hands, 'hand')}; the highest total wins.")
+    else:
+        out.append(f"The match: the first to {rules.target_score} points wins.")
+    return out
