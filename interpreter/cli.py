@@ -14,7 +14,7 @@ from .ruleset import load_ruleset, parse_option_pairs
 from .scenario import Scenario, find_scenarios
 from .session import Session, ruleset_reference
 from .terminal import TerminalGame
-from .simulate import simulate
+from .simulate import MEASURES, compare, simulate
 from .source import bundled_dir, bundled_rulesets, read_yaml
 
 EXAMPLES = """\
@@ -81,6 +81,31 @@ def build_parser() -> argparse.ArgumentParser:
                          help="a bundled name, a .yaml path, or base+overlay (classic+house/stacking)")
     explain.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                          help="explain with this option set (repeatable)")
+
+    cmp = commands.add_parser(
+        "compare", help="simulate two rulesets (or option sets) and compare them",
+        description="Play N single hands of A and of B between bots and report mean turns per "
+                    "hand, first-seat win rate (the player who plays first wins the hand) and "
+                    "mean points per hand, each with its 95%% confidence interval, and B - A.",
+        epilog="A and B are rulesets: bundled names, paths, or a base with overlays "
+               "(classic+house/stacking). To compare options of one ruleset, name it twice and "
+               "give each side its options:\n"
+               "  houserules compare classic classic --option-b stacking=true\n"
+               "  houserules compare classic classic+house/stacking --games 5000 --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    cmp.add_argument("a", metavar="A", help="the first ruleset")
+    cmp.add_argument("b", metavar="B", help="the second ruleset")
+    cmp.add_argument("--games", type=positive, default=2000, help="hands per side (default 2000)")
+    cmp.add_argument("--players", type=positive, help="seats at the table (default: A's default)")
+    cmp.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    cmp.add_argument("--bots", default="heuristic", help="random or heuristic (default heuristic)")
+    cmp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="an option for both sides (repeatable)")
+    cmp.add_argument("--option-a", action="append", default=[], metavar="NAME=VALUE",
+                     help="an option for A only (repeatable)")
+    cmp.add_argument("--option-b", action="append", default=[], metavar="NAME=VALUE",
+                     help="an option for B only (repeatable)")
+    cmp.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
     sim = commands.add_parser("simulate", help="play many matches between bots and summarise them",
                               description="Play matches between bots and report wins per seat, "
@@ -186,6 +211,37 @@ def cmd_explain(args, out) -> int:
     return 0
 
 
+def cmd_compare(args, out) -> int:
+    both = parse_option_pairs(args.option)
+    a = load_ruleset(args.a, {**both, **parse_option_pairs(args.option_a)})
+    b = load_ruleset(args.b, {**both, **parse_option_pairs(args.option_b)})
+    players = args.players or a.default_players
+    b.check_players(players)
+    report = compare(a, b, games=args.games, players=players, seed=args.seed, bots=args.bots)
+    if args.json:
+        print(json.dumps(report), file=out)
+        return 0
+    print(f"{args.games} hands each, {players} players, seed {args.seed}, bots {args.bots}", file=out)
+    for side, rules in (("A", a), ("B", b)):
+        changed = {k: v for k, v in rules.options.items() if rules.option_specs[k]["default"] != v}
+        extra = f" with {', '.join(f'{k}={json.dumps(v)}' for k, v in changed.items())}" if changed else ""
+        print(f"  {side}: {rules.name}{extra}", file=out)
+    print(f"{'':<22}{'A':>22}{'B':>22}{'B - A':>24}", file=out)
+    for label, _, fmt in MEASURES:
+        row = report["measures"][label]
+        cells = [interval_text(row[key], fmt) for key in ("a", "b")]
+        cells.append(interval_text(row["difference"], fmt.replace("{:", "{:+")))
+        print(f"{label:<22}{cells[0]:>22}{cells[1]:>22}{cells[2]:>24}", file=out)
+    print("(mean ± half-width of the 95% confidence interval)", file=out)
+    return 0
+
+
+def interval_text(cell: dict, fmt: str) -> str:
+    """`43.10 ± 0.84` from a mean and its interval."""
+    low, high = cell["ci95"]
+    return f"{fmt.format(cell['mean'])} ± {fmt.replace('+', '').format((high - low) / 2)}"
+
+
 def cmd_simulate(args, out) -> int:
     rules = load_ruleset(args.ruleset, parse_option_pairs(args.option))
     summary = simulate(rules, games=args.games, players=args.players, seed=args.seed,
@@ -210,7 +266,7 @@ def cmd_simulate(args, out) -> int:
 
 COMMANDS = {"list": cmd_list, "validate": cmd_validate, "check": cmd_check,
             "play": cmd_play, "resume": cmd_resume, "explain": cmd_explain,
-            "simulate": cmd_simulate}
+            "simulate": cmd_simulate, "compare": cmd_compare}
 
 
 def main(argv=None, out=None) -> int:
