@@ -39,18 +39,20 @@ class Primitive:
     doc: str
     settle: object = None  # for a choice: applies the answer, (game, frame, answer)
     check: object = None  # a load-time check of the call's arguments, (compiler, node)
+    says: str = ""  # the call in words, for `explain`: {0}, {1} are the arguments
 
 
 PRIMITIVES: dict[str, Primitive] = {}
 
 
-def primitive(role: str, min_args: int, max_args: int | None = None, settle=None, check=None):
+def primitive(role: str, min_args: int, max_args: int | None = None, settle=None, check=None,
+              says: str = ""):
     """Register a function under its own name (a trailing underscore dropped)."""
     def register(fn):
         name = fn.__name__.rstrip("_")
         top = min_args if max_args is None else max_args
         PRIMITIVES[name] = Primitive(fn, min_args, top, role, (fn.__doc__ or "").strip(), settle,
-                                     check)
+                                     check, says)
         return fn
     return register
 
@@ -115,27 +117,27 @@ def max_(game, frame, a, b):
 
 # --- actions: they change the game --------------------------------------------------
 
-@primitive("action", 2)
+@primitive("action", 2, says="{0} draws {1} cards.")
 def draw(game, frame, who, count):
     """Each seat in `who` draws `count` cards from the stock."""
     for seat in seats_of(game, who):
         game.draw(seat, count)
 
 
-@primitive("action", 1)
+@primitive("action", 1, says="{0} loses their next turn.")
 def lose_turn(game, frame, who):
     """Each seat in `who` loses its next turn."""
     for seat in seats_of(game, who):
         game.lose_turn(seat)
 
 
-@primitive("action", 0, 1)
+@primitive("action", 0, 1, says="{0} takes another turn at once.")
 def extra_turn(game, frame, who=None):
     """The seat (the player by default) takes the next turn, at once."""
     game.give_turn(frame.player if who is None else seat_of(game, who))
 
 
-@primitive("action", 1)
+@primitive("action", 1, says="The pending penalty grows by {0} cards.")
 def add_penalty(game, frame, count):
     """Add `count` cards to the pending penalty: the next player to draw instead of playing takes them all."""
     if isinstance(count, bool) or not isinstance(count, int):
@@ -143,7 +145,13 @@ def add_penalty(game, frame, count):
     game.add_penalty(count)
 
 
-@primitive("action", 1)
+@primitive("action", 1, says="{0} draws the pending penalty.")
+def take_penalty(game, frame, who):
+    """The seat draws all the pending penalty cards; the penalty is then cleared."""
+    game.draw(seat_of(game, who), game.take_penalty())
+
+
+@primitive("action", 1, says="The direction of play becomes {0}.")
 def set_direction(game, frame, direction):
     """Set the direction of play: 1 is seat + 1, -1 is seat - 1."""
     if direction not in (1, -1):
@@ -151,31 +159,31 @@ def set_direction(game, frame, direction):
     game.set_direction(direction)
 
 
-@primitive("action", 1)
+@primitive("action", 1, says="The colour to follow becomes {0}.")
 def set_color(game, frame, color):
     """Set the colour to follow."""
     game.set_color(color)
 
 
-@primitive("action", 0)
+@primitive("action", 0, says="The top card of the stock is turned over onto the discard pile.")
 def turn_over(game, frame):
     """Turn the top stock card face up onto the discard pile; gives the card, or none."""
     return game.turn_over()
 
 
-@primitive("action", 2)
+@primitive("action", 2, says="{0} and {1} swap hands.")
 def swap_hands(game, frame, a, b):
     """Two seats exchange hands."""
     game.swap_hands(seat_of(game, a), seat_of(game, b))
 
 
-@primitive("action", 0, 1)
+@primitive("action", 0, 1, says="Every hand passes one seat on, in the direction of play.")
 def pass_hands(game, frame, direction=None):
     """Every hand moves one seat on, in the direction of play (or the one given)."""
     game.pass_hands(game.direction if direction is None else direction)
 
 
-@primitive("action", 0)
+@primitive("action", 0, says="The turn ends.")
 def end_turn(game, frame):
     """Stop this effect here; the turn ends."""
     game.end_effects()
@@ -193,7 +201,7 @@ def check_run(compiler, node) -> None:
         compiler.symbols.dispatched.add(arg.attr)
 
 
-@primitive("action", 1, check=check_run)
+@primitive("action", 1, check=check_run, says="What {0} names happens (see the effects below).")
 def run(game, frame, name):
     """Run the ruleset's named effect `name` (from its `effects:` table) now."""
     game.run_named_effect(name, frame)
@@ -206,19 +214,19 @@ def settle_color(game, frame, answer):
     game.set_color(answer)
 
 
-@primitive("choice", 1, settle=settle_color)
+@primitive("choice", 1, settle=settle_color, says="{0} names the colour to follow.")
 def choose_color(game, frame, who):
     """The seat names the colour to follow."""
     return "color", seat_of(game, who), game.ruleset.colors
 
 
-@primitive("choice", 2)
+@primitive("choice", 2, says="{0} chooses one of {1}.")
 def choose_player(game, frame, who, seats):
     """The seat picks one of `seats`; gives the seat picked."""
     return "target", seat_of(game, who), seats_of(game, seats)
 
 
-@primitive("choice", 2)
+@primitive("choice", 2, says="{0} decides whether to {1}.")
 def ask(game, frame, who, question):
     """The seat answers a yes/no question named `question` (such as "challenge")."""
     return str(question), seat_of(game, who), (False, True)

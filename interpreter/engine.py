@@ -329,8 +329,7 @@ class GameState:
         one card, or until a playable one (up to the limit)."""
         rules = self.ruleset
         if self.penalty:
-            count, self.penalty = self.penalty, 0
-            self.draw(seat, count)
+            self.draw(seat, self.take_penalty())
             self.push(END_TURN, None)
             return
         limit = (rules.max_draws or float("inf")) if rules.draw_until_playable else 1
@@ -407,6 +406,11 @@ class GameState:
             hand = self.hands[seat]
             self.log("draw", seat=seat, count=count, cards=[c.name for c in hand[len(hand) - count:]])
 
+    def take_penalty(self) -> int:
+        """The pending penalty, now cleared."""
+        count, self.penalty = self.penalty, 0
+        return count
+
     def add_penalty(self, count: int) -> None:
         """More cards for the next player who draws instead of playing."""
         self.penalty += count
@@ -432,7 +436,9 @@ class GameState:
         """`seat` plays its matching card out of turn; play goes on from there."""
         card = self.jump_in_cards()[seat]
         self.stack.pop()  # the rest of the previous turn's end: play goes on from the jumper
+        # Whoever was to lose a turn has been jumped over already.
         self.next_turn = None
+        self.lost_turns = [0] * self.players
         self.turn = seat
         self.log("jump_in", seat=seat)
         self.play(seat, card)

@@ -11,6 +11,7 @@ from collections import Counter
 
 from . import dsl
 from .dsl import static_value
+from .compiler import PRIMITIVES
 from .engine import describe
 
 SUBJECTS = {
@@ -81,7 +82,7 @@ class Words:
 
     def e_unary(self, node):
         if node.op == "-" and isinstance(node.operand, dsl.Name) and node.operand.ident == "direction":
-            return "the other direction"
+            return "the other one"
         if node.op == "-":
             return f"minus {self.expr(node.operand)}"
         operand = node.operand
@@ -190,56 +191,35 @@ class Words:
 
     def s_let(self, node) -> list[str]:
         value = node.value
-        if isinstance(value, dsl.Call) and value.function in ("choose_player", "ask", "turn_over"):
-            self.known.pop(node.var, None)
-            args = [self.expr(a) for a in value.args]
-            self.bound[node.var] = {"choose_player": "the chosen player",
-                                    "turn_over": "the turned card"}.get(value.function,
-                                                                        None)
-            if value.function == "ask":
-                self.bound[node.var] = f"{args[0]} says yes"
-            if value.function == "choose_player":
-                return [f"{args[0].capitalize()} chooses one of {args[1]}."]
-            if value.function == "ask":
-                return [f"{args[0].capitalize()} decides whether to {args[1]}."]
-            return ["The top card of the stock is turned over onto the discard pile."]
+        name = node.var.replace("_", " ")
+        self.known.pop(node.var, None)
+        if isinstance(value, dsl.Call) and PRIMITIVES.get(value.function) \
+                and PRIMITIVES[value.function].role != "query":
+            # A yes/no answer reads as itself ("challenged"); anything else as a thing.
+            self.bound[node.var] = name if value.function == "ask" else f"the {name}"
+            return [self.action(value)]
         known, constant = self.settled(value)
         if known:
             self.known[node.var] = constant
             return []
-        self.known.pop(node.var, None)
-        self.bound[node.var] = node.var
-        return [f"Let {node.var} be {self.expr(value)}."]
+        self.bound[node.var] = name
+        return [f"Let {name} be {self.expr(value)}."]
 
     def action(self, call) -> str:
+        """A call of an action or choice, in the words its primitive gives."""
         args = [self.expr(a) for a in call.args]
-        name = call.function
-        first = args[0].capitalize() if args else ""
-        if name == "draw":
-            count = plural(int(args[1]), "card") if args[1].isdigit() else f"{args[1]} cards"
-            return f"{first} draws {count}."
-        if name == "lose_turn":
-            return f"{first} loses their next turn."
-        if name == "extra_turn":
-            return f"{first or 'The player'} takes another turn at once."
-        if name == "set_direction":
-            return "The direction of play reverses." if args[0] == "the other direction" \
-                else f"The direction of play becomes {args[0]}."
-        if name == "set_color":
-            return f"The colour to follow becomes {args[0]}."
-        if name == "choose_color":
-            return f"{first} names the colour to follow."
-        if name == "swap_hands":
-            return f"{first} and {args[1]} swap hands."
-        if name == "pass_hands":
-            return "Every hand passes one seat on, in the direction of play."
-        if name == "end_turn":
-            return "The turn ends."
-        if name == "run":
-            return f"What {args[0]} names happens (see the effects below)."
-        if name == "add_penalty":
-            return f"The pending penalty grows by {args[0]} cards."
-        return f"{name.replace('_', ' ').capitalize()}({', '.join(args)})."
+        prim = PRIMITIVES[call.function]
+        if call.function == "extra_turn" and not args:
+            args = ["the player"]
+        if args and args[-1].isdigit() and "{%d} cards" % (len(args) - 1) in prim.says:
+            count = int(args[-1])
+            text = prim.says.replace("{%d} cards" % (len(args) - 1), plural(count, "card"))
+        else:
+            text = prim.says
+        if not text:
+            return f"{call.function}({', '.join(args)})."
+        said = text.format(*args)
+        return said[0].upper() + said[1:]
 
 
 def explain(rules) -> str:

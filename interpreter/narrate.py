@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def card_text(name: str) -> str:
-    """A card name as a person reads it: `wild_draw_four` -> `wild draw four`."""
+    """A card name as a person reads it: `blue 7` stays, `big_card` -> `big card`."""
     return name.replace("_", " ")
 
 

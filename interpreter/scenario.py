@@ -160,6 +160,7 @@ class Scenario:
             game.apply(jumper if jumper in decision.open_to else None)
             if jumper in decision.open_to:
                 expect_equal("card jumped in with", card_key(step["play"]), card_key(game.top.name))
+                self.after_play(game, step)
                 if "expect" in step:
                     check_expectations(self, game, step["expect"], path + ("expect",))
                 return
@@ -176,10 +177,7 @@ class Scenario:
         """Answer the pending decision (and, with `play`, its UNO call and colour)."""
         if "play" in step:
             self.apply(game, "play", self.card(step["play"], path + ("play",)))
-            if game.decision is not None and game.decision.kind == "uno":
-                game.apply(step.get("uno", True))
-            if "color" in step:
-                self.apply(game, "color", step["color"])
+            self.after_play(game, step)
             return
         for key, kind in ANSWERS.items():
             if key in step:
@@ -190,6 +188,13 @@ class Scenario:
                     value = None
                 self.apply(game, kind, value)
                 return
+
+    def after_play(self, game: GameState, step: dict) -> None:
+        """A play's own follow-ups: its UNO call (called unless `uno: false`) and its colour."""
+        if game.decision is not None and game.decision.kind == "uno":
+            game.apply(step.get("uno", True))
+        if "color" in step:
+            self.apply(game, "color", step["color"])
 
     def apply(self, game: GameState, kind, value) -> None:
         decision = game.decision

@@ -24,6 +24,15 @@ ANSI = {"red": "31", "yellow": "33", "green": "32", "blue": "34", "purple": "35"
         "magenta": "35", "cyan": "36", "white": "37", "orange": "38;5;208", "pink": "38;5;205"}
 
 
+INVALID = object()  # what a prompt's parser gives for a line it cannot take
+YES_NO = {"y": True, "yes": True, "n": False, "no": False}
+
+
+def numbered(line: str, options):
+    """The option numbered `line` (from 1), or INVALID."""
+    return options[int(line) - 1] if line.isdigit() and 1 <= int(line) <= len(options) else INVALID
+
+
 class Quit(Exception):
     """The person asked to stop."""
 
@@ -121,7 +130,12 @@ class TerminalGame:
     def choose(self, decision):
         """The person's answer to `decision`, asked until it is a legal one."""
         method = getattr(self, "choose_" + decision.kind, None)
-        return method(decision) if method else self.choose_yes_no(decision, f"{decision.kind}?")
+        if method:
+            return method(decision)
+        # A question the ruleset asks (such as "challenge"), about the card just played.
+        top = self.session.game.top
+        question = decision.kind.replace("_", " ").capitalize()
+        return self.choose_yes_no(decision, f"{self.card(top)} was just played. {question}?")
 
     def choose_play(self, decision):
         self.show_table()
@@ -168,49 +182,37 @@ class TerminalGame:
                 return False
             self.say("Type y or n.")
 
+    def until_valid(self, prompt: str, parse, hint: str):
+        """Ask until `parse` (line -> answer, or INVALID) accepts the line; `hint` says why not."""
+        while True:
+            answer = parse(self.ask(prompt))
+            if answer is not INVALID:
+                return answer
+            self.say(hint)
+
     def choose_color(self, decision):
         colors = decision.options
         menu = "  ".join(f"{i}) {self.paint(c, c)}" for i, c in enumerate(colors, 1))
-        while True:
-            line = self.ask(f"Name a colour: {menu}: ")
-            if line.isdigit() and 1 <= int(line) <= len(colors):
-                return colors[int(line) - 1]
-            if line in colors:
-                return line
-            self.say(f"Type a number from 1 to {len(colors)} or a colour name.")
+        return self.until_valid(f"Name a colour: {menu}: ",
+                                lambda line: line if line in colors else numbered(line, colors),
+                                f"Type a number from 1 to {len(colors)} or a colour name.")
 
     def choose_target(self, decision):
         menu = "  ".join(f"{s}) {self.names[s]} ({len(self.session.game.hands[s])} cards)"
                          for s in decision.options)
-        while True:
-            line = self.ask(f"Choose a player: {menu}: ")
-            if line.isdigit() and int(line) in decision.options:
-                return int(line)
-            self.say("Type the number of one of the players listed.")
+        return self.until_valid(
+            f"Choose a player: {menu}: ",
+            lambda line: int(line) if line.isdigit() and int(line) in decision.options else INVALID,
+            "Type the number of one of the players listed.")
 
     def choose_yes_no(self, decision, question: str):
         if set(decision.options) != {True, False}:
-            return self.choose_from_list(decision, question)
-        while True:
-            line = self.ask(f"{question} [y/n]: ")
-            if line in ("y", "yes"):
-                return True
-            if line in ("n", "no"):
-                return False
-            self.say("Type y or n.")
-
-    def choose_challenge(self, decision):
-        player = self.names[(decision.seat - self.session.game.direction) % self.session.players]
-        return self.choose_yes_no(decision, f"{player} played a wild draw four. Challenge it?")
-
-    def choose_from_list(self, decision, question: str):
-        options = decision.options
-        menu = "  ".join(f"{i}) {o}" for i, o in enumerate(options, 1))
-        while True:
-            line = self.ask(f"{question} {menu}: ")
-            if line.isdigit() and 1 <= int(line) <= len(options):
-                return options[int(line) - 1]
-            self.say(f"Type a number from 1 to {len(options)}.")
+            menu = "  ".join(f"{i}) {o}" for i, o in enumerate(decision.options, 1))
+            return self.until_valid(f"{question} {menu}: ",
+                                    lambda line: numbered(line, decision.options),
+                                    f"Type a number from 1 to {len(decision.options)}.")
+        return self.until_valid(f"{question} [y/n]: ", lambda line: YES_NO.get(line, INVALID),
+                                "Type y or n.")
 
     def offer(self, decision) -> bool:
         """A window open to the person: take it or let it pass."""
