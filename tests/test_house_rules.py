@@ -1,0 +1,138 @@
+"""House rules as data: overlays combine, conflicts are named, explain and compare tell the effect."""
+
+import json
+from io import StringIO
+
+import pytest
+
+from interpreter import GameState, load_ruleset
+from interpreter.cli import main
+from interpreter.errors import RulesetError
+from interpreter.explain import explain
+from interpreter.simulate import compare
+from interpreter.source import bundled_rulesets
+
+OVERLAYS = [name for name in bundled_rulesets() if name.startswith("house/")]
+HOUSE_OPTIONS = ["draw_until_playable", "max_draws", "stacking", "seven_o", "jump_in",
+                 "forced_play", "challenge", "target_score", "hands"]
+
+
+@pytest.mark.parametrize("base", ["classic", "mario_kart"])
+@pytest.mark.parametrize("option", HOUSE_OPTIONS)
+def test_every_house_rule_is_an_option_of_both_games(base, option):
+    assert option in load_ruleset(base).options
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+@pytest.mark.parametrize("base", ["classic", "mario_kart"])
+def test_every_overlay_goes_on_both_games(base, overlay):
+    rules = load_ruleset(f"{base}+{overlay}")
+    changed = {k for k, v in rules.options.items() if load_ruleset(base).options[k] != v}
+    assert changed or overlay == "house/challenge" and base == "mario_kart"
+
+
+def test_overlays_combine():
+    rules = load_ruleset("classic+house/stacking+house/seven_o+house/jump_in")
+    assert rules.options["stacking"] and rules.options["seven_o"] and rules.options["jump_in"]
+    assert rules.jump_in is not None
+    assert rules.title == "Classic UNO + Stacking + Seven-O + Jump-in"
+
+
+def test_an_overlay_alone_is_not_a_game():
+    with pytest.raises(RulesetError, match="is an overlay"):
+        load_ruleset("house/stacking")
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_overlays_changing_the_same_rule_text_conflict_and_both_are_named(tmp_path):
+    write(tmp_path, "a.yaml", "overlay: true\nkinds:\n  skip:\n    on_play: draw(next, 1)\n")
+    write(tmp_path, "b.yaml", "overlay: true\nkinds:\n  skip:\n    on_play: draw(next, 2)\n")
+    mine = write(tmp_path, "mine.yaml", "extends: [classic, a.yaml, b.yaml]\nname: mine\n")
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(mine)
+    text = str(info.value)
+    assert "a.yaml:4" in text and "b.yaml:4" in text and "$.kinds.skip.on_play" in text
+
+
+def test_the_extending_file_settles_a_conflict(tmp_path):
+    write(tmp_path, "a.yaml", "overlay: true\nkinds:\n  skip:\n    on_play: draw(next, 1)\n")
+    write(tmp_path, "b.yaml", "overlay: true\nkinds:\n  skip:\n    on_play: draw(next, 2)\n")
+    mine = write(tmp_path, "mine.yaml", "extends: [classic, a.yaml, b.yaml]\nname: mine\n"
+                 "kinds:\n  skip:\n    on_play: draw(next, 3)\n")
+    assert load_ruleset(mine).kinds["skip"].on_play
+
+
+def test_plain_values_from_later_overlays_win(tmp_path):
+    write(tmp_path, "a.yaml", "overlay: true\noptions:\n  hands: {default: 2}\n")
+    write(tmp_path, "b.yaml", "overlay: true\noptions:\n  hands: {default: 3}\n")
+    mine = write(tmp_path, "mine.yaml", "extends: [classic, a.yaml, b.yaml]\nname: mine\n")
+    assert load_ruleset(mine).hands == 3
+
+
+def test_stacking_passes_the_penalty_on_until_someone_draws():
+    rules = load_ruleset("classic+house/stacking")
+    game = GameState.from_table(rules, hands=[["red draw_two", "red 1", "red 2"],
+                                              ["blue draw_two", "blue 1", "blue 2"],
+                                              ["green 5", "green 6"]],
+                                discard=["red 3"], stock=["red 4"] * 5)
+    game.apply(rules.card("red draw_two"))
+    assert game.penalty == 2 and game.legal_options() == (rules.card("blue draw_two"), "draw")
+    game.apply(rules.card("blue draw_two"))
+    assert game.penalty == 4 and game.current_seat == 2
+    game.apply("draw")
+    assert game.hand_sizes() == [2, 2, 6] and game.penalty == 0 and game.current_seat == 0
+
+
+@pytest.mark.parametrize("ruleset, phrases", [
+    ("classic", ["The deck (108 cards)", "The next player draws 2 cards.",
+                 "The direction of play becomes the other one.", "first to 500 points"]),
+    ("mario_kart", ["The deck (112 cards)", "The previous player draws 2 cards.",
+                    "The next player decides whether to challenge.", "ties draw again"]),
+    ("classic+house/stacking", ["The pending penalty grows by 2 cards.", "stacking = yes"]),
+    ("classic+house/seven_o", ["swap hands", "Every hand passes one seat on"]),
+    ("classic+house/jump_in", ["Jump-in: after a play"]),
+])
+def test_explain_tells_the_rules_in_words(ruleset, phrases):
+    text = explain(load_ruleset(ruleset))
+    for phrase in phrases:
+        assert phrase in text
+
+
+def test_explain_shows_only_what_the_options_make_happen():
+    plain = explain(load_ruleset("classic"))
+    assert "challenge" not in plain.split("What the cards do")[1].split("Play\n")[0]
+    assert "decides whether to challenge" in explain(load_ruleset("classic", {"challenge": True}))
+
+
+def test_compare_shows_that_stacking_makes_hands_longer():
+    report = compare(load_ruleset("classic"), load_ruleset("classic", {"stacking": True}),
+                     games=600, seed=3)
+    turns = report["measures"]["turns per hand"]
+    assert turns["difference"]["mean"] > 0
+    assert set(report["measures"]) == {"turns per hand", "first-seat win rate", "points per hand"}
+    low, high = turns["a"]["ci95"]
+    assert low < turns["a"]["mean"] < high
+
+
+def test_compare_command_prints_a_table_and_json():
+    out = StringIO()
+    assert main(["compare", "classic", "classic", "--option-b", "stacking=true",
+                 "--games", "30", "--json"], out=out) == 0
+    report = json.loads(out.getvalue())
+    assert report["b"]["options"]["stacking"] is True and report["a"]["options"]["stacking"] is False
+    out = StringIO()
+    assert main(["compare", "classic", "classic+house/stacking", "--games", "30"], out=out) == 0
+    assert "turns per hand" in out.getvalue() and "B - A" in out.getvalue()
+
+
+def test_explain_command(capsys):
+    out = StringIO()
+    assert main(["explain", "mario_kart", "--option", "stacking=true"], out=out) == 0
+    assert "UNO Mario Kart" in out.getvalue()
+    assert main(["explain", "classic", "--option", "stackin=true"]) == 2
+    assert "did you mean 'stacking'" in capsys.readouterr().err
