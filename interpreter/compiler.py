@@ -147,8 +147,10 @@ def add_penalty(game, frame, count):
 
 @primitive("action", 1, says="{0} draws the pending penalty.")
 def take_penalty(game, frame, who):
-    """The seat draws all the pending penalty cards; the penalty is then cleared."""
-    game.draw(seat_of(game, who), game.take_penalty())
+    """The seat draws all the pending penalty cards (if any); the penalty is then cleared."""
+    count = game.take_penalty()
+    if count:
+        game.draw(seat_of(game, who), count)
 
 
 @primitive("action", 1, says="The direction of play becomes {0}.")

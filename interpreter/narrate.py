@@ -97,7 +97,10 @@ class Narrator:
             return f"{self.who(seat)} chose {self.who(int(answer))}."
         if kind in ("color", "play_drawn"):
             return None
-        return f"{self.who(seat)} answered {kind}: {answer}."
+        question = kind.replace("_", " ")
+        if answer in ("yes", "no"):
+            return f"{self.who(seat)} chose {'' if answer == 'yes' else 'not '}to {question}."
+        return f"{self.who(seat)} answered {question}: {answer}."
 
     def on_caught(self, seat, by):
         return f"{self.who(by)} caught {self.who(seat)} not calling UNO!"

@@ -224,7 +224,7 @@ class Builder:
             scoring=self.expression(("scoring", "winner_scores")),
             target_score=self.setting(("match", "target_score"), 500, int),
             hands=self.setting(("match", "hands"), 0, int),
-            turns_per_hand=self.setting(("limits", "turns_per_hand"), 100_000, int),
+            turns_per_hand=self.setting(("limits", "turns_per_hand"), 1_000_000, int),
             steps_per_action=self.setting(("limits", "steps_per_action"), 10_000, int),
             digest=digest(data, self.options),
             source=self.source,

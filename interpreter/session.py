@@ -14,6 +14,7 @@ from .ruleset import load_ruleset
 from .source import resolve
 
 SAVE_FORMAT = 1
+NEXT_HAND = {"next_hand": True}  # in the list of answers: the next hand was dealt here
 FORGET_UNO = 0.2  # how often a bot forgets to call UNO, so a person can catch it
 
 
@@ -70,13 +71,13 @@ class Session:
 
     def apply(self, answer) -> None:
         """Answer the pending decision and remember the answer."""
-        if self.game.decision is None:
-            self.game.next_hand()
         self.game.apply(answer)
         self.answers.append(encode(answer))
 
     def next_hand(self) -> None:
+        """Deal the next hand, and remember that it was dealt."""
         self.game.next_hand()
+        self.answers.append(NEXT_HAND)
 
     def to_json(self) -> dict:
         return {
@@ -119,9 +120,12 @@ class Session:
             raise SaveError(f"the ruleset {data['ruleset']} has changed since this game was saved",
                             file=str(path))
         for saved in data["answers"]:
-            if session.game.decision is None:
-                session.game.next_hand()
-            session.apply(decode(saved, session.game.decision.options))
+            if saved == NEXT_HAND:
+                session.next_hand()
+            elif session.game.decision is None:
+                raise SaveError("the saved answers do not fit the game", file=str(path))
+            else:
+                session.apply(decode(saved, session.game.decision.options))
         for bot, state in zip(session.bots, data["bot_random_states"]):
             if bot is not None and state is not None:
                 bot.rng.setstate((state[0], tuple(state[1]), state[2]))

@@ -119,6 +119,7 @@ class TerminalGame:
             try:
                 line = self.read(prompt).strip().lower()
             except EOFError:
+                self.say()
                 raise Quit() from None
             if line in ("q", "quit"):
                 raise Quit()
@@ -133,9 +134,11 @@ class TerminalGame:
         if method:
             return method(decision)
         # A question the ruleset asks (such as "challenge"), about the card just played.
-        top = self.session.game.top
+        game = self.session.game
+        played = [data for event, data in game.events if event == "play"]
+        who = self.names[played[-1]["seat"]] if played else "Someone"
         question = decision.kind.replace("_", " ").capitalize()
-        return self.choose_yes_no(decision, f"{self.card(top)} was just played. {question}?")
+        return self.choose_yes_no(decision, f"{who} played {self.card(game.top)}. {question}?")
 
     def choose_play(self, decision):
         self.show_table()
@@ -174,7 +177,7 @@ class TerminalGame:
     def choose_play_drawn(self, decision):
         drawn = self.session.game.hands[self.session.seat][-1]
         while True:
-            words = self.ask(f"You drew {self.card(drawn)}. Play it? [y/n, y uno to call UNO]: ").split()
+            words = self.ask(f"Play {self.card(drawn)}? [y/n, y uno to call UNO]: ").split()
             if words and words[0] in ("y", "yes"):
                 self.call_uno = "uno" in words[1:]
                 return True
@@ -198,7 +201,12 @@ class TerminalGame:
                                 f"Type a number from 1 to {len(colors)} or a colour name.")
 
     def choose_target(self, decision):
-        menu = "  ".join(f"{s}) {self.names[s]} ({len(self.session.game.hands[s])} cards)"
+        if len(decision.options) == 1:
+            (only,) = decision.options
+            self.say(f"You choose {self.names[only]}, the only one you can.")
+            return only
+        hands = self.session.game.hands
+        menu = "  ".join(f"{s}) {self.names[s]} ({len(hands[s])} card{'s' if len(hands[s]) != 1 else ''})"
                          for s in decision.options)
         return self.until_valid(
             f"Choose a player: {menu}: ",
@@ -264,6 +272,9 @@ class TerminalGame:
         game = self.session.game
         self.say(f"{self.session.ruleset.title}: you are seat {self.session.seat} of "
                  f"{self.session.players}. Type h for help.")
+        decision = game.decision
+        if self.told and decision and decision.seat == self.session.seat and decision.kind != "play":
+            self.show_table()  # a resumed game: show where things stand before asking
         try:
             while not game.over:
                 self.tell_news()
@@ -274,10 +285,13 @@ class TerminalGame:
                     self.save()
                     continue
                 self.step()
-        except Quit:
+        except (Quit, KeyboardInterrupt) as stop:
             self.save()
             where = f" Saved: continue with `houserules resume {self.save_path}`." \
                 if self.save_path else ""
+            if isinstance(stop, KeyboardInterrupt):
+                self.say(f"\nGame interrupted.{where}")
+                return 130
             self.say(f"Bye.{where}")
             return 0
         self.tell_news()

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from interpreter import DRAW, GameState, IllegalMove, RuleRuntimeError, load_ruleset
@@ -21,10 +21,11 @@ from interpreter.invariants import check_invariants, play_checked
 
 
 @lru_cache(maxsize=None)
-def classic(hands=1, draw_until_playable=False, challenge=False, max_draws=0):
+def classic(hands=1, draw_until_playable=False, challenge=False, max_draws=0, house=()):
     """The classic ruleset with these options (compiled once per combination)."""
     return load_ruleset("classic", {"hands": hands, "draw_until_playable": draw_until_playable,
-                                    "challenge": challenge, "max_draws": max_draws})
+                                    "challenge": challenge, "max_draws": max_draws,
+                                    **{name: True for name in house}})
 
 
 def mostly_heuristic(players):
@@ -44,19 +45,26 @@ class Setup:
     players: int
     seed: int
     bots: tuple
+    house: tuple = ()  # house-rule options switched on
 
     @property
     def rules(self):
         """The compiled ruleset for these options."""
-        return classic(self.hands, self.draw_until_playable, self.challenge, self.max_draws)
+        return classic(self.hands, self.draw_until_playable, self.challenge, self.max_draws,
+                       self.house)
 
 
 @st.composite
-def setups(draw, bots=mostly_heuristic, hands=st.just(1), until_playable=st.booleans()):
+def setups(draw, bots=mostly_heuristic, hands=st.just(1), until_playable=st.booleans(),
+           house=st.just(())):
     """A Setup for one match."""
     players = draw(st.integers(2, 10))
     return Setup(draw(hands), draw(until_playable), draw(st.booleans()), draw(st.integers(0, 4)),
-                 players, draw(st.integers(0, 2**32)), tuple(draw(bots(players))))
+                 players, draw(st.integers(0, 2**32)), tuple(draw(bots(players))), draw(house))
+
+
+HOUSE_RULES = st.lists(st.sampled_from(["stacking", "seven_o", "jump_in", "forced_play"]),
+                       unique=True).map(tuple)
 
 
 def agents(names, seed):
@@ -221,8 +229,17 @@ def test_same_seed_and_agent_seeds_replay_the_same_game(setup):
     assert first.scores == second.scores and first.hand_results == second.hand_results
 
 
+# House rules change what is playable, so only the engine's own invariants are checked here.
 @settings(max_examples=80, deadline=None)
-@given(setups(), st.integers(0, 60))
+@given(setups(house=HOUSE_RULES))
+def test_house_rules_conserve_cards_end_and_replay(setup):
+    game, _ = run(setup, record=True, oracle=False)
+    again, _ = run(setup, record=True, oracle=False)
+    assert game.over and game.events == again.events
+
+
+@settings(max_examples=80, deadline=None)
+@given(setups(house=HOUSE_RULES), st.integers(0, 60))
 def test_clone_is_independent_and_plays_on_identically(setup, steps):
     game = GameState(setup.rules, players=setup.players, seed=setup.seed, record=True)
     bots = agents(setup.bots, setup.seed)
@@ -240,7 +257,7 @@ def test_clone_is_independent_and_plays_on_identically(setup, steps):
 
 
 @settings(max_examples=80, deadline=None)
-@given(setups(), st.integers(0, 60))
+@given(setups(house=HOUSE_RULES), st.integers(0, 60))
 def test_queries_and_refused_moves_do_not_change_state(setup, steps):
     game = GameState(setup.rules, players=setup.players, seed=setup.seed, record=True)
     bots = agents(setup.bots, setup.seed)
@@ -269,8 +286,11 @@ def test_slow_many_matches_conserve_cards_play_legally_end_and_replay(setup):
     assert game.over and game.events == again.events
 
 
+# Suspected engine bug: this legal random hand (hand sizes wander, 40 times a seat is down to
+# one card) passes limits.turns_per_hand (100000) and raises "made no progress" (~40 s).
 @pytest.mark.slow
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@example(Setup(1, True, True, 0, players=4, seed=4, bots=("random",) * 4))
 @given(setups(bots=lambda n: st.just(["random"] * n)))
 def test_slow_random_bots_end_even_drawing_until_playable(setup):
     game, _ = run(setup, oracle=False)

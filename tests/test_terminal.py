@@ -31,10 +31,11 @@ TIMEOUT = 20
 # written before the game waits for a line, so each pattern is anchored at the end ($).
 PROMPTS = [
     ("move", r"Your move \(number to play, d to draw, h for help\): $"),
-    ("drawn", r"You drew ([^\r\n]*)\. Play it\? \[y/n, y uno to call UNO\]: $"),
+    ("drawn", r"Play ([^\r\n]*)\? \[y/n, y uno to call UNO\]: $"),
     ("colour", r"Name a colour: ([^\r\n]*): $"),
     ("target", r"Choose a player: ([^\r\n]*): $"),
-    ("challenge", r"([^\r\n]*) played a wild draw four\. Challenge it\? \[y/n\]: $"),
+    # "Bot 1 played wild draw four. Challenge? [y/n]: " (who played what, then the question)
+    ("challenge", r"([^\r\n]*)\bChallenge(?: it)?\? \[y/n\]: $"),
     ("catch", r"([^\r\n]*) has one card left\. Type c to catch, or press Enter to go on: $"),
     ("next_hand", r"Press Enter for the next hand: $"),
     ("yes_no", r"[^\r\n]*\? \[y/n\]: $"),  # any other yes/no question a ruleset asks
@@ -298,21 +299,21 @@ CARD = r"[a-z0-9]+(?: [a-z0-9]+)*"
     # Mario Kart challenges by default. Seed 11: the bot bluffed (it held a card of the
     # colour to follow), so the challenge wins: the bot draws four, the person loses nothing.
     pytest.param("mario_kart", 11, (), "y",
-                 r"You answered challenge: yes\. Bot 1 drew 4 cards\.\s", id="bluff-caught"),
+                 r"You chose to challenge\. Bot 1 drew 4 cards\.\s", id="bluff-caught"),
     # Classic with challenge=true, seed 11 (before the person's first move): the bot's wild
     # draw four was legal, so the challenger draws six and loses the turn.
     pytest.param("classic", 11, ("challenge=true",), "y",
-                 rf"You answered challenge: yes\. You drew (?:{CARD}, ){{5}}{CARD}\. "
+                 rf"You chose to challenge\. You drew (?:{CARD}, ){{5}}{CARD}\.[^\r\n]* "
                  r"You lose a turn\.", id="challenge-lost"),
     # Not challenging: draw four and lose the turn.
     pytest.param("classic", 11, ("challenge=true",), "n",
-                 rf"You answered challenge: no\. You drew (?:{CARD}, ){{3}}{CARD}\. "
+                 rf"You chose not to challenge\. You drew (?:{CARD}, ){{3}}{CARD}\. "
                  r"You lose a turn\.", id="no-challenge"),
 ])
 def test_a_bots_wild_draw_four_may_be_challenged(game, ruleset, seed, options, answer, outcome):
     player = game(*play_args(ruleset, seed, 2, *options))
     assert player.play_until("challenge") == "challenge", "this seed should reach a challenge"
-    assert player.match.group(1) == "Bot 1"
+    assert "wild draw four" in player.match.group(1)
     assert "Bot 1 played wild draw four." in player.text
     player.send(answer)
     kind = player.wait()
@@ -324,6 +325,17 @@ def test_a_bots_wild_draw_four_may_be_challenged(game, ruleset, seed, options, a
         assert after.lstrip().startswith("Top: wild draw four")
     player.answer(kind)
     assert player.finish() == 0
+
+
+def test_a_lost_challenge_does_not_say_the_stock_is_empty(game):
+    # Classic with challenge=true, seed 11: the stock is nearly full when the challenge is lost.
+    player = game(*play_args("classic", 11, 2, "challenge=true"))
+    assert player.play_until("challenge") == "challenge"
+    player.send("y")
+    player.wait()
+    assert "You drew" in player.text
+    assert "no cards are left" not in player.text, player.text
+    quit_at_prompt(player)
 
 
 def test_the_person_calls_uno_with_the_card_that_leaves_one(game):
