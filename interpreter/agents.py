@@ -21,6 +21,29 @@ class RandomAgent:
         return options[self.rng.randrange(len(options))]
 
 
+class EagerAgent:
+    """Plays like RLCard's random loop: a random playable card if any, else draws; plays a
+    playable drawn card, names a random colour, always calls UNO, never challenges."""
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def decide(self, game, decision):
+        """The eager answer."""
+        options = decision.options
+        kind = decision.kind
+        if kind == "play":
+            count = len(options) - 1  # the last option is always to draw
+            return options[int(self.rng.random() * count)] if count else options[0]
+        if kind in ("play_drawn", "uno"):
+            return True
+        if kind in ("color", "target"):
+            return options[int(self.rng.random() * len(options))]
+        if decision.seat is not None and None not in options:
+            return False if False in options else options[0]
+        return decision.seat  # a window: take it
+
+
 class HeuristicAgent:
     """Plays sensibly: coloured cards before colourless ones, its strongest colour, calls UNO.
 
@@ -90,7 +113,7 @@ class ScriptedAgent:
         return answer
 
 
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "eager": EagerAgent}
 
 
 def make_agents(spec: str, players: int, seed) -> list:
@@ -103,4 +126,4 @@ def make_agents(spec: str, players: int, seed) -> list:
     unknown = [n for n in names if n not in AGENTS]
     if unknown:
         raise HouserulesError(f"unknown bot '{unknown[0]}'; bots: {', '.join(AGENTS)}")
-    return [AGENTS[name](f"{seed}/{seat}") for seat, name in enumerate(names)]
+    return [AGENTS[name](seed * 16 + seat) for seat, name in enumerate(names)]

@@ -314,3 +314,20 @@ def assigned(block) -> set:
                 names |= assigned(inner)
             names |= assigned(statement.orelse)
     return names
+
+
+def names_used(node) -> set:
+    """Every name and function an expression refers to (to see what its value depends on)."""
+    found = set()
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Name):
+            found.add(item.ident)
+        elif isinstance(item, Call):
+            found.add(item.function + "()")
+        if isinstance(item, Node):
+            stack.extend(value for value in vars(item).values() if isinstance(value, (Node, tuple)))
+        elif isinstance(item, tuple):
+            stack.extend(item)
+    return found

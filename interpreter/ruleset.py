@@ -10,6 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
+from . import dsl
 from .cards import Card, card_key
 from .compiler import PRIMITIVES, Symbols, compile_effect, compile_expression
 from .errors import OptionError, RulesetError
@@ -17,6 +18,7 @@ from .source import Source, dollar_path, load_source
 from .validation import check_schema
 
 REQUIRED = ("name", "colors", "kinds", "deck", "playable", "scoring")
+TABLE_NAMES = {"card", "top", "color", "penalty"}
 TRUE_WORDS = {"true", "yes", "on", "1"}
 FALSE_WORDS = {"false", "no", "off", "0"}
 
@@ -50,6 +52,9 @@ class Ruleset:
     faces: tuple
     deck: tuple
     playable: object
+    # When `playable` reads only the card, the top card, the colour and the penalty, its
+    # answers are the same for every game: they are kept in tables, one per situation.
+    playable_tables: object  # dict, or None when the rule must be evaluated each time
     effects: MappingProxyType
     hand_size: int
     min_players: int
@@ -172,6 +177,13 @@ class Builder:
         text = self.text(path)
         return compile_expression(text, self.symbols(path)) if text else None
 
+    def reads_only(self, path: tuple, names: set) -> bool:
+        """Whether the expression at `path` depends on nothing but `names` (and options)."""
+        text = self.text(path)
+        tree = dsl.parse(text, "condition", self.where(path))
+        bound = {n.var for n in walk(tree) if isinstance(n, (dsl.Quantifier, dsl.Total))}
+        return dsl.names_used(tree) - bound <= names | {"option"}
+
     def setting(self, path: tuple, default, kind: type):
         """A literal setting, or an expression over options such as `option.max_draws`."""
         value = self.get(path, default)
@@ -205,6 +217,7 @@ class Builder:
             option_specs=MappingProxyType(dict(data.get("options", {}))),
             colors=colors, kinds=MappingProxyType(kinds), faces=faces, deck=deck,
             playable=self.expression(("playable",)),
+            playable_tables={} if self.reads_only(("playable",), TABLE_NAMES) else None,
             effects=MappingProxyType(effects),
             hand_size=self.setting(("hand_size",), 7, int),
             min_players=players["min"], max_players=players["max"],
@@ -394,3 +407,15 @@ def parse_option_pairs(pairs: list[str]) -> dict:
 def known_primitives() -> dict:
     """The effect language's functions and their one-line docs, for help texts."""
     return {name: (prim.role, prim.doc) for name, prim in sorted(PRIMITIVES.items())}
+
+
+def walk(node):
+    """Every AST node under `node`."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dsl.Node):
+            yield item
+            stack.extend(v for v in vars(item).values() if isinstance(v, (dsl.Node, tuple)))
+        elif isinstance(item, tuple):
+            stack.extend(item)
