@@ -12,10 +12,11 @@ from .errors import HouserulesError
 from .explain import explain
 from .ruleset import load_ruleset, parse_option_pairs
 from .scenario import Scenario, find_scenarios
-from .session import Session, ruleset_reference
+from .session import Session
 from .terminal import TerminalGame
-from .simulate import MEASURES, compare, simulate
-from .source import bundled_dir, bundled_rulesets, read_yaml
+from .plot import plot_comparison
+from .simulate import MEASURES, ProgressBar, comparison, default_jobs, run
+from .source import bundled_dir, bundled_rulesets, portable_reference, read_yaml
 
 EXAMPLES = """\
 examples:
@@ -98,7 +99,12 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("--games", type=positive, default=2000, help="hands per side (default 2000)")
     cmp.add_argument("--players", type=positive, help="seats at the table (default: A's default)")
     cmp.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    cmp.add_argument("--bots", default="heuristic", help="random or heuristic (default heuristic)")
+    cmp.add_argument("--bots", default="heuristic",
+                     help="random, heuristic or eager (default heuristic)")
+    cmp.add_argument("--jobs", type=positive, default=None, help="processes (default: all cores)")
+    cmp.add_argument("--plot", metavar="FILE.png",
+                     help="draw the distributions of turns and points per hand (needs matplotlib: "
+                          "pip install '.[plot]')")
     cmp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="an option for both sides (repeatable)")
     cmp.add_argument("--option-a", action="append", default=[], metavar="NAME=VALUE",
@@ -116,6 +122,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0, help="master seed; same seed, same games (default 0)")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="set a ruleset option, e.g. hands=1 (repeatable; see `houserules list`)")
+    sim.add_argument("--jobs", type=positive, default=None,
+                     help="processes to use (default: all cores); results do not depend on it")
+    sim.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                     help="run on a Dask cluster instead (pip install '.[cluster]')")
+    sim.add_argument("--records", metavar="FILE",
+                     help="also write one row per game to FILE (.csv or .jsonl)")
     sim.add_argument("--bots", default="heuristic", metavar="BOTS",
                      help="random or heuristic, or one per seat as a comma list (default heuristic)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
@@ -196,7 +208,7 @@ def cmd_check(args, out) -> int:
 
 def cmd_play(args, out) -> int:
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    session = Session(ruleset_reference(args.ruleset), parse_option_pairs(args.option),
+    session = Session(portable_reference(args.ruleset), parse_option_pairs(args.option),
                       args.players, args.seat, args.bots, seed)
     return TerminalGame(session, save_path=args.save, out=out).run()
 
@@ -213,11 +225,17 @@ def cmd_explain(args, out) -> int:
 
 def cmd_compare(args, out) -> int:
     both = parse_option_pairs(args.option)
-    a = load_ruleset(args.a, {**both, **parse_option_pairs(args.option_a)})
-    b = load_ruleset(args.b, {**both, **parse_option_pairs(args.option_b)})
+    sides = [(ref, {**both, **parse_option_pairs(extra)})
+             for ref, extra in ((args.a, args.option_a), (args.b, args.option_b))]
+    a, b = (load_ruleset(ref, options) for ref, options in sides)
     players = args.players or a.default_players
     b.check_players(players)
-    report = compare(a, b, games=args.games, players=players, seed=args.seed, bots=args.bots)
+    summaries = [run(portable_reference(ref), options, games=args.games, players=players,
+                     seed=args.seed, bots=args.bots, jobs=args.jobs or default_jobs(), hands=1)
+                 for ref, options in sides]
+    report = comparison(summaries, a, b, args.bots)
+    if args.plot:
+        plot_comparison(summaries, (f"A: {a.name}", f"B: {b.name}"), args.plot)
     if args.json:
         print(json.dumps(report), file=out)
         return 0
@@ -243,9 +261,17 @@ def interval_text(cell: dict, fmt: str) -> str:
 
 
 def cmd_simulate(args, out) -> int:
-    rules = load_ruleset(args.ruleset, parse_option_pairs(args.option))
-    summary = simulate(rules, games=args.games, players=args.players, seed=args.seed,
-                       bots=args.bots).as_dict()
+    options = parse_option_pairs(args.option)
+    rules = load_ruleset(args.ruleset, options)
+    bar = ProgressBar() if sys.stderr.isatty() else None
+    try:
+        summary = run(portable_reference(args.ruleset), options, games=args.games,
+                      players=args.players, seed=args.seed, bots=args.bots,
+                      jobs=args.jobs or default_jobs(), scheduler=args.scheduler,
+                      records=args.records, progress=bar).as_dict()
+    finally:
+        if bar:
+            bar.close()
     if args.json:
         print(json.dumps(summary), file=out)
         return 0

@@ -11,7 +11,6 @@ from .agents import HeuristicAgent, RandomAgent
 from .engine import GameState
 from .errors import HouserulesError
 from .ruleset import load_ruleset
-from .source import resolve
 
 SAVE_FORMAT = 1
 NEXT_HAND = {"next_hand": True}  # in the list of answers: the next hand was dealt here
@@ -135,10 +134,3 @@ class Session:
 def rng_state(bot):
     """A bot's random state as JSON (None for the person's seat)."""
     return None if bot is None else bot.rng.getstate()
-
-
-def ruleset_reference(ref: str) -> str:
-    """A ruleset reference that still works from another directory: bundled name or absolute path."""
-    path = resolve(ref)
-    return ref if path.parent.name == "rulesets" and not ref.endswith((".yaml", ".yml")) \
-        else str(path)

@@ -85,6 +85,18 @@ def resolve(ref: str, relative_to: Path | None = None) -> Path:
                        file=str(relative_to) if relative_to else None)
 
 
+def portable_reference(ref: str) -> str:
+    """A ruleset reference that works from any directory or process: bundled names stay,
+    paths become absolute (each part of `base+overlay` alike)."""
+    parts = []
+    for part in str(ref).split("+"):
+        path = resolve(part.strip())
+        bundled = bundled_dir("rulesets").resolve()
+        parts.append(part.strip() if path.is_relative_to(bundled) and
+                     not part.strip().endswith((".yaml", ".yml")) else str(path))
+    return "+".join(parts)
+
+
 def read_yaml(path: Path) -> Source:
     """Parse one YAML file with the safe loader, keeping the location of every key."""
     shown = display_name(path)
