@@ -548,6 +548,9 @@ class Compiler:
 
     def expr_quantifier(self, node: dsl.Quantifier):
         source = self.iterate(node, self.expr(node.source))
+        fast = self.attribute_match(node, source)
+        if fast is not None:
+            return fast
         var, cond = self.bound(node.var, node.cond)
         cond = cond or (lambda g, f: True)
         if node.quantifier == "any":
@@ -577,6 +580,23 @@ class Compiler:
                     total += 1
             return total
         return count_of
+
+    def attribute_match(self, node: dsl.Quantifier, source):
+        """`any(c in X if c.attr == value)` (or count), as one C-level scan; None if not that shape.
+
+        The common question "does the hand hold a card of this colour?" is asked every turn.
+        """
+        cond = node.cond
+        if node.quantifier not in ("any", "count") or not isinstance(cond, dsl.Binary) \
+                or cond.op != "==" or not isinstance(cond.left, dsl.Attribute) \
+                or cond.left.attr not in BUILTIN_ATTRIBUTES \
+                or cond.left.subject != dsl.Name(cond.left.line, cond.left.column, node.var) \
+                or node.var in dsl.names_used(cond.right):
+            return None
+        getter, value = operator.attrgetter(cond.left.attr), self.expr(cond.right)
+        if node.quantifier == "any":
+            return lambda g, f: value(g, f) in map(getter, source(g, f))
+        return lambda g, f: operator.countOf(map(getter, source(g, f)), value(g, f))
 
     def expr_total(self, node: dsl.Total):
         source = self.iterate(node, self.expr(node.source))

@@ -193,8 +193,7 @@ class GameState:
         tables = self.ruleset.playable_tables
         if tables is None:
             return None
-        top = self.discard[-1] if self.discard else None
-        key = (top.id if top else -1, self.color, self.penalty)
+        key = (self.discard[-1] if self.discard else None, self.color, self.penalty)
         table = tables.get(key)
         if table is None:
             probe = Frame(self.turn)
@@ -331,10 +330,10 @@ class GameState:
     def play(self, seat: int, card) -> None:
         """Move `card` from `seat`'s hand to the discard pile and queue what follows."""
         hand = self.hands[seat]
-        fair = card.rules.fair
+        rules = card.rules
         frame = Frame(seat, card, self.color)
-        if fair is not None:
-            frame.fair = bool(fair(self, frame))
+        if rules.fair is not None:
+            frame.fair = bool(rules.fair(self, frame))
         hand.remove(card)
         self.just_played = True
         self.discard.append(card)
@@ -348,8 +347,8 @@ class GameState:
             return
         stack = self.stack
         stack.append([self.end_turn, 0, frame])
-        if card.rules.on_play:
-            stack.append([card.rules.on_play, 0, frame])
+        if rules.on_play:
+            stack.append([rules.on_play, 0, frame])
         if len(hand) == 1 and self.ruleset.uno_penalty is not None:
             stack.append([UNO_CALL, 0, frame])
 
@@ -386,7 +385,7 @@ class GameState:
         if self.next_turn is not None:
             seat, self.next_turn = self.next_turn, None
         else:
-            seat = self.seat_after(self.turn)
+            seat = (self.turn + self.direction) % self.players
             while self.lost_turns[seat]:
                 self.lost_turns[seat] -= 1
                 if self.events is not None:
@@ -558,12 +557,12 @@ class GameState:
         limit = self.ruleset.steps_per_action
         while stack:
             entry = stack[-1]
-            ops, index = entry[0], entry[1]
+            ops, index, frame = entry
             if index >= len(ops):
                 stack.pop()
                 continue
             entry[1] = index + 1
-            if ops[index](self, entry[2]) is not None:
+            if ops[index](self, frame) is not None:
                 return
             steps += 1
             if steps > limit:
@@ -620,7 +619,9 @@ def op_start_turn(game, frame):
     seat = game.turn
     options = game.playable_cards(seat)
     options.append(DRAW)
-    return game.request("play", seat, options, answer_play, None)
+    decision = game.decision = Decision("play", seat, tuple(options))
+    game._handler, game._handler_frame = answer_play, None
+    return decision
 
 
 def answer_play(game, frame, answer) -> None:

@@ -188,13 +188,14 @@ def on_cluster(work: list[Chunk], scheduler: str):
         raise HouserulesError("--scheduler needs Dask: pip install 'houserules[cluster]' "
                               "(or, from a checkout, pip install '.[cluster]')") from None
     try:
-        client = Client(scheduler, timeout=10)
+        client = Client(scheduler, timeout=5)
     except OSError as exc:
         raise HouserulesError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     with client:
         futures = client.map(play_chunk, work, pure=False)
-        for future in futures:
-            yield future.result()
+        while futures:
+            # Let go of each chunk as it is taken, so the cluster can forget its result.
+            yield futures.pop(0).result()
 
 
 def run(ref: str, options: dict | None = None, games: int = 1000, players: int | None = None,
@@ -221,9 +222,12 @@ def run(ref: str, options: dict | None = None, games: int = 1000, players: int |
                 writer.write(rows)
             if progress:
                 progress(summary.games, games, time.perf_counter() - start)
-    finally:
+    except BaseException:
         if writer:
-            writer.close()
+            writer.abandon()
+        raise
+    if writer:
+        writer.close()
     summary.seconds = time.perf_counter() - start
     return summary
 
@@ -235,7 +239,9 @@ class RecordWriter:
         path = Path(path)
         if path.suffix.lower() not in (".csv", ".jsonl"):
             raise HouserulesError(f"--records writes .csv or .jsonl files, not {path.name}")
-        self.out = path.open("w", newline="")
+        # Rows go to a side file, renamed into place only when the run is complete.
+        self.path, self.partial = path, path.with_name(path.name + ".part")
+        self.out = self.partial.open("w", newline="")
         self.csv = None
         if path.suffix.lower() == ".csv":
             fields = ["game", "seed", "winner", "hands", "turns", "points"] + \
@@ -253,6 +259,11 @@ class RecordWriter:
 
     def close(self) -> None:
         self.out.close()
+        os.replace(self.partial, self.path)
+
+    def abandon(self) -> None:
+        self.out.close()
+        self.partial.unlink(missing_ok=True)
 
 
 def simulate(ruleset, games: int = 1000, players: int | None = None, seed: int = 0,
@@ -278,8 +289,8 @@ def default_jobs() -> int:
 class ProgressBar:
     """A bar with rate and ETA on stderr, for runs over a second, when stderr is a terminal."""
 
-    def __init__(self, stream=sys.stderr, width: int = 30):
-        self.stream = stream
+    def __init__(self, stream=None, width: int = 30):
+        self.stream = stream or sys.stderr
         self.width = width
         self.shown = False
 
