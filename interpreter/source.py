@@ -10,6 +10,7 @@ import yaml
 from .errors import RulesetError
 
 MAX_FILE_BYTES = 1_000_000
+MAX_NODES = 100_000  # YAML nodes, counting every use of an alias: stops "billion laughs"
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,8 @@ def parse_yaml(text: str, shown: str) -> Source:
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()
+        if node is not None:
+            check_node_count(node, shown)
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
         raise yaml_error(exc, shown) from None
@@ -126,6 +129,22 @@ def parse_yaml(text: str, shown: str) -> Source:
     locations: dict[tuple, Location] = {}
     record_locations(node, (), shown, locations, text)
     return Source(data, locations, shown)
+
+
+def check_node_count(root, shown: str) -> None:
+    """Refuse a document that aliases expand into too many nodes, before anything walks it."""
+    count, stack = 0, [root]
+    while stack:
+        node = stack.pop()
+        count += 1
+        if count > MAX_NODES:
+            raise RulesetError(f"the document expands to more than {MAX_NODES} values "
+                               "(anchors and aliases used over and over?); refused", file=shown)
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                stack.extend((key, value))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
 
 
 def yaml_error(exc: yaml.YAMLError, shown: str) -> RulesetError:
@@ -187,12 +206,17 @@ def load_source(ref: str, relative_to: Path | None = None, seen: tuple = ()) -> 
     """Read a ruleset and everything it `extends`, merged (see `combine`).
 
     `classic+house/stacking` names a base with overlays on it, as `extends` would.
+    What `extends` may name: bundled rulesets, and relative paths (from the file that
+    names them) to .yaml or .yml files; absolute paths and any other file are refused, so
+    a shared ruleset cannot point at an arbitrary file of yours.
     """
     if "+" in ref and not Path(ref).exists():
         parts = [part.strip() for part in ref.split("+")]
         merged = combine(parts, relative_to, seen, ())
         merged.data["title"] = combined_title(parts)
         return merged
+    if relative_to is not None:
+        check_extends(ref, relative_to)
     path = resolve(ref, relative_to)
     if path in seen:
         chain = " -> ".join(display_name(p) for p in seen + (path,))
@@ -208,6 +232,16 @@ def load_source(ref: str, relative_to: Path | None = None, seen: tuple = ()) -> 
     merge_into(merged, own)
     merged.file = own.file
     return merged
+
+
+def check_extends(ref: str, relative_to: Path) -> None:
+    """Refuse an `extends` entry that is an absolute path or names something not YAML."""
+    looks_like_path = "/" in ref or "\\" in ref or ref.startswith(".") or Path(ref).suffix != ""
+    bundled = (bundled_dir("rulesets") / f"{ref}.yaml").is_file()
+    if Path(ref).is_absolute() or (looks_like_path and not bundled
+                                   and not ref.endswith((".yaml", ".yml"))):
+        raise RulesetError(f"`extends: {ref}` is not allowed: name a bundled ruleset or a "
+                           "relative path to a .yaml file", file=display_name(relative_to))
 
 
 def combine(parents: list, relative_to, seen: tuple, settled: tuple) -> Source:

@@ -175,8 +175,16 @@ def test_points_face_needs_number_ranks(tmp_path):
 
 # --- extends ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("extends", ["classic", str(CLASSIC_FILE), "[classic]"])
+@pytest.mark.parametrize("extends", [str(CLASSIC_FILE), "/etc/passwd", "../../etc/passwd",
+                                     "notes.txt"])
+def test_extends_names_only_bundled_rulesets_or_relative_yaml_paths(tmp_path, extends):
+    err = load_error(write(tmp_path, "sneaky.yaml", f"extends: {extends}\nname: sneaky\n"))
+    assert "is not allowed" in err.message and err.file.endswith("sneaky.yaml")
+
+
+@pytest.mark.parametrize("extends", ["classic", "base.yaml", "[classic]"])
 def test_an_overlay_overrides_one_kind_and_keeps_the_rest(tmp_path, extends):
+    write(tmp_path, "base.yaml", CLASSIC_FILE.read_text())
     rules = load_ruleset(write(tmp_path, "overlay.yaml",
                                f"extends: {extends}\nname: overlay\n"
                                "kinds:\n  skip:\n    points: 35\n"))

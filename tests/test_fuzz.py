@@ -1,0 +1,714 @@
+"""Fuzzing the loader and the engine: whatever a ruleset file holds, houserules either loads it
+and plays it, or says what is wrong with a HouserulesError. Never another exception, never a hang.
+
+Four kinds of input:
+  1. random bytes, random text and YAML-looking token soup written to a .yaml file;
+  2. random YAML documents (nested mappings, lists and scalars);
+  3. rulesets that look schema-valid, whose effect and condition texts are generated from the
+     effect language (the functions of interpreter.compiler.PRIMITIVES with their arities and
+     roles, the names of interpreter.compiler.NAMES, numbers, strings, and/or/not,
+     comparisons, any/all/count/sum comprehensions, if/elif/else, let), plus texts of that
+     kind with a few characters deleted or inserted, and long chains of one construct;
+  4. the crashes and hangs found so far, as plain regression tests (REGRESSIONS below).
+
+Each ruleset that loads is simulated: 2 matches, 2..4 players, random or eager bots. The
+generated rulesets set `limits: {turns_per_hand: 2000, steps_per_action: 2000}`; an alarm
+stops anything that runs longer than TIME_LIMIT seconds and reports it as a hang.
+
+The quick tests keep the rulesets away from two hangs already kept as regressions (a match
+whose scores never reach the target, a dealer draw that always ties). The slow variants
+(`python -m pytest -m slow tests/test_fuzz.py`) leave them in and run many more examples.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import keyword
+import signal
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+
+from interpreter import HouserulesError, load_ruleset
+from interpreter.cards import BUILTIN_ATTRIBUTES
+from interpreter.compiler import NAMES, PRIMITIVES
+from interpreter.simulate import simulate
+
+TIME_LIMIT = 10.0  # seconds for one load or one simulation before it counts as a hang
+LIMITS = {"turns_per_hand": 2000, "steps_per_action": 2000}
+
+QUICK = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=2000, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+# --- running one input -----------------------------------------------------------------------
+
+class Hang(Exception):
+    """Loading or simulating took longer than TIME_LIMIT: a runaway the limits did not stop."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float, what: str):
+    """Raise Hang in the main thread if the block runs longer than `seconds`."""
+    def alarm(signum, frame):
+        raise Hang(f"{what} ran for more than {seconds} s")
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+_counter = itertools.count()
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    return tmp_path_factory.mktemp("fuzz")
+
+
+def write(folder, content) -> str:
+    """`content` (bytes or text) as a fresh .yaml file; gives its path."""
+    path = folder / f"r{next(_counter)}.yaml"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8", errors="surrogatepass")
+    return str(path)
+
+
+def load_and_play(path: str, players: int = 2, seed: int = 0, bots: str = "random",
+                  seconds: float = TIME_LIMIT):
+    """Load the ruleset at `path` and, if it loads, simulate two matches.
+
+    A HouserulesError at either step is a fine answer; anything else (or a hang) propagates.
+    Gives the summary, or None when houserules refused the input.
+    """
+    try:
+        with time_limit(seconds, "load_ruleset"):
+            rules = load_ruleset(path)
+    except HouserulesError as err:
+        str(err)  # the message must be printable too
+        return None
+    try:
+        with time_limit(seconds, "simulate"):
+            return simulate(rules, games=2, players=players, seed=seed, bots=bots)
+    except HouserulesError as err:
+        str(err)
+        return None
+
+
+def dump(data) -> str:
+    return yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+class Block(str):
+    """Effect text to be written as a YAML literal block (`|`), as ruleset authors do."""
+
+
+class Dumper(yaml.SafeDumper):
+    pass
+
+
+Dumper.add_representer(Block, lambda dumper, text: dumper.represent_scalar(
+    "tag:yaml.org,2002:str", str(text), style="|"))
+
+
+# --- 1. random bytes and text ----------------------------------------------------------------
+
+YAML_TOKENS = [
+    "\n", "\n  ", "\n    ", " ", ": ", "- ", "{", "}", "[", "]", ", ", "? ", "|", ">", "#",
+    "&a ", "*a", "&b ", "*b", "<<: ", "!!int ", "!!float ", "!!str ", "!!bool ", "!!binary ",
+    "!!timestamp ", "!!set ", "!!omap ", "!!python/object:os.system ", "!custom ", "---", "...",
+    "~", "null", "true", "no", "0", "1", "-1", "0x1F", "1e400", ".nan", "1_000", "2001-12-14",
+    "2001-13-45", "2001-12-14 21:59:43.10 -5", "12:30:45", "''", '""', '"\\0"', "'a'", "name",
+    "colors", "kinds", "deck", "playable", "scoring", "winner_scores", "extends", "classic",
+    "options", "type", "default", "on_play", "draw(next, 2)", "kind", "copies", "red", "x",
+]
+
+
+@st.composite
+def yaml_soup(draw) -> str:
+    """YAML-looking text: tokens of the YAML syntax and of rulesets, in any order."""
+    tokens = draw(st.lists(st.sampled_from(YAML_TOKENS) | st.text(max_size=4), max_size=60))
+    return "".join(tokens)
+
+
+@QUICK
+@given(content=st.binary(max_size=2000))
+def test_random_bytes(folder, content):
+    load_and_play(write(folder, content))
+
+
+@QUICK
+@given(content=st.text(max_size=2000))
+def test_random_text(folder, content):
+    load_and_play(write(folder, content))
+
+
+@QUICK
+@given(content=yaml_soup())
+def test_yaml_token_soup(folder, content):
+    load_and_play(write(folder, content))
+
+
+# --- 2. random YAML documents ----------------------------------------------------------------
+
+TOP_KEYS = ["name", "title", "description", "extends", "players", "hand_size", "options",
+            "colors", "attributes", "kinds", "effects", "deck", "playable", "turn", "dealer",
+            "first_card", "uno", "scoring", "match", "limits", "overlay", "jump_in"]
+INNER_KEYS = ["min", "max", "default", "type", "minimum", "maximum", "choices", "help",
+              "by_color", "colorless", "ranks", "points", "value", "text", "legal", "on_play",
+              "on_first", "on_going_out", "fair", "kind", "colors", "copies", "winner_scores",
+              "draw_until_playable", "max_draws", "play_drawn", "forced_play", "first",
+              "draw_high", "next_hand", "redeal_if", "return_if", "penalty", "cards_left",
+              "target_score", "hands", "enabled", "allowed", "red", "number", "wild"]
+
+scalars = (st.none() | st.booleans() | st.integers() | st.integers(-3, 12)
+           | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=12)
+           | st.sampled_from(["all", "face", "red", "number", "classic", "card.color == color",
+                              "draw(next, 2)", "option.x", "sum(c.points for c in hands(others))"])
+           | st.dates())
+keys = (st.sampled_from(TOP_KEYS + INNER_KEYS) | st.from_regex(r"[a-z][a-z0-9_]{0,6}", fullmatch=True)
+        | st.text(max_size=6) | st.integers(-2, 2) | st.none() | st.booleans())
+documents = st.recursive(scalars, lambda children: st.lists(children, max_size=4)
+                         | st.dictionaries(keys, children, max_size=5), max_leaves=40)
+extends_values = (st.sampled_from(["classic", "mario_kart", "house/stacking", "classic+house/jump_in",
+                                   "../x.yaml", "missing.yaml", "/", ".", "+", ""])
+                  | st.text(max_size=300))
+
+
+@st.composite
+def yaml_documents(draw):
+    """A YAML document: mostly a mapping of ruleset keys to random values."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(documents)
+    doc = draw(st.dictionaries(st.sampled_from(TOP_KEYS) | keys, documents, max_size=8))
+    if draw(st.booleans()):
+        doc["extends"] = draw(extends_values | st.lists(extends_values, max_size=3))
+    doc["limits"] = dict(LIMITS)
+    return doc
+
+
+@QUICK
+@given(doc=yaml_documents(), players=st.integers(2, 4), seed=st.integers(0, 2**32),
+       bots=st.sampled_from(["random", "eager"]))
+def test_random_yaml_documents(folder, doc, players, seed, bots):
+    load_and_play(write(folder, dump(doc)), players, seed, bots)
+
+
+# --- 3. rulesets with generated effect text ---------------------------------------------------
+
+# What the effect language's names and functions give and take, to build sensible text.
+# A name or function missing here (a new one) is still used, with values of any type.
+NAME_TYPES = {"player": "seat", "card": "card", "next": "seat", "previous": "seat",
+              "others": "seats", "everyone": "seats", "top": "card", "color": "color",
+              "color_before": "color", "direction": "int", "players": "int", "dealer": "seat",
+              "turn": "seat", "stock_size": "int", "penalty": "int", "fair": "bool"}
+SIGNATURES = {  # function: (argument types, result type)
+    "hand": (("seat",), "cards"), "hands": (("seats",), "cards"), "size": (("cards",), "int"),
+    "seat_after": (("seat", "int"), "seat"), "score": (("seat",), "int"),
+    "min": (("int", "int"), "int"), "max": (("int", "int"), "int"),
+    "draw": (("seats", "int"), None), "lose_turn": (("seats",), None),
+    "extra_turn": (("seat",), None), "add_penalty": (("int",), None),
+    "take_penalty": (("seat",), None), "set_direction": (("direction",), None),
+    "set_color": (("color",), None), "turn_over": ((), "card"),
+    "swap_hands": (("seat", "seat"), None), "pass_hands": (("direction",), None),
+    "end_turn": ((), None), "run": (("effect",), None), "choose_color": (("seat",), "color"),
+    "choose_player": (("seat", "seats"), "seat"), "ask": (("seat", "question"), "bool"),
+}
+# The types of values above; the last three are only ever arguments.
+VALUE_TYPES = ["seat", "seats", "int", "bool", "card", "cards", "color"]
+ARGUMENT_TYPES = VALUE_TYPES + ["direction", "effect", "question"]
+ATTRIBUTES_OF = {"int": ("rank", "points", "value"), "color": ("color",), "effect": ("kind",)}
+RESERVED = set(keyword.kwlist) | {"if", "then", "elif", "else", "end", "let", "and", "or", "not",
+                                  "in", "true", "false", "none", "any", "all", "count", "sum",
+                                  "for", "option"}
+identifiers = st.from_regex(r"[a-z][a-z0-9_]{0,7}", fullmatch=True).filter(
+    lambda s: s not in RESERVED)
+
+
+def arg_types(name: str, count: int) -> tuple:
+    known = SIGNATURES.get(name, ((), None))[0]
+    return tuple(known[i] if i < len(known) else None for i in range(count))
+
+
+def result_type(name: str):
+    return SIGNATURES.get(name, ((), "any"))[1]
+
+
+class Writer:
+    """Writes effect-language text for one ruleset; `draw` is hypothesis's draw."""
+
+    def __init__(self, draw, colors, kinds, options, attributes, effects, chaos):
+        self.draw = draw
+        self.colors, self.kinds = colors, kinds
+        self.options = options  # name -> "int" | "bool" | "color"
+        self.attributes, self.effects = attributes, effects
+        self.chaos = chaos  # how often a value of a random type goes where another is expected
+        self.scope: dict[str, str] = {}  # variables: name -> type
+        self.fresh = itertools.count()
+
+    def pick(self, items):
+        return self.draw(st.sampled_from(list(items)))
+
+    def chance(self, percent: int) -> bool:
+        return self.draw(st.integers(0, 99)) < percent
+
+    # expressions
+
+    def expr(self, typ=None, depth=3) -> str:
+        if typ in (None, "any") or self.chance(self.chaos):
+            typ = self.pick(VALUE_TYPES)
+        if depth <= 0 or self.chance(30):
+            return self.leaf(typ)
+        builders = self.compounds(typ)
+        return self.pick(builders)(depth - 1)
+
+    def leaf(self, typ: str) -> str:
+        names = [n for n in NAMES if NAME_TYPES.get(n, typ) == typ]
+        names += [v for v, t in self.scope.items() if t in (typ, "any")]
+        names += [f"option.{o}" for o, t in self.options.items() if t == typ]
+        extra = {
+            "seat": lambda: str(self.draw(st.integers(0, 4))),
+            "seats": lambda: self.pick(["others", "everyone", "player"]),
+            "int": lambda: self.pick([str(self.draw(st.integers(0, 12))),
+                                      "99999999999999999999999"]),
+            "bool": lambda: self.pick(["true", "false"]),
+            "card": lambda: self.pick(["none", "top"]),
+            "cards": lambda: self.pick(["hand(player)", "hands(others)"]),
+            "color": lambda: self.pick([self.string(self.pick(self.colors)), "none"]),
+            "direction": lambda: self.pick(["1", "-1", "-direction", "direction"]),
+            "effect": lambda: self.pick([self.string(e) for e in self.effects]
+                                        + ["'no_such_effect'"]
+                                        + [f"card.{a}" for a in self.attributes]),
+            "question": lambda: self.string(self.pick(["challenge", "swap", "play", "uno"])),
+        }[typ]
+        if not names or self.chance(40):
+            return extra()
+        return self.pick(names)
+
+    def string(self, text: str) -> str:
+        return f"'{text}'" if self.chance(30) else f'"{text}"'
+
+    def compounds(self, typ: str) -> list:
+        def call(name):
+            prim = PRIMITIVES[name]
+
+            def build(depth):
+                count = self.draw(st.integers(prim.min_args, prim.max_args))
+                args = ", ".join(self.expr(t, depth) for t in arg_types(name, count))
+                return f"{name}({args})"
+            return build
+
+        found = [call(n) for n, p in PRIMITIVES.items()
+                 if p.role == "query" and result_type(n) in (typ, "any")]
+        paren = lambda d: f"({self.expr(typ, d)})"  # noqa: E731
+        found.append(paren)
+        attrs = ATTRIBUTES_OF.get(typ, ()) + (tuple(self.attributes) if typ == "effect" else ())
+        if self.chance(self.chaos):
+            attrs = BUILTIN_ATTRIBUTES + tuple(self.attributes)
+        if attrs:
+            found.append(lambda d: f"{self.expr('card', d)}.{self.pick(attrs)}")
+        if typ == "seat":
+            found.append(lambda d: f"({self.expr('seat', d)} + {self.expr('int', d)}) % players")
+        if typ == "int":
+            found += [
+                lambda d: f"{self.expr('int', d)} {self.pick('+-*/%')} {self.expr('int', d)}",
+                lambda d: f"-{self.expr('int', d)}",
+                lambda d: self.quantifier("count", d),
+                lambda d: self.total(d),
+            ]
+        if typ == "bool":
+            found += [
+                lambda d: f"not {self.expr('bool', d)}",
+                lambda d: f"{self.expr('bool', d)} {self.pick(['and', 'or'])} {self.expr('bool', d)}",
+                lambda d: self.comparison(d),
+                lambda d: self.quantifier(self.pick(["any", "all"]), d),
+                lambda d: f"{self.expr('seat', d)} in {self.expr('seats', d)}",
+                lambda d: f"{self.expr('card', d)} in {self.expr('cards', d)}",
+                lambda d: f"card.kind == {self.string(self.pick(self.kinds))}",
+            ]
+        return found
+
+    def comparison(self, depth) -> str:
+        typ = self.pick(VALUE_TYPES)
+        ops = ["==", "!="] + (["<", "<=", ">", ">="] if typ == "int" or self.chance(10) else [])
+        return f"{self.expr(typ, depth)} {self.pick(ops)} {self.expr(typ, depth)}"
+
+    def bound(self, source_type: str):
+        var = self.pick(["c", "x", "s", "item", "player", "card"]) if self.chance(80) \
+            else f"v{next(self.fresh)}"
+        return var, "card" if source_type == "cards" else "seat"
+
+    def quantifier(self, which, depth) -> str:
+        source_type = self.pick(["cards", "cards", "seats"])
+        source = self.expr(source_type, depth)
+        var, typ = self.bound(source_type)
+        outer = self.scope.get(var)
+        self.scope[var] = typ
+        cond = f" if {self.expr('bool', depth)}" if self.chance(80) else ""
+        self.restore(var, outer)
+        return f"{which}({var} in {source}{cond})"
+
+    def total(self, depth) -> str:
+        source_type = self.pick(["cards", "seats"])
+        source = self.expr(source_type, depth)
+        var, typ = self.bound(source_type)
+        outer = self.scope.get(var)
+        self.scope[var] = typ
+        value = f"{var}.points" if typ == "card" and self.chance(60) else self.expr("int", depth)
+        cond = f" if {self.expr('bool', depth)}" if self.chance(40) else ""
+        self.restore(var, outer)
+        return f"sum({value} for {var} in {source}{cond})"
+
+    def restore(self, var, outer):
+        if outer is None:
+            del self.scope[var]
+        else:
+            self.scope[var] = outer
+
+    # effects
+
+    def effect(self, depth=2) -> str:
+        count = self.draw(st.integers(1, 4))
+        sep = self.pick(["\n", " ", "; "])
+        return sep.join(self.statement(depth) for _ in range(count))
+
+    def statement(self, depth) -> str:
+        kinds = ["call", "call", "call", "let"] + (["if"] if depth > 0 else [])
+        which = self.pick(kinds)
+        if which == "call":
+            return self.action()
+        if which == "let":
+            var = self.pick(["x", "y", "victim", "turned", "n", "player", "card"]) \
+                if self.chance(85) else f"v{next(self.fresh)}"
+            if self.chance(50):
+                name = self.pick([n for n, p in PRIMITIVES.items() if p.role != "query"])
+                text = f"let {var} = {self.call(name)}"
+                typ = result_type(name) or "any"
+            else:
+                typ = self.pick(VALUE_TYPES)
+                text = f"let {var} = {self.expr(typ)}"
+            self.scope[var] = typ if typ in VALUE_TYPES else "any"
+            return text
+        parts = [f"if {self.expr('bool')} then {self.effect(depth - 1)}"]
+        for _ in range(self.draw(st.integers(0, 2))):
+            parts.append(f"elif {self.expr('bool')} then {self.effect(depth - 1)}")
+        if self.chance(50):
+            parts.append(f"else {self.effect(depth - 1)}")
+        return "\n".join(parts) + "\nend"
+
+    def action(self) -> str:
+        return self.call(self.pick([n for n, p in PRIMITIVES.items() if p.role != "query"]))
+
+    def call(self, name) -> str:
+        prim = PRIMITIVES[name]
+        count = self.draw(st.integers(prim.min_args, prim.max_args))
+        if self.chance(3):  # now and then a wrong number of arguments
+            count = max(0, count + self.pick([-1, 1]))
+        args = ", ".join(self.expr(t, 2) for t in arg_types(name, count))
+        return f"{name}({args})"
+
+
+MUTATION_CHARS = "()., \n\"'+-*/%<>=!#_:;aeinoprtx019"
+
+
+@st.composite
+def mutated(draw, text: str) -> str:
+    """`text` with one to three characters deleted or inserted."""
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(text)))
+        if text and draw(st.booleans()):
+            at = min(at, len(text) - 1)
+            text = text[:at] + text[at + 1:]
+        else:
+            text = text[:at] + draw(st.sampled_from(MUTATION_CHARS)) + text[at:]
+    return text
+
+
+CHAINS = [("not ", "true"), ("-", "1"), ("- ", "penalty"), ("1 + ", "1"), ("2 * ", "1"),
+          ("true and ", "true"), ("false or ", "true"), ("", "top.color"),
+          ("if true then ", "end_turn()"), ("(", "1")]
+
+
+@st.composite
+def chain(draw, statement: bool) -> str:
+    """One construct repeated many times: deep trees from short, valid text."""
+    prefix, core = draw(st.sampled_from(CHAINS))
+    n = draw(st.integers(1, 1200))
+    if prefix == "":
+        text = core + ".color" * min(n, 600)
+    elif prefix == "(":
+        n = min(n, 40)
+        text = "(" * n + core + ")" * n
+    elif prefix.startswith("if"):
+        n = min(n, 200)
+        return prefix * n + core + " end" * n
+    else:
+        text = prefix * n + core
+    text = text[:3990]
+    return f"if {text} then end_turn() end" if statement else text
+
+
+@st.composite
+def rulesets(draw, hangs: bool = False) -> dict:
+    """A standalone ruleset that looks schema-valid, with generated effect text.
+
+    With `hangs`, also the features that can make a match run forever (kept out of the
+    quick tests: see the module docstring).
+    """
+    colors = draw(st.lists(identifiers, min_size=1, max_size=4, unique=True))
+    kind_names = draw(st.lists(identifiers, min_size=1, max_size=4, unique=True))
+    option_specs, option_types = {}, {}
+    for name in draw(st.lists(identifiers, max_size=3, unique=True)):
+        typ = draw(st.sampled_from(["integer", "boolean", "string"]))
+        default = draw({"integer": st.integers(-2, 5), "boolean": st.booleans(),
+                        "string": st.sampled_from(colors)}[typ])
+        if draw(st.integers(0, 19)) == 0:
+            default = draw(scalars)
+        option_specs[name] = {"type": typ, "default": default}
+        if typ == "integer" and draw(st.booleans()):
+            option_specs[name]["minimum"] = draw(st.integers(-3, 3))
+        option_types[name] = {"integer": "int", "boolean": "bool", "string": "color"}[typ]
+    attributes = {}
+    for name in draw(st.lists(identifiers, max_size=2, unique=True)):
+        values = st.sampled_from(kind_names) | st.integers(0, 5)
+        spec = {}
+        if draw(st.booleans()):
+            spec["by_color"] = draw(st.dictionaries(st.sampled_from(colors), values, max_size=4))
+        for key in ("colorless", "default"):
+            if draw(st.booleans()):
+                spec[key] = draw(values)
+        attributes[name] = spec
+    effect_names = draw(st.lists(identifiers, max_size=3, unique=True))
+    chaos = draw(st.sampled_from([0, 2, 5, 15]))
+    writer = Writer(draw, colors, kind_names, option_types, attributes, effect_names, chaos)
+    rare = draw(st.integers(0, 99))  # 0..4: mutate a text; 5..6: a long chain; 7: a null entry
+
+    def text(kind: str, typ: str = "bool") -> str:
+        writer.scope = {}
+        value = writer.effect() if kind == "effect" else writer.expr(typ)
+        if rare < 5 and draw(st.integers(0, 3)) == 0:
+            value = draw(mutated(value))
+        elif rare in (5, 6) and draw(st.integers(0, 3)) == 0:
+            value = draw(chain(kind == "effect"))
+        return Block(value) if "\n" in value and draw(st.booleans()) else value
+
+    kinds = {}
+    for name in kind_names:
+        spec = {}
+        if draw(st.booleans()):
+            spec["ranks"] = draw(st.lists(st.integers(0, 9), min_size=1, max_size=5, unique=True)
+                                 | st.lists(identifiers, min_size=1, max_size=3, unique=True))
+        if draw(st.booleans()):
+            ints = all(isinstance(r, int) for r in spec.get("ranks", ["x"]))
+            spec["points"] = "face" if ints and draw(st.booleans()) else draw(st.integers(0, 50))
+        if draw(st.integers(0, 3)) == 0:
+            spec["value"] = draw(st.integers(-5, 9))
+        for key in ("on_play", "on_first", "on_going_out"):
+            if draw(st.integers(0, 2 if key == "on_play" else 6)) == 0:
+                spec[key] = text("effect")
+        for key in ("legal", "fair"):
+            if draw(st.integers(0, 3 if key == "legal" else 6)) == 0:
+                spec[key] = text("condition")
+        if attributes and draw(st.integers(0, 3)) == 0:
+            attr = draw(st.sampled_from(sorted(attributes)))
+            spec["attributes"] = {attr: draw(st.sampled_from(effect_names or ["x"]) | st.integers(0, 3))}
+        kinds[name] = spec
+
+    deck = []
+    for _ in range(draw(st.integers(1, 5))):
+        kind = draw(st.sampled_from(kind_names))
+        entry = {"kind": kind}
+        choice = draw(st.integers(0, 2))
+        if choice == 0:
+            entry["colors"] = "all"
+        elif choice == 1:
+            entry["colors"] = draw(st.lists(st.sampled_from(colors), min_size=1, unique=True))
+        ranks = kinds[kind].get("ranks")
+        if ranks and draw(st.booleans()):
+            entry["ranks"] = draw(st.lists(st.sampled_from(ranks), min_size=1, unique=True))
+        entry["copies"] = draw(st.integers(1, 4))
+        deck.append(entry)
+
+    classic_playable = "card.color == none or card.color == color or card.rank == top.rank"
+    data = {
+        "name": "fuzz",
+        "colors": colors,
+        "kinds": kinds,
+        "deck": deck,
+        "playable": classic_playable if draw(st.integers(0, 2)) == 0 else text("condition"),
+        "scoring": {"winner_scores": "sum(c.points for c in hands(others))"
+                    if draw(st.integers(0, 2)) == 0 else text("condition", "int")},
+        "hand_size": draw(st.integers(1, 8)),
+        "limits": dict(LIMITS),
+    }
+    if option_specs:
+        data["options"] = option_specs
+    if attributes:
+        data["attributes"] = attributes
+    if effect_names:
+        data["effects"] = {name: text("effect") for name in effect_names}
+    if draw(st.integers(0, 3)) == 0:
+        data["turn"] = {key: draw(st.booleans()) for key in
+                        draw(st.lists(st.sampled_from(["draw_until_playable", "play_drawn",
+                                                       "forced_play"]), unique=True))}
+        if draw(st.booleans()):
+            data["turn"]["max_draws"] = draw(st.integers(0, 3))
+        bool_options = [o for o, t in option_types.items() if t == "bool"]
+        if bool_options and draw(st.booleans()):
+            data["turn"]["draw_until_playable"] = f"option.{draw(st.sampled_from(bool_options))}"
+    if draw(st.booleans()):
+        data["uno"] = {"penalty": draw(st.integers(0, 4))} if draw(st.booleans()) else {}
+    if draw(st.integers(0, 4)) == 0:
+        data["first_card"] = {key: text("condition") for key in
+                              draw(st.lists(st.sampled_from(["redeal_if", "return_if"]),
+                                            min_size=1, unique=True))}
+    if draw(st.integers(0, 4)) == 0:
+        data["jump_in"] = {"enabled": draw(st.booleans()), "allowed": text("condition")}
+    if draw(st.integers(0, 4)) == 0:
+        data["dealer"] = {"first": draw(st.integers(0, 5)) if draw(st.booleans())
+                          else text("condition", "int")}
+        if hangs and draw(st.booleans()):
+            data["dealer"] = {"draw_high": text("condition", "int")}
+    if draw(st.integers(0, 5)) == 0:
+        data["players"] = {"min": 2, "max": draw(st.integers(2, 6))}
+    match = {"hands": draw(st.integers(1, 2))}
+    if draw(st.booleans()):
+        match["target_score"] = draw(st.integers(1, 100))
+    if hangs and draw(st.booleans()):
+        match = {} if draw(st.booleans()) else {"target_score": draw(st.integers(1, 100))}
+    if match:
+        data["match"] = match
+    if rare == 7:  # `null` is what an overlay writes to remove an entry; it is schema-valid
+        section = draw(st.sampled_from(["kinds", "options", "attributes", "effects"]))
+        data.setdefault(section, {})[draw(identifiers)] = None
+    return data
+
+
+def play_generated(folder, data, players, seed, bots):
+    text = dump(data)
+    note(text)
+    load_and_play(write(folder, text), players, seed, bots)
+
+
+@QUICK
+@given(data=rulesets(), players=st.integers(2, 4), seed=st.integers(0, 2**32),
+       bots=st.sampled_from(["random", "eager"]))
+def test_generated_rulesets(folder, data, players, seed, bots):
+    play_generated(folder, data, players, seed, bots)
+
+
+# --- the long runs ---------------------------------------------------------------------------
+
+@pytest.mark.slow
+@SLOW
+@given(data=rulesets(hangs=True), players=st.integers(2, 4), seed=st.integers(0, 2**32),
+       bots=st.sampled_from(["random", "eager"]))
+def test_generated_rulesets_long(folder, data, players, seed, bots):
+    play_generated(folder, data, players, seed, bots)
+
+
+@pytest.mark.slow
+@SLOW
+@given(doc=yaml_documents(), players=st.integers(2, 4), seed=st.integers(0, 2**32),
+       bots=st.sampled_from(["random", "eager"]))
+def test_random_yaml_documents_long(folder, doc, players, seed, bots):
+    load_and_play(write(folder, dump(doc)), players, seed, bots)
+
+
+@pytest.mark.slow
+@SLOW
+@given(content=st.binary(max_size=4000) | st.text(max_size=4000) | yaml_soup())
+def test_random_files_long(folder, content):
+    load_and_play(write(folder, content))
+
+
+# --- 4. regressions: inputs that crashed or hung ----------------------------------------------
+
+# A small ruleset that loads and plays; the regressions below change one thing in it.
+TINY = """\
+name: tiny
+colors: [red, blue]
+kinds:
+  n: {ranks: [1, 2, 3], points: face}
+  w:
+    points: 5
+    on_play: choose_color(player)
+deck:
+  - {kind: n, colors: all, copies: 2}
+  - {kind: w, copies: 2}
+playable: card.color == none or card.color == color or card.rank == top.rank
+scoring: {winner_scores: "sum(c.points for c in hands(others))"}
+hand_size: 3
+limits: {turns_per_hand: 2000, steps_per_action: 2000}
+match: {hands: 1}
+"""
+
+
+def tiny(**changes) -> str:
+    """TINY with some of its lines replaced: {old line start: new text}."""
+    text = TINY
+    for old, new in changes.items():
+        start = text.index(old)
+        end = text.index("\n", start)
+        text = text[:start] + new + text[end:]
+    return text
+
+
+REGRESSIONS = {
+    # YAML the safe loader turns into something other than a YAMLError
+    "timestamp_out_of_range": "a: 2001-13-01\n",
+    "int_tag_on_text": "a: !!int abc\n",
+    "int_tag_on_empty": "a: !!int ''\n",
+    "float_tag_on_text": "a: !!float abc\n",
+    "deeply_nested_flow": "[" * 1000 + "]" * 1000 + "\n",
+    # a key the schema rejects, but not a string
+    "number_key_at_top": "1: x\n",
+    "null_key_at_top": "~: x\n",
+    # `extends` names that the file system refuses
+    "extends_with_nul": 'extends: "a\\0"\n',
+    "extends_too_long": "extends: " + "a" * 300 + "\n",
+    # `null` entries (what an overlay writes to remove something) in a standalone file
+    "null_kind_in_deck": tiny(**{"  w:": "  w: null\n  v:"}),
+    "null_option": TINY + "options: {o: null}\n",
+    "null_attribute": TINY + "attributes: {a: null}\n",
+    # too few cards to turn up a first card
+    "deck_smaller_than_the_deal": tiny(hand_size="hand_size: 20"),
+    "dealer_draw_short_deck": tiny(**{"  - {kind: n": "  - {kind: n, colors: [red], ranks: [1]}",
+                                      "  - {kind: w": "dealer: {draw_high: card.rank}"}),
+    # scoring that is not a number
+    "scoring_gives_none": tiny(scoring="scoring: {winner_scores: none}"),
+    "scoring_gives_text": tiny(scoring="scoring: {winner_scores: color}"),
+    # a dealer draw whose values cannot be compared
+    "dealer_draw_mixed_types": TINY + "dealer: {draw_high: card.color}\n",
+    # numbers too large to repeat a list or text by
+    "repeat_list_huge": tiny(**{"    on_play": "    on_play: draw(next, size(hand(player) * 99999999999999999999999))"}),
+    "repeat_text_huge_in_setting": TINY + "uno: {penalty: '\"a\" * 99999999999999999999999'}\n",
+    # long chains of one construct: a deep tree, and recursion
+    "not_chain": tiny(playable="playable: " + "not " * 900 + "false"),
+    "minus_chain": tiny(playable="playable: " + "-" * 3000 + "1 == 1"),
+    "plus_chain": tiny(playable="playable: 1" + " + 1" * 900 + " > 0"),
+    "attribute_chain": tiny(playable="playable: top" + ".color" * 600 + " == none"),
+    # hangs: nothing stops these
+    "match_never_reaches_target": tiny(scoring="scoring: {winner_scores: '0'}", match="match: {}"),
+    "dealer_draw_always_ties": TINY + "dealer: {draw_high: '1'}\n",
+    "huge_hand_size": tiny(hand_size="hand_size: 1000000000000"),
+}
+
+
+@pytest.mark.parametrize("text", list(REGRESSIONS.values()), ids=list(REGRESSIONS))
+def test_regression(folder, text):
+    load_and_play(write(folder, text), seconds=5.0)
+
+
+def test_tiny_ruleset_plays(folder):
+    """The base of the regressions is fine as it is (so each regression tests its one change)."""
+    assert load_and_play(write(folder, TINY)) is not None
