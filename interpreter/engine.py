@@ -75,6 +75,8 @@ class GameState:
         self.next_turn = self.uncalled = self.first_player = None
         self.penalty = 0
         self.just_played = False
+        self.moves = self.moves_seen = self.idle = self.in_a_row = 0
+        self.last_turn = None
         self.dealer = dealer or 0
         # A stacked deck (scenarios) is used for the dealer draw and the first deal.
         self._prepared = self.stacked_stock(stacked) if stacked else None
@@ -257,6 +259,7 @@ class GameState:
         self.first_player = None
         self.penalty = 0
         self.just_played = False
+        self.moves = self.moves_seen = self.idle = self.in_a_row = 0
         self.turns = 0
         self.turn = self.dealer
         for _ in range(1000):
@@ -336,6 +339,7 @@ class GameState:
             frame.fair = bool(rules.fair(self, frame))
         hand.remove(card)
         self.just_played = True
+        self.moves += 1
         self.discard.append(card)
         if card.color is not None:
             self.color = card.color
@@ -369,6 +373,7 @@ class GameState:
                 break
             self.hands[seat].append(card)
             count += 1
+            self.moves += 1
             if self.is_playable(seat, card):
                 drawn = card
                 break
@@ -426,6 +431,7 @@ class GameState:
                 break
             hand.append(card)
             got += 1
+        self.moves += got
         self.log_draw(seat, got)
         return got
 
@@ -566,9 +572,11 @@ class GameState:
                 return
             steps += 1
             if steps > limit:
+                card = getattr(frame, "card", None)
+                rule = f" in the effect of {card} (kinds.{card.kind})" if card else ""
                 raise RuleRuntimeError(
-                    f"this ruleset made no progress: one action ran more than {limit} steps "
-                    "(limits.steps_per_action)", file=self.ruleset.file)
+                    f"this ruleset made no progress: one action ran more than {limit} steps"
+                    f"{rule} (limits.steps_per_action)", file=self.ruleset.file)
 
     def why_illegal(self, decision: Decision, answer) -> str:
         """Why `answer` is refused, in words."""
@@ -612,16 +620,30 @@ def op_start_turn(game, frame):
     game.just_played = False
     if game.first_player is None:
         game.first_player = game.turn
-    if game.turns > game.ruleset.turns_per_hand:
-        raise RuleRuntimeError(f"this ruleset made no progress: a hand lasted more than "
-                               f"{game.ruleset.turns_per_hand} turns (limits.turns_per_hand)",
-                               file=game.ruleset.file)
+    check_progress(game)
     seat = game.turn
     options = game.playable_cards(seat)
     options.append(DRAW)
     decision = game.decision = Decision("play", seat, tuple(options))
     game._handler, game._handler_frame = answer_play, None
     return decision
+
+
+def check_progress(game) -> None:
+    """Stop a hand that the rules will never let end, with the guard that caught it."""
+    rules = game.ruleset
+    game.idle = 0 if game.moves != game.moves_seen else game.idle + 1
+    game.moves_seen = game.moves
+    game.in_a_row = game.in_a_row + 1 if game.turn == game.last_turn else 1
+    game.last_turn = game.turn
+    for count, limit, name, what in (
+            (game.turns, rules.turns_per_hand, "turns_per_hand", "a hand lasted more than {} turns"),
+            (game.idle, rules.idle_turns, "idle_turns", "{} turns went by without a card moving"),
+            (game.in_a_row, rules.turns_in_a_row, "turns_in_a_row",
+             "seat %d took more than {} turns in a row" % game.turn)):
+        if count > limit:
+            raise RuleRuntimeError(f"this ruleset made no progress: {what.format(limit)} "
+                                   f"(limits.{name}; see its last effects)", file=rules.file)
 
 
 def answer_play(game, frame, answer) -> None:

@@ -16,6 +16,11 @@ class HouserulesError(Exception):
         self.path = path
         self.detail = detail
 
+    def __reduce__(self):
+        # Whole, across processes: a worker's error reaches the parent with its place.
+        return (rebuild, (type(self), self.message, self.file, self.line, self.column,
+                          self.path, self.detail))
+
     def where(self) -> str:
         """The `file:line:col` prefix, as much of it as is known."""
         parts = [self.file or "<input>"]
@@ -54,3 +59,8 @@ class IllegalMove(HouserulesError):
 
     def __str__(self) -> str:
         return self.message
+
+
+def rebuild(cls, message, file, line, column, path, detail):
+    """An error from its parts (the other half of HouserulesError.__reduce__)."""
+    return cls(message, file=file, line=line, column=column, path=path, detail=detail)

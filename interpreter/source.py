@@ -113,16 +113,23 @@ def read_yaml(path: Path) -> Source:
 
 def parse_yaml(text: str, shown: str) -> Source:
     """Parse YAML text (named `shown` in errors) into a Source."""
-    loader = yaml.SafeLoader(text)
+    loader = None
     try:
+        loader = yaml.SafeLoader(text)
         node = loader.get_single_node()
         if node is not None:
             check_node_count(node, shown)
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
         raise yaml_error(exc, shown) from None
+    except RecursionError:
+        raise RulesetError("the document nests too deeply", file=shown) from None
+    except (ValueError, TypeError, OverflowError, AttributeError, KeyError, IndexError) as exc:
+        # A value YAML recognises but cannot build: the date 2001-13-45, an empty `!!int`.
+        raise RulesetError(f"malformed YAML value: {exc}", file=shown) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if not isinstance(data, dict):
         raise RulesetError("expected a mapping of keys (name:, kinds:, deck: ...) at the top",
                            file=shown, line=1, column=1)

@@ -32,7 +32,7 @@ def schema_error(source: Source, error, count: int, cls=RulesetError):
     message = error.message
     if error.validator == "additionalProperties":
         allowed = sorted(error.schema.get("properties", {}))
-        extra = [k for k in error.instance if k not in allowed]
+        extra = [str(k) for k in error.instance if k not in allowed]
         if extra:
             path = path + (extra[0],)
             close = difflib.get_close_matches(extra[0], allowed, n=1)
