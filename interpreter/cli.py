@@ -8,7 +8,10 @@ import os
 import random
 import sys
 
+from . import engine
 from .errors import HouserulesError
+from .gamelog import log_files, replay
+from .invariants import check_invariants
 from .explain import explain
 from .ruleset import load_ruleset, parse_option_pairs
 from .scenario import Scenario, find_scenarios
@@ -55,6 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="+", metavar="FILE_OR_DIR",
                        help="scenario files, or folders to search for *.yaml")
     check.add_argument("-q", "--quiet", action="store_true", help="print failures only")
+    check.add_argument("--check-invariants", action="store_true",
+                       help="debug mode: check the game's invariants after every step")
 
     play = commands.add_parser("play", help="play a match against bots in the terminal",
                                description="Play a match of RULESET against bots. Type h during "
@@ -69,6 +74,19 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="seed for the shuffle (default: a new game each time)")
     play.add_argument("--save", metavar="FILE", help="save the game after every action; "
                                                      "continue it later with `houserules resume FILE`")
+    play.add_argument("--log", metavar="FILE", help="write every decision as a game log "
+                                                    "(`houserules replay FILE` checks it)")
+    play.add_argument("--check-invariants", action="store_true",
+                      help="debug mode: check the game's invariants after every step")
+
+    replay = commands.add_parser("replay", help="replay game logs and confirm their end state",
+                                 description="Replay game logs written by simulate --log or "
+                                             "play --log: each must reach the same end state. "
+                                             "Exit 1 if one differs (the first differing step "
+                                             "is named), 2 if a log is unreadable or its "
+                                             "ruleset has changed.")
+    replay.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="logs, or folders of them")
+    replay.add_argument("-q", "--quiet", action="store_true", help="print differences only")
 
     resume = commands.add_parser("resume", help="continue a game saved with play --save",
                                  description="Continue a saved game exactly where it stopped.")
@@ -128,6 +146,12 @@ def build_parser() -> argparse.ArgumentParser:
                      help="run on a Dask cluster instead (pip install '.[cluster]')")
     sim.add_argument("--records", metavar="FILE",
                      help="also write one row per game to FILE (.csv or .jsonl)")
+    sim.add_argument("--log", metavar="DIR",
+                     help="write each game's decisions to DIR/game-NNNNNNN.jsonl "
+                          "(`houserules replay DIR` checks them)")
+    sim.add_argument("--check-invariants", action="store_true",
+                     help="debug mode: after every step check that cards are conserved, hands "
+                          "are sound and the pending decision has a legal option")
     sim.add_argument("--bots", default="heuristic", metavar="BOTS",
                      help="random or heuristic, or one per seat as a comma list (default heuristic)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
@@ -183,6 +207,7 @@ def cmd_validate(args, out) -> int:
 
 
 def cmd_check(args, out) -> int:
+    debug_mode(args.check_invariants)
     malformed = failed = passed = 0
     for path in find_scenarios(args.paths):
         try:
@@ -206,10 +231,32 @@ def cmd_check(args, out) -> int:
     return 2 if malformed else 1 if failed else 0
 
 
+def cmd_replay(args, out) -> int:
+    differ = 0
+    for path in log_files(args.paths):
+        result = replay(path)
+        if not result.same:
+            differ += 1
+            print(f"DIFFERS  {result.file}: {result.difference}", file=out)
+        elif not args.quiet:
+            print(f"same     {result.file}: {result.steps} decisions", file=out)
+    print(f"{len(log_files(args.paths)) - differ} replayed the same, {differ} differ", file=out)
+    return 1 if differ else 0
+
+
+def debug_mode(on: bool) -> None:
+    """--check-invariants: every game checks its invariants after every step."""
+    if on:
+        engine.DEBUG_CHECK = check_invariants
+
+
 def cmd_play(args, out) -> int:
+    debug_mode(args.check_invariants)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     session = Session(portable_reference(args.ruleset), parse_option_pairs(args.option),
                       args.players, args.seat, args.bots, seed)
+    if args.log:
+        session.start_log(args.log)
     return TerminalGame(session, save_path=args.save, out=out).run()
 
 
@@ -268,7 +315,8 @@ def cmd_simulate(args, out) -> int:
         summary = run(portable_reference(args.ruleset), options, games=args.games,
                       players=args.players, seed=args.seed, bots=args.bots,
                       jobs=args.jobs or default_jobs(), scheduler=args.scheduler,
-                      records=args.records, progress=bar).as_dict()
+                      records=args.records, progress=bar, log_dir=args.log,
+                      check=args.check_invariants).as_dict()
     finally:
         if bar:
             bar.close()
@@ -292,7 +340,7 @@ def cmd_simulate(args, out) -> int:
 
 COMMANDS = {"list": cmd_list, "validate": cmd_validate, "check": cmd_check,
             "play": cmd_play, "resume": cmd_resume, "explain": cmd_explain,
-            "simulate": cmd_simulate, "compare": cmd_compare}
+            "simulate": cmd_simulate, "compare": cmd_compare, "replay": cmd_replay}
 
 
 def main(argv=None, out=None) -> int:

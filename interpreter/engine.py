@@ -17,6 +17,9 @@ from .compiler import Frame
 from .errors import IllegalMove, RuleRuntimeError
 
 DRAW = "draw"  # the answer to a play decision that draws instead of playing
+# A check run after every applied answer, `check(game, table_size)`, when set: the
+# debug mode (--check-invariants, and always in the tests) sets it to check_invariants.
+DEBUG_CHECK = None
 
 
 class Decision(NamedTuple):
@@ -68,6 +71,8 @@ class GameState:
         self._probe = Frame(0)
         self.stack: list[list] = []
         self.end_turn = end_of_turn(ruleset)
+        self.check = DEBUG_CHECK
+        self.table_size = None  # cards on a table set by hand (from_table), else the deck
         self.hands = [[] for _ in range(self.players)]
         self.stock, self.discard = [], []
         self.color, self.direction, self.turn, self.turns = None, 1, 0, 0
@@ -102,6 +107,7 @@ class GameState:
         game.dealer = (turn - direction) % game.players if dealer is None else dealer
         game.color = color if color is not None else (game.top.color if game.top else None)
         game.scores = list(scores) if scores is not None else [0] * game.players
+        game.table_size = sum(map(len, game.hands)) + len(game.discard) + len(game.stock)
         game.push(START_TURN, None)
         game._run()
         return game
@@ -136,6 +142,8 @@ class GameState:
             self.log("decided", kind=decision.kind, seat=decision.seat, answer=describe(answer))
         handler(self, frame, answer)
         self._run()
+        if self.check is not None:
+            self.check(self, self.table_size)
 
     def next_hand(self) -> None:
         """Deal the next hand of the match."""
@@ -260,6 +268,7 @@ class GameState:
         self.penalty = 0
         self.just_played = False
         self.moves = self.moves_seen = self.idle = self.in_a_row = 0
+        self.table_size = None  # a dealt hand uses the whole deck
         self.turns = 0
         self.turn = self.dealer
         for _ in range(1000):

@@ -10,28 +10,15 @@ from pathlib import Path
 from .agents import HeuristicAgent, RandomAgent
 from .engine import GameState
 from .errors import HouserulesError
+from .gamelog import NEXT_HAND, LogWriter, decode, encode
 from .ruleset import load_ruleset
 
 SAVE_FORMAT = 1
-NEXT_HAND = {"next_hand": True}  # in the list of answers: the next hand was dealt here
 FORGET_UNO = 0.2  # how often a bot forgets to call UNO, so a person can catch it
 
 
 class SaveError(HouserulesError):
     """A saved game that cannot be read or no longer fits its ruleset."""
-
-
-def encode(answer):
-    """An answer as JSON: cards by name, everything else as it is."""
-    return answer.name if hasattr(answer, "rules") else answer
-
-
-def decode(saved, options: tuple):
-    """The option that `saved` stands for."""
-    for option in options:
-        if encode(option) == saved and type(encode(option)) is type(saved):
-            return option
-    raise SaveError(f"the saved answer {saved!r} is not a legal option here")
 
 
 def make_bots(kind: str, players: int, human: int, seed) -> list:
@@ -67,16 +54,28 @@ class Session:
         self.game = GameState(self.ruleset, players=self.players, seed=seed, record=True)
         self.bots = make_bots(bots, self.players, seat, seed)
         self.answers: list = []
+        self.log = None
+
+    def start_log(self, path) -> None:
+        """Also write every decision, from now on, as a game log (`houserules replay` reads it)."""
+        self.log = LogWriter(path, self.ruleset_ref, self.ruleset, self.players, self.seed, "person")
 
     def apply(self, answer) -> None:
         """Answer the pending decision and remember the answer."""
+        decision = self.game.decision
         self.game.apply(answer)
         self.answers.append(encode(answer))
+        if self.log:
+            self.log.decided(decision, answer)
+            if self.game.over:
+                self.log.finish(self.game)
 
     def next_hand(self) -> None:
         """Deal the next hand, and remember that it was dealt."""
         self.game.next_hand()
         self.answers.append(NEXT_HAND)
+        if self.log:
+            self.log.next_hand()
 
     def to_json(self) -> dict:
         return {
@@ -124,7 +123,11 @@ class Session:
             elif session.game.decision is None:
                 raise SaveError("the saved answers do not fit the game", file=str(path))
             else:
-                session.apply(decode(saved, session.game.decision.options))
+                answer = decode(saved, session.game.decision.options)
+                if answer is None and saved is not None:
+                    raise SaveError(f"the saved answer {saved!r} is not a legal option here",
+                                    file=str(path))
+                session.apply(answer)
         for bot, state in zip(session.bots, data["bot_random_states"]):
             if bot is not None and state is not None:
                 bot.rng.setstate((state[0], tuple(state[1]), state[2]))

@@ -17,25 +17,36 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
+from . import engine
 from .agents import make_agents
 from .engine import GameState
 from .errors import HouserulesError
+from .gamelog import LogWriter
+from .invariants import check_invariants
 from .ruleset import load_ruleset
 from .stats import Running, difference
 
 CHUNK = 100  # games per chunk: the unit of work handed to a process or a cluster worker
 
 
-def play_match(game: GameState, agents: list) -> GameState:
-    """Let the agents answer every decision until the match is over."""
+def play_match(game: GameState, agents: list, log=None) -> GameState:
+    """Let the agents answer every decision until the match is over (written to `log`)."""
     while not game.over:
         decision = game.decision
         if decision is None:
             game.next_hand()
-        elif decision.seat is None:
-            game.apply(ask_window(game, decision, agents))
+            if log:
+                log.next_hand()
+            continue
+        if decision.seat is None:
+            answer = ask_window(game, decision, agents)
         else:
-            game.apply(agents[decision.seat].decide(game, decision))
+            answer = agents[decision.seat].decide(game, decision)
+        game.apply(answer)
+        if log:
+            log.decided(decision, answer)
+    if log:
+        log.finish(game)
     return game
 
 
@@ -122,6 +133,8 @@ class Chunk:
     start: int
     stop: int
     records: bool
+    log_dir: str | None = None  # a folder for one game log per game
+    check: bool = False  # check the invariants after every step (debug mode)
 
 
 @lru_cache(maxsize=8)
@@ -131,13 +144,17 @@ def chunk_ruleset(ref: str, options: tuple, hands: int | None):
     return replace(rules, hands=hands) if hands else rules
 
 
-def play_games(rules, players: int, seed: int, bots: str, indexes, rows=None) -> Summary:
-    """Play the games numbered `indexes` of a run; a row per game goes to `rows` if given."""
+def play_games(rules, players: int, seed: int, bots: str, indexes, rows=None,
+               log_dir=None, ref: str = "") -> Summary:
+    """Play the games numbered `indexes` of a run; a row per game goes to `rows` if given,
+    and a log per game to `log_dir`."""
     summary = Summary(rules.name, players, seed, dict(rules.options), wins=[0] * players)
     for index in indexes:
         this_seed = game_seed(seed, index)
+        log = LogWriter(Path(log_dir) / f"game-{index:07d}.jsonl", ref, rules, players,
+                        this_seed, bots) if log_dir else None
         game = play_match(GameState(rules, players=players, seed=this_seed),
-                          make_agents(bots, players, this_seed))
+                          make_agents(bots, players, this_seed), log)
         summary.add(game)
         if rows is not None:
             rows.append(record(index, this_seed, game))
@@ -148,8 +165,10 @@ def play_chunk(chunk: Chunk) -> tuple[Summary, list]:
     """Play games start..stop of a run; gives their summary and, if asked, a row per game."""
     rules = chunk_ruleset(chunk.ruleset, chunk.options, chunk.hands)
     rows = [] if chunk.records else None
+    if chunk.check:
+        engine.DEBUG_CHECK = check_invariants
     summary = play_games(rules, chunk.players, chunk.seed, chunk.bots,
-                         range(chunk.start, chunk.stop), rows)
+                         range(chunk.start, chunk.stop), rows, chunk.log_dir, chunk.ruleset)
     return summary, rows or []
 
 
@@ -162,11 +181,11 @@ def record(index: int, seed: int, game: GameState) -> dict:
 
 
 def chunks(ref: str, options: dict, hands, games: int, players: int, seed: int, bots: str,
-           records: bool) -> list[Chunk]:
+           records: bool, log_dir=None, check: bool = False) -> list[Chunk]:
     """A run cut into chunks; the cut depends on nothing but the number of games."""
     frozen = tuple(sorted(options.items()))
-    return [Chunk(ref, frozen, hands, players, seed, bots, start, min(start + CHUNK, games), records)
-            for start in range(0, games, CHUNK)]
+    return [Chunk(ref, frozen, hands, players, seed, bots, start, min(start + CHUNK, games),
+                  records, log_dir, check) for start in range(0, games, CHUNK)]
 
 
 def results_in_order(work: list[Chunk], jobs: int, scheduler: str | None):
@@ -200,7 +219,8 @@ def on_cluster(work: list[Chunk], scheduler: str):
 
 def run(ref: str, options: dict | None = None, games: int = 1000, players: int | None = None,
         seed: int = 0, bots: str = "heuristic", jobs: int = 1, scheduler: str | None = None,
-        records: Path | None = None, progress=None, hands: int | None = None) -> Summary:
+        records: Path | None = None, progress=None, hands: int | None = None,
+        log_dir: Path | None = None, check: bool = False) -> Summary:
     """Simulate `games` matches of the ruleset `ref`, in chunks, and summarise them.
 
     `progress(done, total, seconds)` is called after each chunk. Rows go to `records`
@@ -215,7 +235,10 @@ def run(ref: str, options: dict | None = None, games: int = 1000, players: int |
     summary = Summary(rules.name, players, seed, dict(rules.options), wins=[0] * players)
     start = time.perf_counter()
     try:
-        work = chunks(ref, options, hands, games, players, seed, bots, writer is not None)
+        if log_dir:
+            Path(log_dir).mkdir(parents=True, exist_ok=True)
+        work = chunks(ref, options, hands, games, players, seed, bots, writer is not None,
+                      str(Path(log_dir).resolve()) if log_dir else None, check)
         for part, rows in results_in_order(work, jobs, scheduler):
             summary.merge(part)
             if writer:

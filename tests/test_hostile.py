@@ -1,0 +1,267 @@
+"""Hostile ruleset files through the real command line: each is refused cleanly, quickly, in bounded memory.
+
+Every case writes its files to a temporary folder and runs `python -m interpreter.cli ...` in a
+child process (cwd = the repository, PYTHONPATH = the repository), as a user would. For each:
+
+* exit status 2 (a scenario run by `check` may also report a failure with exit status 1);
+* one clear `error:` line on stderr naming the file (and the line where that makes sense) and
+  the problem; no Python traceback anywhere;
+* at most ~2 s of its own work: the wall time of the whole child must stay under
+  `TIME_LIMIT` = 3.5 s, which allows ~1.5 s for the interpreter to start and import on top;
+* bounded memory: the child runs under RLIMIT_AS = 1 GiB, so an explosion fails (MemoryError)
+  instead of eating the machine, and the test still expects the clean exit 2.
+
+A child that is still running after `HANG_TIMEOUT` seconds is killed and the case fails as a hang.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import resource
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+MEMORY_LIMIT = 1 << 30  # 1 GiB of address space for the child
+# ~2 s of the case's own work plus ~1.5 s of interpreter start-up and imports.
+TIME_LIMIT = 3.5
+HANG_TIMEOUT = 15  # a child still running after this is killed: the case hangs
+
+SIMULATE = ["simulate", "{main}", "--games", "2", "--jobs", "1"]
+VALIDATE = ["validate", "{main}"]
+
+
+@dataclass
+class Case:
+    """One hostile input: its files, the command, and what the error must say."""
+
+    id: str
+    files: dict  # file name -> text (or bytes); `@TMP@` is replaced by the temporary folder
+    problem: str  # regex the error message must match (case-insensitive)
+    command: list = field(default_factory=lambda: list(VALIDATE))
+    main: str = "main.yaml"  # the file given on the command line
+    named: str | None = None  # the file the error must name (default: `main`)
+    line_marker: str | None = None  # the error must give the line of `named` holding this text
+    codes: tuple = (2,)
+    stdout_forbids: str | None = None  # text that must not appear on stdout
+
+
+def ruleset(*lines: str) -> str:
+    """A small ruleset on top of classic."""
+    return "\n".join(["extends: classic", "name: hostile", *lines]) + "\n"
+
+
+def alias_bomb(levels: int = 9, width: int = 9) -> str:
+    """Billion laughs: each level is a list of `width` aliases to the level below."""
+    names = [chr(ord("a") + i) for i in range(levels)]
+    rows = [f"{names[0]}: &{names[0]} [{', '.join(['lol'] * width)}]"]
+    for below, name in zip(names, names[1:]):
+        rows.append(f"{name}: &{name} [{', '.join([f'*{below}'] * width)}]")
+    return "\n".join(rows) + "\nname: bomb\n"
+
+
+def nested_ifs(depth: int) -> str:
+    """`depth` if/then/end blocks nested in one effect, as short as the grammar allows."""
+    # `if 1then ` is 9 characters and `end ` 4: 300 levels make 3900, under MAX_TEXT_LENGTH.
+    return "if 1then " * depth + "end " * depth
+
+
+SMALL_DECK = [
+    "players: {min: 2, max: 2, default: 2}",
+    "hand_size: 3",
+    "deck:",
+    "  - {kind: number, colors: all, ranks: [1], copies: 5}",
+]
+
+LOOPING = ruleset(
+    "effects:",
+    '  a: run("a")',
+    "kinds:",
+    "  number:",
+    '    on_play: run("a")',
+)
+
+LOOP_SCENARIO = """\
+name: A card whose effect runs a named effect that runs itself
+ruleset: loop.yaml
+table:
+  hands:
+    - [red 5, blue 7]
+    - [green 1, blue 3]
+  discard: [red 2]
+  stock: [yellow 2, yellow 3, yellow 4]
+  turn: 0
+steps:
+  - play: red 5
+    expect: {turn: 1}
+"""
+
+CASES = [
+    # --- YAML itself -----------------------------------------------------------------------
+    Case("python-object-tag",
+         {"main.yaml": 'name: !!python/object/apply:os.system ["echo hi"]\ncolors: [red]\n'},
+         problem=r"tags .*not allowed", line_marker="!!python", stdout_forbids="hi"),
+    Case("billion-laughs", {"main.yaml": alias_bomb()},
+         problem=r"expands to more than \d+ values"),
+    Case("ten-megabyte-file",
+         {"main.yaml": ruleset() + ("# " + "x" * 98 + "\n") * 100_000},
+         problem=r"the file is \d+ bytes; rulesets may be at most 1000000"),
+    Case("yaml-lists-10000-deep",
+         {"main.yaml": ruleset("description: " + "[" * 10_000 + "]" * 10_000)},
+         problem=r"nests too deeply"),
+
+    # --- extends ---------------------------------------------------------------------------
+    Case("extends-cycle",
+         {"a.yaml": "extends: b.yaml\nname: a\n", "b.yaml": "extends: a.yaml\nname: b\n"},
+         main="a.yaml", problem=r"cycle: .*a\.yaml -> .*b\.yaml -> .*a\.yaml"),
+    Case("extends-etc-passwd", {"main.yaml": "extends: /etc/passwd\nname: x\n"},
+         problem=r"`extends: /etc/passwd` is not allowed"),
+    Case("extends-relative-to-etc-passwd",
+         {"main.yaml": "extends: ../../../../../../../../etc/passwd\nname: x\n"},
+         problem=r"etc/passwd` is not allowed"),
+    Case("extends-absolute-yaml-path",
+         {"main.yaml": "extends: @TMP@/other.yaml\nname: x\n",
+          "other.yaml": ruleset()},
+         problem=r"other\.yaml` is not allowed"),
+
+    # --- the effect language ---------------------------------------------------------------
+    Case("unknown-primitive",
+         {"main.yaml": ruleset("kinds:", "  number:", "    on_play: explode(next)")},
+         problem=r"unknown function explode\(\)", line_marker="explode"),
+    Case("dunder-class-attribute",
+         {"main.yaml": ruleset('playable: "card.__class__ != none"')},
+         problem=r"unknown card attribute '__class__'", line_marker="__class__"),
+    Case("dunder-import-call",
+         {"main.yaml": ruleset("kinds:", "  number:", "    on_play: '__import__(\"os\")'")},
+         problem=r"unknown function __import__\(\)", line_marker="__import__"),
+    Case("card-rules-on-play",
+         {"main.yaml": ruleset("kinds:", "  skip:", "    on_play: |",
+                               "      let x = card.rules.on_play", "      lose_turn(next)")},
+         problem=r"unknown card attribute 'rules'", line_marker="card.rules"),
+    Case("brackets-400-deep",
+         {"main.yaml": ruleset('playable: "' + "(" * 400 + "true" + ")" * 400 + '"')},
+         problem=r"brackets nest deeper than \d+", line_marker="playable"),
+    Case("if-blocks-300-deep",
+         {"main.yaml": ruleset("kinds:", "  number:", f'    on_play: "{nested_ifs(300)}"')},
+         problem=r"nest", line_marker="on_play"),
+    Case("effect-text-too-long",
+         {"main.yaml": ruleset("kinds:", "  number:",
+                               '    on_play: "' + "draw(player, 1) " * 300 + '"')},
+         problem=r"the text is \d+ characters; at most \d+ are allowed", line_marker="on_play"),
+
+    # --- rules that never let a hand end ---------------------------------------------------
+    Case("infinite-extra-turns",
+         {"main.yaml": ruleset("kinds:", "  number:",
+                               '    on_play: "draw(player, 1)\\nextra_turn(player)"', *SMALL_DECK)},
+         command=list(SIMULATE), problem=r"made no progress"),
+    Case("nobody-can-play-stock-runs-dry",
+         {"main.yaml": ruleset('playable: "false"')},
+         command=list(SIMULATE), problem=r"made no progress"),
+    Case("named-effect-runs-itself",
+         {"main.yaml": LOOPING},
+         command=list(SIMULATE), problem=r"made no progress.*steps_per_action"),
+    Case("scenario-with-looping-ruleset",
+         {"loop.yaml": LOOPING, "scenario.yaml": LOOP_SCENARIO},
+         command=["check", "{main}"], main="scenario.yaml", named="loop.yaml",
+         problem=r"made no progress.*steps_per_action", codes=(1, 2)),
+
+    # --- beyond the brief: sizes and limits a ruleset can set itself ------------------------
+    Case("deck-smaller-than-the-deal",
+         # Classic deals 4 x 7 = 28 cards from a 20-card deck: no first card to turn.
+         {"main.yaml": ruleset("deck:", "  - {kind: number, colors: all, ranks: [1], copies: 5}")},
+         command=list(SIMULATE), problem=r"deck|cards"),
+    Case("billion-copies-of-a-card",
+         {"main.yaml": ruleset("deck:",
+                               "  - {kind: number, colors: all, ranks: [1], copies: 1000000000}")},
+         problem=r"copies|deck|cards"),
+    Case("billion-card-hands",
+         {"main.yaml": ruleset("hand_size: 1000000000")},
+         command=list(SIMULATE), problem=r"hand_size|deck|cards"),
+    Case("number-squared-over-and-over",
+         # 2, 4, 16, ... 2**(2**40): 40 short lines make a number of 2**40 bits.
+         {"main.yaml": ruleset("kinds:", "  number:", "    on_play: |", "      let x = 2",
+                               *["      let x = x * x"] * 40)},
+         command=list(SIMULATE), problem=r"number|too large|limit"),
+    Case("ruleset-raises-its-own-step-limit",
+         {"main.yaml": LOOPING + "limits: {steps_per_action: 1000000000000}\n"},
+         command=list(SIMULATE), problem=r"steps_per_action|limit"),
+]
+
+
+def limit_memory() -> None:
+    """In the child, before exec: at most MEMORY_LIMIT bytes of address space."""
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+def run_cli(args: list) -> tuple:
+    """(exit status, stdout, stderr, seconds) of the real command line in a child process."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    start = time.monotonic()
+    try:
+        done = subprocess.run([sys.executable, "-m", "interpreter.cli", *args], cwd=REPO, env=env,
+                              capture_output=True, text=True, errors="replace",
+                              timeout=HANG_TIMEOUT, preexec_fn=limit_memory)
+    except subprocess.TimeoutExpired:
+        done = None  # killed; fail outside the handler, without the chained exception
+    if done is None:
+        pytest.fail(f"hangs: `{' '.join(args)}` was still running after {HANG_TIMEOUT} s",
+                    pytrace=False)
+    return done.returncode, done.stdout, done.stderr, time.monotonic() - start
+
+
+def line_of(text: str, marker: str) -> int:
+    """The 1-based line of `text` where `marker` first appears."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if marker in line:
+            return number
+    raise AssertionError(f"{marker!r} is not in the file")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_hostile_file_is_refused_cleanly(case: Case, tmp_path: Path):
+    for name, text in case.files.items():
+        if isinstance(text, str):
+            text = text.replace("@TMP@", str(tmp_path)).encode()
+        (tmp_path / name).write_bytes(text)
+    main = tmp_path / case.main
+    args = [str(main) if part == "{main}" else part for part in case.command]
+
+    code, out, err, seconds = run_cli(args)
+
+    def check(ok: bool, why: str) -> None:
+        if not ok:
+            tail = lambda text: "\n".join(text.rstrip().splitlines()[-12:])  # noqa: E731
+            pytest.fail(f"{why}\nexit {code} after {seconds:.2f} s\n--- stdout (end) ---\n"
+                        f"{tail(out)}\n--- stderr (end) ---\n{tail(err)}", pytrace=False)
+
+    check("Traceback" not in err and "Traceback" not in out, "crashed with a traceback")
+    check(code in case.codes, f"exit status {code}, expected {' or '.join(map(str, case.codes))}")
+    check(seconds < TIME_LIMIT, f"too slow: {seconds:.2f} s (limit {TIME_LIMIT} s)")
+    if case.stdout_forbids is not None:
+        check(case.stdout_forbids not in out.split(), f"{case.stdout_forbids!r} on stdout")
+
+    named = case.named or case.main
+    if code == 2:
+        # One clear message, first on stderr; a caret picture may follow it.
+        errors = [line for line in err.splitlines() if line.startswith("error:")]
+        check(len(errors) == 1, f"{len(errors)} `error:` lines on stderr, expected 1")
+        check(err.splitlines()[0] == errors[0], "stderr does not start with the error")
+        message = errors[0]
+    else:
+        # `check` reports a failing scenario on stdout: FAIL line, then the step and why.
+        check(re.search(rf"^FAIL\s+\S*{re.escape(case.main)}", out, re.M) is not None,
+              "no FAIL line naming the scenario")
+        message = next((line for line in out.splitlines() if re.match(r"\s+step \d+", line)), "")
+    check(named in message, f"the message does not name {named}")
+    check(re.search(case.problem, message, re.I | re.S) is not None,
+          f"the message does not say {case.problem!r}")
+    if case.line_marker is not None:
+        line = line_of(case.files[named], case.line_marker)
+        check(re.search(rf"{re.escape(named)}:{line}\b", message) is not None,
+              f"the message does not give line {line} of {named}")
