@@ -12,6 +12,7 @@ from .errors import DslError
 
 MAX_TEXT_LENGTH = 4000
 MAX_NESTING = 32
+MAX_TREE_DEPTH = 200  # parse-tree levels: well within Python's recursion limit when compiling
 
 
 @dataclass(frozen=True)
@@ -220,7 +221,20 @@ def parse(text: str, start: str, where: dict) -> Node:
         tree = parser().parse(text, start=start)
     except UnexpectedInput as exc:
         raise dsl_error(syntax_message(exc), text, exc.line, exc.column, where) from None
+    if tree_depth(tree) > MAX_TREE_DEPTH:
+        raise dsl_error(f"the rule nests too deeply (more than {MAX_TREE_DEPTH} levels of if, "
+                        "brackets and operators)", text, 1, 1, where)
     return AstBuilder().transform(tree)
+
+
+def tree_depth(tree) -> int:
+    """How deep a parse tree goes, found without recursion (deep trees are refused)."""
+    deepest, stack = 0, [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in getattr(node, "children", ()))
+    return deepest
 
 
 def depth_of(text: str) -> int:
