@@ -259,6 +259,7 @@ NAMES = {
     "fair": (lambda g, f: f.fair, "whether the card's `fair` condition held when it was played"),
 }
 
+MAX_NUMBER = 10 ** 9
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul,
               "/": operator.floordiv, "%": operator.mod}
 COMPARISONS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
@@ -512,8 +513,10 @@ class Compiler:
             return lambda g, f: left(g, f) == right(g, f)
         if node.op == "!=":
             return lambda g, f: left(g, f) != right(g, f)
-        fn = ARITHMETIC.get(node.op) or COMPARISONS.get(node.op) or (lambda a, b: a in b)
         runtime = self.runtime
+        if node.op in ARITHMETIC:
+            return self.arithmetic(node, ARITHMETIC[node.op], left, right)
+        fn = COMPARISONS.get(node.op) or (lambda a, b: a in b)
 
         def apply(g, f):
             try:
@@ -521,6 +524,20 @@ class Compiler:
             except (TypeError, ZeroDivisionError) as exc:
                 raise runtime(node, exc) from None
         return apply
+
+    def arithmetic(self, node, fn, left, right):
+        """Whole-number arithmetic, kept within ±MAX_NUMBER so a rule cannot eat memory."""
+        runtime = self.runtime
+
+        def compute(g, f):
+            try:
+                value = fn(left(g, f), right(g, f))
+            except (TypeError, ZeroDivisionError) as exc:
+                raise runtime(node, exc) from None
+            if isinstance(value, int) and not -MAX_NUMBER <= value <= MAX_NUMBER:
+                raise runtime(node, ValueError(f"a number grew past {MAX_NUMBER}"))
+            return value
+        return compute
 
     def bound(self, var: str, *nodes):
         """Compile `nodes` with `var` in scope (a comprehension's variable); gives its key too."""

@@ -18,6 +18,7 @@ from .source import Source, dollar_path, load_source
 from .validation import check_schema
 
 REQUIRED = ("name", "colors", "kinds", "deck", "playable", "scoring")
+MAX_DECK = 20_000  # cards: a bigger deck is a mistake or an attack, not a game
 TABLE_NAMES = {"card", "top", "color", "penalty"}
 TRUE_WORDS = {"true", "yes", "on", "1"}
 FALSE_WORDS = {"false", "no", "off", "0"}
@@ -97,10 +98,15 @@ class Ruleset:
         return _faces_index(self.faces)
 
     def check_players(self, players: int) -> None:
-        """Refuse a seat count the ruleset does not allow."""
+        """Refuse a seat count the ruleset does not allow, or one its deck cannot deal to."""
         if not self.min_players <= players <= self.max_players:
             raise OptionError(f"{self.name} is for {self.min_players} to {self.max_players} "
                               f"players, not {players}")
+        needed = players * self.hand_size + 1
+        if len(self.deck) < needed:
+            raise RulesetError(f"the deck has {len(self.deck)} cards; dealing {self.hand_size} "
+                               f"to {players} players and turning one needs {needed}",
+                               file=self.file)
 
 
 @lru_cache(maxsize=64)
@@ -269,6 +275,14 @@ class Builder:
 
     def deck(self, colors: tuple) -> tuple:
         """Every distinct face, and the full deck (copies included), in a fixed order."""
+        total = sum(entry.get("copies", 1) * len(colors if entry.get("colors") == "all"
+                                                  else entry.get("colors") or (None,))
+                    * len(entry.get("ranks") or self.data["kinds"].get(entry["kind"], {})
+                          .get("ranks") or [None])
+                    for entry in self.data["deck"])
+        if total > MAX_DECK:
+            raise self.source.error(("deck",), f"the deck would have {total} cards; "
+                                               f"at most {MAX_DECK} are allowed")
         faces: dict[tuple, Card] = {}
         deck = []
         for index, entry in enumerate(self.data["deck"]):
