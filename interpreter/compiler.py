@@ -228,7 +228,20 @@ def choose_player(game, frame, who, seats):
     return "target", seat_of(game, who), seats_of(game, seats)
 
 
-@primitive("choice", 2, says="{0} decides whether to {1}.")
+RESERVED_QUESTIONS = {"play", "play_drawn", "uno", "catch", "jump_in", "color", "target"}
+
+
+def check_ask(compiler, node) -> None:
+    """At load: a question is named by a string that is not one of the engine's own decisions."""
+    question = node.args[1]
+    if not isinstance(question, dsl.Text):
+        raise compiler.fail(question, 'name the question with a string, e.g. ask(next, "challenge")')
+    if question.value in RESERVED_QUESTIONS:
+        raise compiler.fail(question, f"'{question.value}' is the engine's own decision; name "
+                                      "the question something else")
+
+
+@primitive("choice", 2, says="{0} decides whether to {1}.", check=check_ask)
 def ask(game, frame, who, question):
     """The seat answers a yes/no question named `question` (such as "challenge")."""
     return str(question), seat_of(game, who), (False, True)
@@ -530,9 +543,13 @@ class Compiler:
         runtime = self.runtime
 
         def compute(g, f):
+            a, b = left(g, f), right(g, f)
+            if type(a) is not int or type(b) is not int:
+                raise runtime(node, TypeError(f"arithmetic works on whole numbers, not {a!r} "
+                                              f"and {b!r}"))
             try:
-                value = fn(left(g, f), right(g, f))
-            except (TypeError, ZeroDivisionError) as exc:
+                value = fn(a, b)
+            except ZeroDivisionError as exc:
                 raise runtime(node, exc) from None
             if isinstance(value, int) and not -MAX_NUMBER <= value <= MAX_NUMBER:
                 raise runtime(node, ValueError(f"a number grew past {MAX_NUMBER}"))
@@ -610,10 +627,19 @@ class Compiler:
                 or cond.left.subject != dsl.Name(cond.left.line, cond.left.column, node.var) \
                 or node.var in dsl.names_used(cond.right):
             return None
-        getter, value = operator.attrgetter(cond.left.attr), self.expr(cond.right)
-        if node.quantifier == "any":
-            return lambda g, f: value(g, f) in map(getter, source(g, f))
-        return lambda g, f: operator.countOf(map(getter, source(g, f)), value(g, f))
+        attr, value = cond.left.attr, self.expr(cond.right)
+        getter = operator.attrgetter(attr)
+
+        def scan(g, f):
+            items = source(g, f)
+            try:
+                seen = map(getter, items)
+                wanted = value(g, f)
+                return wanted in seen if node.quantifier == "any" else operator.countOf(seen, wanted)
+            except AttributeError:  # not cards (seats, say): their attribute is none
+                seen = [getattr(item, attr, None) for item in items]
+                return wanted in seen if node.quantifier == "any" else seen.count(wanted)
+        return scan
 
     def expr_total(self, node: dsl.Total):
         source = self.iterate(node, self.expr(node.source))

@@ -245,15 +245,23 @@ class GameState:
         contenders = list(range(self.players))
         deck = self._prepared if self._prepared is not None else self.fresh_stock()
         drawn_all = []
-        while len(contenders) > 1:
+        for _ in range(100):
+            if len(contenders) < 2:
+                break
             if len(deck) < len(contenders):
                 deck[:0], drawn_all = drawn_all, []
             drawn = {seat: deck.pop() for seat in contenders}
             drawn_all.extend(drawn.values())
             values = {seat: value(self, Frame(seat, card)) for seat, card in drawn.items()}
+            if not all(isinstance(v, int) and not isinstance(v, bool) for v in values.values()):
+                raise RuleRuntimeError("dealer.draw_high must give a whole number for every card",
+                                       file=self.ruleset.file)
             self.log("dealer_draw", cards={s: c.name for s, c in drawn.items()})
             best = max(values.values())
             contenders = [seat for seat in contenders if values[seat] == best]
+        else:
+            raise RuleRuntimeError("the dealer draw tied 100 times in a row (dealer.draw_high)",
+                                   file=self.ruleset.file)
         deck[:0] = drawn_all[::-1]
         return contenders[0]
 
@@ -314,6 +322,13 @@ class GameState:
         """Score the hand for `winner` and decide whether the match is over."""
         rules = self.ruleset
         points = rules.scoring(self, Frame(winner))
+        if isinstance(points, bool) or not isinstance(points, int):
+            raise RuleRuntimeError(f"scoring.winner_scores gave {points!r}, not a whole number",
+                                   file=rules.file)
+        if len(self.hand_results) >= rules.hands_per_match:
+            raise RuleRuntimeError(f"this ruleset made no progress: the match lasted more than "
+                                   f"{rules.hands_per_match} hands (limits.hands_per_match)",
+                                   file=rules.file)
         self.scores[winner] += points
         self.hand_results.append(HandResult(winner, points, self.turns, self.first_player))
         self.log("hand_over", winner=winner, points=points, scores=list(self.scores),
@@ -536,7 +551,7 @@ class GameState:
 
     def end_effects(self) -> None:
         """Drop the rest of the running effects; the turn then ends as usual."""
-        while self.stack and self.stack[-1][0] not in (self.end_turn, HAND_OVER):
+        while self.stack and self.stack[-1][0] not in (self.end_turn, HAND_OVER, ADVANCE):
             self.stack.pop()
 
     def run_named_effect(self, name, frame) -> None:

@@ -78,6 +78,7 @@ class Ruleset:
     turns_per_hand: int
     steps_per_action: int
     idle_turns: int  # turns in a row in which no card moved, before a hand counts as stuck
+    hands_per_match: int  # hands before a match that never reaches its end counts as stuck
     turns_in_a_row: int  # turns one seat may take in a row, before it counts as a runaway
     digest: str  # identifies the rules (merged YAML and options): a changed ruleset differs
     source: Source
@@ -248,6 +249,7 @@ class Builder:
             turns_per_hand=self.setting(("limits", "turns_per_hand"), 1_000_000, int),
             steps_per_action=self.setting(("limits", "steps_per_action"), 10_000, int),
             idle_turns=self.setting(("limits", "idle_turns"), 1_000, int),
+            hands_per_match=self.setting(("limits", "hands_per_match"), 1_000, int),
             turns_in_a_row=self.setting(("limits", "turns_in_a_row"), 1_000, int),
             digest=digest(data, self.options),
             source=self.source,

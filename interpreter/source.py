@@ -222,9 +222,13 @@ def load_source(ref: str, relative_to: Path | None = None, seen: tuple = ()) -> 
         merged = combine(parts, relative_to, seen, ())
         merged.data["title"] = combined_title(parts)
         return merged
-    if relative_to is not None:
-        check_extends(ref, relative_to)
-    path = resolve(ref, relative_to)
+    try:
+        if relative_to is not None:
+            check_extends(ref, relative_to)
+        path = resolve(ref, relative_to)
+    except (OSError, ValueError) as exc:
+        raise RulesetError(f"cannot use the ruleset name {ref[:60]!r}: {exc.__class__.__name__}",
+                           file=display_name(relative_to) if relative_to else None) from None
     if path in seen:
         chain = " -> ".join(display_name(p) for p in seen + (path,))
         raise RulesetError(f"`extends` goes round in a cycle: {chain}", file=display_name(seen[-1]))
@@ -323,9 +327,16 @@ def merge_into(base: Source, overlay: Source, path: tuple = ()) -> None:
             base.locations[here] = overlay.locations.get(here, base.locate(here))
             merge_into(base, overlay, here)
             continue
-        target[key] = value
+        target[key] = without_nulls(value)
         forget_below(base.locations, here)
         base.locations.update({p: loc for p, loc in overlay.locations.items() if p[:len(here)] == here})
+
+
+def without_nulls(value):
+    """A value with every `key: null` inside it dropped (null means "remove")."""
+    if isinstance(value, dict):
+        return {k: without_nulls(v) for k, v in value.items() if v is not None}
+    return value
 
 
 def overlay_at(data: dict, path: tuple) -> dict:
