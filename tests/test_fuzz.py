@@ -672,6 +672,15 @@ def rulesets(draw, known_failures: bool = False) -> dict:
         sections = ["kinds", "effects"] + (["options", "attributes"] if known_failures else [])
         section = draw(st.sampled_from(sections))
         data.setdefault(section, {})[draw(identifiers)] = None
+    if draw(st.integers(0, 9)) == 0:
+        # An overlay on classic: what is given here replaces or removes what classic says.
+        data["extends"] = "classic"
+        for key in draw(st.lists(st.sampled_from(["deck", "playable", "scoring", "colors"]),
+                                 unique=True)):
+            data.pop(key)
+        if draw(st.booleans()):
+            data["kinds"].update({name: None for name in draw(st.lists(st.sampled_from(
+                ["number", "skip", "reverse", "draw_two", "wild", "wild_draw_four"]), unique=True))})
     return data
 
 
