@@ -66,8 +66,10 @@ class LogWriter:
         self.line(NEXT_HAND)
 
     def finish(self, game: GameState) -> None:
-        self.line({"end": end_state(game)})
-        self.out.close()
+        """The state reached (the end of the match, or where a person stopped)."""
+        if not self.out.closed:
+            self.line({"end": end_state(game)})
+            self.out.close()
 
 
 @dataclass

@@ -70,6 +70,11 @@ class Session:
             if self.game.over:
                 self.log.finish(self.game)
 
+    def close_log(self) -> None:
+        """End the game log where the game now stands."""
+        if self.log:
+            self.log.finish(self.game)
+
     def next_hand(self) -> None:
         """Deal the next hand, and remember that it was dealt."""
         self.game.next_hand()

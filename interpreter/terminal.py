@@ -287,6 +287,7 @@ class TerminalGame:
                 self.step()
         except (Quit, KeyboardInterrupt) as stop:
             self.save()
+            self.session.close_log()
             where = f" Saved: continue with `houserules resume {self.save_path}`." \
                 if self.save_path else ""
             if isinstance(stop, KeyboardInterrupt):
