@@ -330,18 +330,24 @@ def assigned(block) -> set:
     return names
 
 
-def names_used(node) -> set:
-    """Every name and function an expression refers to (to see what its value depends on)."""
-    found = set()
+def walk(node):
+    """Every AST node under `node` (itself included), without recursion."""
     stack = [node]
     while stack:
         item = stack.pop()
+        if isinstance(item, Node):
+            yield item
+            stack.extend(v for v in vars(item).values() if isinstance(v, (Node, tuple)))
+        elif isinstance(item, tuple):
+            stack.extend(item)
+
+
+def names_used(node) -> set:
+    """Every name and function an expression refers to (to see what its value depends on)."""
+    found = set()
+    for item in walk(node):
         if isinstance(item, Name):
             found.add(item.ident)
         elif isinstance(item, Call):
             found.add(item.function + "()")
-        if isinstance(item, Node):
-            stack.extend(value for value in vars(item).values() if isinstance(value, (Node, tuple)))
-        elif isinstance(item, tuple):
-            stack.extend(item)
     return found

@@ -190,7 +190,7 @@ class Builder:
         """Whether the expression at `path` depends on nothing but `names` (and options)."""
         text = self.text(path)
         tree = dsl.parse(text, "condition", self.where(path))
-        bound = {n.var for n in walk(tree) if isinstance(n, (dsl.Quantifier, dsl.Total))}
+        bound = {n.var for n in dsl.walk(tree) if isinstance(n, (dsl.Quantifier, dsl.Total))}
         return dsl.names_used(tree) - bound <= names | {"option"}
 
     def setting(self, path: tuple, default, kind: type):
@@ -428,14 +428,3 @@ def known_primitives() -> dict:
     """The effect language's functions and their one-line docs, for help texts."""
     return {name: (prim.role, prim.doc) for name, prim in sorted(PRIMITIVES.items())}
 
-
-def walk(node):
-    """Every AST node under `node`."""
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dsl.Node):
-            yield item
-            stack.extend(v for v in vars(item).values() if isinstance(v, (dsl.Node, tuple)))
-        elif isinstance(item, tuple):
-            stack.extend(item)
