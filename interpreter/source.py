@@ -11,6 +11,7 @@ from .errors import RulesetError
 
 MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 100_000  # YAML nodes, counting every use of an alias: stops "billion laughs"
+MAX_DEPTH = 100  # nested [ and { in a YAML file
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,9 @@ def read_yaml(path: Path) -> Source:
 
 def parse_yaml(text: str, shown: str) -> Source:
     """Parse YAML text (named `shown` in errors) into a Source."""
+    if bracket_depth(text) > MAX_DEPTH:
+        raise RulesetError(f"the document nests too deeply (more than {MAX_DEPTH} brackets)",
+                           file=shown)
     loader = None
     try:
         loader = yaml.SafeLoader(text)
@@ -136,6 +140,18 @@ def parse_yaml(text: str, shown: str) -> Source:
     locations: dict[tuple, Location] = {}
     record_locations(node, (), shown, locations, text)
     return Source(data, locations, shown)
+
+
+def bracket_depth(text: str) -> int:
+    """How deep [ and { nest, roughly (quotes ignored): the YAML scanner is slow on deep nests."""
+    depth = deepest = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 def check_node_count(root, shown: str) -> None:
