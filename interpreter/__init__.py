@@ -4,14 +4,14 @@ The pipeline runs one way: YAML ruleset -> schema check -> compiled Ruleset -> G
 driven by agents -> front ends. The public names are gathered here.
 """
 
-from .agents import HeuristicAgent, RandomAgent, ScriptedAgent
+from .agents import EagerAgent, HeuristicAgent, RandomAgent, ScriptedAgent
 from .engine import DRAW, Decision, GameState
 from .errors import DslError, HouserulesError, IllegalMove, OptionError, RuleRuntimeError, RulesetError
 from .ruleset import Ruleset, load_ruleset
 from .simulate import play_match, simulate
 
 __all__ = [
-    "DRAW", "Decision", "DslError", "GameState", "HeuristicAgent", "HouserulesError",
+    "DRAW", "Decision", "DslError", "EagerAgent", "GameState", "HeuristicAgent", "HouserulesError",
     "IllegalMove", "OptionError", "RandomAgent", "RuleRuntimeError", "Ruleset", "RulesetError",
     "ScriptedAgent", "load_ruleset", "play_match", "simulate",
 ]

@@ -88,15 +88,15 @@ def write(folder, content) -> str:
 
 
 def load_and_play(path: str, players: int = 2, seed: int = 0, bots: str = "random",
-                  seconds: float = TIME_LIMIT):
-    """Load the ruleset at `path` and, if it loads, simulate two matches.
+                  seconds: float = TIME_LIMIT, options: dict | None = None):
+    """Load the ruleset at `path` (with option overrides) and, if it loads, simulate two matches.
 
     A HouserulesError at either step is a fine answer; anything else (or a hang) propagates.
     Gives the summary, or None when houserules refused the input.
     """
     try:
         with time_limit(seconds, "load_ruleset"):
-            rules = load_ruleset(path)
+            rules = load_ruleset(path, options)
     except HouserulesError as err:
         str(err)  # the message must be printable too
         return None
@@ -332,7 +332,8 @@ class Writer:
             "direction": lambda: self.pick(["1", "-1", "-direction", "direction"]),
             "effect": lambda: self.pick(effects) if effects and not self.chance(self.chaos)
             else "'no_such_effect'",
-            "question": lambda: self.string(self.pick(["challenge", "swap", "play", "uno"])),
+            "question": lambda: self.string(self.pick(QUESTIONS if not self.chance(self.chaos)
+                                                      else ["play", "uno", "catch", "color"])),
         }[typ]
         if not names or self.chance(40):
             return extra()
@@ -477,6 +478,7 @@ class Writer:
         return f"{name}({args})"
 
 
+QUESTIONS = ["challenge", "swap", "bluff"]  # names for ask(); the engine's own are refused
 MUTATION_CHARS = "()., \n\"'+-*/%<>=!#_:;aeinoprtx019"
 
 
@@ -684,17 +686,25 @@ def rulesets(draw, known_failures: bool = False) -> dict:
     return data
 
 
-def play_generated(folder, data, players, seed, bots):
+override_values = (st.text(max_size=8) | st.sampled_from(["true", "no", "3", "-1", " 7 ", ""])
+                   | st.integers(-5, 10) | st.booleans() | st.none())
+
+
+def play_generated(folder, data, players, seed, bots, more):
+    """Write `data`, load it, now and then with option overrides, and simulate it."""
     text = dump(data)
     note(text)
-    load_and_play(write(folder, text), players, seed, bots)
+    names = sorted(data.get("options") or {}) + ["no_such_option"]
+    options = more.draw(st.none() | st.dictionaries(st.sampled_from(names), override_values,
+                                                    max_size=2), label="options")
+    load_and_play(write(folder, text), players, seed, bots, options=options)
 
 
 @QUICK
 @given(data=rulesets(), players=st.integers(2, 4), seed=st.integers(0, 2**32),
-       bots=st.sampled_from(["random", "eager"]))
-def test_generated_rulesets(folder, data, players, seed, bots):
-    play_generated(folder, data, players, seed, bots)
+       bots=st.sampled_from(["random", "eager"]), more=st.data())
+def test_generated_rulesets(folder, data, players, seed, bots, more):
+    play_generated(folder, data, players, seed, bots, more)
 
 
 # --- the long runs ---------------------------------------------------------------------------
@@ -702,9 +712,9 @@ def test_generated_rulesets(folder, data, players, seed, bots):
 @pytest.mark.slow
 @SLOW
 @given(data=rulesets(known_failures=True), players=st.integers(2, 4), seed=st.integers(0, 2**32),
-       bots=st.sampled_from(["random", "eager"]))
-def test_generated_rulesets_long(folder, data, players, seed, bots):
-    play_generated(folder, data, players, seed, bots)
+       bots=st.sampled_from(["random", "eager"]), more=st.data())
+def test_generated_rulesets_long(folder, data, players, seed, bots, more):
+    play_generated(folder, data, players, seed, bots, more)
 
 
 @pytest.mark.slow
