@@ -17,10 +17,13 @@ def plot_comparison(summaries: list, labels: tuple, path: str) -> None:
     figure, axes = pyplot.subplots(1, 2, figsize=(11, 4.2))
     for axis, attr, title in ((axes[0], "turn_counts", "turns per hand"),
                               (axes[1], "point_counts", "points per hand")):
-        for summary, label in zip(summaries, labels):
-            counts = getattr(summary, attr)
-            values = sorted(counts.elements()) if counts else [0]
-            axis.hist(values, bins=40, alpha=0.55, label=label)
+        values = [sorted(getattr(s, attr).elements()) or [0] for s in summaries]
+        low = min(v[0] for v in values)
+        high = max(v[-1] for v in values)
+        step = max(1, (high - low) // 40)
+        bins = list(range(low, high + step + 1, step))  # the same bins for both sides
+        for side, label in zip(values, labels):
+            axis.hist(side, bins=bins, alpha=0.55, label=label)
         axis.set_title(title)
         axis.set_xlabel(title.split(" per ")[0])
         axis.set_ylabel("hands")

@@ -282,7 +282,10 @@ def combine(parents: list, relative_to, seen: tuple, settled: tuple) -> Source:
     claims: dict[tuple, tuple] = {}
     for index, parent in enumerate(parents):
         source = load_source(parent, relative_to, seen)
-        source.data.pop("overlay", None)
+        if source.data.pop("overlay", None):
+            # An overlay changes the game, not what the base says it is.
+            for key in DESCRIPTIVE:
+                source.data.pop(key, None)
         for leaf, value in leaves(source.data) if index else ():
             if not is_rule_text(leaf):
                 continue
