@@ -238,15 +238,21 @@ def test_house_rules_conserve_cards_end_and_replay(setup):
     assert game.over and game.events == again.events
 
 
-@settings(max_examples=80, deadline=None)
-@given(setups(house=HOUSE_RULES), st.integers(0, 60))
-def test_clone_is_independent_and_plays_on_identically(setup, steps):
+def played_for(setup, steps: int) -> GameState:
+    """A game of `setup` after up to `steps` answers by its bots."""
     game = GameState(setup.rules, players=setup.players, seed=setup.seed, record=True)
     bots = agents(setup.bots, setup.seed)
     for _ in range(steps):
         if game.over:
             break
         step(game, bots)
+    return game
+
+
+@settings(max_examples=80, deadline=None)
+@given(setups(house=HOUSE_RULES), st.integers(0, 60))
+def test_clone_is_independent_and_plays_on_identically(setup, steps):
+    game = played_for(setup, steps)
     before = snapshot(game)
     copy = game.clone()
     assert snapshot(copy) == before
@@ -259,12 +265,7 @@ def test_clone_is_independent_and_plays_on_identically(setup, steps):
 @settings(max_examples=80, deadline=None)
 @given(setups(house=HOUSE_RULES), st.integers(0, 60))
 def test_queries_and_refused_moves_do_not_change_state(setup, steps):
-    game = GameState(setup.rules, players=setup.players, seed=setup.seed, record=True)
-    bots = agents(setup.bots, setup.seed)
-    for _ in range(steps):
-        if game.over:
-            break
-        step(game, bots)
+    game = played_for(setup, steps)
     before = snapshot(game)
     game.legal_options(), game.hand_sizes(), game.top, game.current_seat, game.hand_over
     for seat in range(setup.players):
