@@ -499,6 +499,9 @@ class GameState:
         self.next_turn = None
         self.lost_turns = [0] * self.players
         self.turn = seat
+        # A jump-in is a turn taken out of order: it counts against the runaway guards too.
+        self.turns += 1
+        check_progress(self)
         self.log("jump_in", seat=seat)
         self.play(seat, card)
 
