@@ -16,10 +16,27 @@ from typing import NamedTuple
 from .compiler import Frame
 from .errors import IllegalMove, RuleRuntimeError
 
+new_tuple = tuple.__new__
 DRAW = "draw"  # the answer to a play decision that draws instead of playing
 # A check run after every applied answer, `check(game, table_size)`, when set: the
 # debug mode (--check-invariants, and always in the tests) sets it to check_invariants.
 DEBUG_CHECK = None
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """Shuffle `items` in place exactly as `rng.shuffle` would, a little faster.
+
+    The same draws in the same order as random.shuffle (so seeded games do not change); it
+    calls getrandbits directly instead of through random's per-card helper method.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 class Decision(NamedTuple):
@@ -172,31 +189,27 @@ class GameState:
         probe.player, probe.card = seat, card
         if not self.ruleset.playable(self, probe):
             return False
+        return card.rules.legal is None or self.is_legal(seat, card)
+
+    def is_legal(self, seat: int, card) -> bool:
+        """Whether the kind's `legal` condition lets `seat` play `card` now."""
+        probe = self._probe
+        probe.player, probe.card = seat, card
         rules = card.rules
-        if rules.legal is None:
-            return True
         probe.fair = rules.fair is None or bool(rules.fair(self, probe))
         return bool(rules.legal(self, probe))
 
     def playable_cards(self, seat: int) -> list:
         """The distinct cards `seat` may play now, in hand order."""
-        distinct = dict.fromkeys(self.hands[seat])
         table = self.playable_table()
         if table is None:
-            return [card for card in distinct if self.is_playable(seat, card)]
-        result = []
-        probe = self._probe
-        probe.player = seat
-        for card in distinct:
-            if table[card.id]:
-                rules = card.rules
-                if rules.legal is not None:
-                    probe.card = card
-                    probe.fair = rules.fair is None or bool(rules.fair(self, probe))
-                    if not rules.legal(self, probe):
-                        continue
-                result.append(card)
-        return result
+            return [card for card in dict.fromkeys(self.hands[seat]) if self.is_playable(seat, card)]
+        # The hot path of every turn: one table lookup per card, the legal rule only where set.
+        cards = [card for card in dict.fromkeys(self.hands[seat]) if table[card.id]]
+        if self.ruleset.guarded:
+            cards = [card for card in cards
+                     if card.rules.legal is None or self.is_legal(seat, card)]
+        return cards
 
     def playable_table(self):
         """Which faces the playable rule allows now, by face id (None when not tabled)."""
@@ -221,7 +234,7 @@ class GameState:
             if card not in rest:
                 raise IllegalMove(f"the stacked deck has more {card} than the ruleset's deck")
             rest.remove(card)
-        self.rng.shuffle(rest)
+        shuffle(self.rng, rest)
         return (list(top_cards) + rest)[::-1]
 
     def fresh_stock(self) -> list:
@@ -230,7 +243,7 @@ class GameState:
             stock, self._prepared = self._prepared, None
             return stock
         stock = list(self.ruleset.deck)
-        self.rng.shuffle(stock)
+        shuffle(self.rng, stock)
         return stock
 
     def choose_dealer(self) -> int:
@@ -315,7 +328,7 @@ class GameState:
                 return card
             self.log("first_card_returned", card=card.name)
             self.stock.append(card)
-            self.rng.shuffle(self.stock)
+            shuffle(self.rng, self.stock)
         raise RuleRuntimeError("first_card.return_if held 1000 times in a row", file=rules.file)
 
     def end_hand(self, winner: int) -> None:
@@ -442,7 +455,7 @@ class GameState:
             return
         top = self.discard.pop()
         self.stock, self.discard = self.discard, [top]
-        self.rng.shuffle(self.stock)
+        shuffle(self.rng, self.stock)
         self.log("reshuffle", size=len(self.stock))
 
     def draw(self, seat: int, count: int) -> int:
@@ -651,18 +664,34 @@ def op_start_turn(game, frame):
     seat = game.turn
     options = game.playable_cards(seat)
     options.append(DRAW)
-    decision = game.decision = Decision("play", seat, tuple(options))
+    # tuple.__new__ skips the named tuple's Python-level constructor: this runs every turn.
+    decision = game.decision = new_tuple(Decision, ("play", seat, tuple(options), ()))
     game._handler, game._handler_frame = answer_play, None
     return decision
 
 
 def check_progress(game) -> None:
     """Stop a hand that the rules will never let end, with the guard that caught it."""
+    # Runs every turn: plain comparisons here, the message only when a guard trips.
+    if game.moves != game.moves_seen:
+        game.idle = 0
+        game.moves_seen = game.moves
+    else:
+        game.idle += 1
+    if game.turn == game.last_turn:
+        game.in_a_row += 1
+    else:
+        game.in_a_row = 1
+        game.last_turn = game.turn
     rules = game.ruleset
-    game.idle = 0 if game.moves != game.moves_seen else game.idle + 1
-    game.moves_seen = game.moves
-    game.in_a_row = game.in_a_row + 1 if game.turn == game.last_turn else 1
-    game.last_turn = game.turn
+    if (game.turns > rules.turns_per_hand or game.idle > rules.idle_turns
+            or game.in_a_row > rules.turns_in_a_row):
+        stop_no_progress(game)
+
+
+def stop_no_progress(game) -> None:
+    """Raise the error for the first runaway guard that tripped."""
+    rules = game.ruleset
     for count, limit, name, what in (
             (game.turns, rules.turns_per_hand, "turns_per_hand", "a hand lasted more than {} turns"),
             (game.idle, rules.idle_turns, "idle_turns", "{} turns went by without a card moving"),

@@ -56,6 +56,7 @@ class Ruleset:
     # When `playable` reads only the card, the top card, the colour and the penalty, its
     # answers are the same for every game: they are kept in tables, one per situation.
     playable_tables: object  # dict, or None when the rule must be evaluated each time
+    guarded: bool  # whether any kind has a `legal` condition (checked per card, each time)
     effects: MappingProxyType
     hand_size: int
     min_players: int
@@ -227,6 +228,7 @@ class Builder:
             colors=colors, kinds=MappingProxyType(kinds), faces=faces, deck=deck,
             playable=self.expression(("playable",)),
             playable_tables={} if self.reads_only(("playable",), TABLE_NAMES) else None,
+            guarded=any(kind.legal is not None for kind in kinds.values()),
             effects=MappingProxyType(effects),
             hand_size=self.setting(("hand_size",), 7, int),
             min_players=players["min"], max_players=players["max"],

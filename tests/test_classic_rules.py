@@ -8,7 +8,6 @@ first-card cases, steered so that a chosen card is the one turned).
 from __future__ import annotations
 
 import random
-import types
 from collections import Counter
 
 import pytest
@@ -66,37 +65,41 @@ def finish_hand(game):
             game.apply(agents[d.seat].decide(game, d))
 
 
-class SteeredRandom(random.Random):
+class Steered:
     """A real shuffle, recorded; optionally the next forced card is put where it is turned."""
 
     forced: list = []
     players = 4
     shuffles: list = []
 
-    def shuffle(self, x):
-        super().shuffle(x)
+    @staticmethod
+    def shuffle(rng, x):
+        REAL_SHUFFLE(rng, x)
         if len(x) == 108:
-            if SteeredRandom.forced:
-                want = SteeredRandom.forced.pop(0)
-                where = len(x) - 1 - SteeredRandom.players * 7
+            if Steered.forced:
+                want = Steered.forced.pop(0)
+                where = len(x) - 1 - Steered.players * 7
                 i = next(k for k, c in enumerate(x) if c.name == want)
                 x[i], x[where] = x[where], x[i]
-            SteeredRandom.shuffles.append(list(x))
+            Steered.shuffles.append(list(x))
+
+
+REAL_SHUFFLE = engine.shuffle
 
 
 @pytest.fixture
 def steer(monkeypatch):
     """steer(players, *first_cards): the next deals turn these cards first, in order."""
-    monkeypatch.setattr(engine, "random", types.SimpleNamespace(Random=SteeredRandom))
+    monkeypatch.setattr(engine, "shuffle", Steered.shuffle)
 
     def set_up(players, *first):
-        SteeredRandom.players = players
-        SteeredRandom.forced = list(first)
-        SteeredRandom.shuffles = []
-        return SteeredRandom.shuffles
+        Steered.players = players
+        Steered.forced = list(first)
+        Steered.shuffles = []
+        return Steered.shuffles
     yield set_up
-    SteeredRandom.forced = []
-    SteeredRandom.shuffles = []
+    Steered.forced = []
+    Steered.shuffles = []
 
 
 # --- Deck -----------------------------------------------------------------------------------
@@ -782,3 +785,15 @@ def test_option_single_hand_low_score_still_ends_match():
     game = table([["red 2"], ["blue 1"], ["green 0"]], rules=rules)
     game.apply(rules.card("red 2"))
     assert game.over and game.match_winner == 0 and game.scores == [1, 0, 0]
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 8, 9, 108, 112, 1000])
+@pytest.mark.parametrize("seed", [0, 1, 12345])
+def test_engine_shuffle_matches_random_shuffle(size, seed):
+    """The engine's faster shuffle makes the same draws as random.shuffle (seeded games keep)."""
+    ours, theirs = list(range(size)), list(range(size))
+    rng, reference = random.Random(seed), random.Random(seed)
+    engine.shuffle(rng, ours)
+    reference.shuffle(theirs)
+    assert ours == theirs
+    assert rng.random() == reference.random()
