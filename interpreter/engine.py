@@ -87,7 +87,6 @@ class GameState:
         self._handler = self._handler_frame = None
         self._probe = Frame(0)
         self.stack: list[list] = []
-        self.end_turn = end_of_turn(ruleset)
         self.check = DEBUG_CHECK
         self.table_size = None  # cards on a table set by hand (from_table), else the deck
         self.hands = [[] for _ in range(self.players)]
@@ -97,7 +96,8 @@ class GameState:
         self.next_turn = self.uncalled = self.first_player = None
         self.penalty = 0
         self.just_played = False
-        self.moves = self.moves_seen = self.idle = self.in_a_row = 0
+        self.last_move = -1  # the turn in which a card last moved (-1: none yet this hand)
+        self.in_a_row = 0  # turns in a row taken by the seat that took the last turn
         self.last_turn = None
         self.dealer = dealer or 0
         # A stacked deck (scenarios) is used for the dealer draw and the first deal.
@@ -151,7 +151,10 @@ class GameState:
         if decision is None:
             raise IllegalMove("the match is over" if self.over else
                               "the hand is over; start the next one first")
-        if not is_option(answer, decision.options):
+        options = decision.options
+        # Exactly one of the options: True is not seat 1 (is_option, inlined: it runs every turn).
+        if answer not in options or (options[options.index(answer)] is not answer
+                                     and type(options[options.index(answer)]) is not type(answer)):
             raise IllegalMove(self.why_illegal(decision, answer))
         handler, frame = self._handler, self._handler_frame
         self.decision = self._handler = self._handler_frame = None
@@ -185,10 +188,15 @@ class GameState:
 
     def is_playable(self, seat: int, card) -> bool:
         """Whether `seat` may play `card` now (by the playable rule and the kind's legal rule)."""
-        probe = self._probe
-        probe.player, probe.card = seat, card
-        if not self.ruleset.playable(self, probe):
-            return False
+        table = self.playable_table()
+        if table is not None:
+            if not table[card.id]:
+                return False
+        else:
+            probe = self._probe
+            probe.player, probe.card = seat, card
+            if not self.ruleset.playable(self, probe):
+                return False
         return card.rules.legal is None or self.is_legal(seat, card)
 
     def is_legal(self, seat: int, card) -> bool:
@@ -201,10 +209,15 @@ class GameState:
 
     def playable_cards(self, seat: int) -> list:
         """The distinct cards `seat` may play now, in hand order."""
-        table = self.playable_table()
-        if table is None:
-            return [card for card in dict.fromkeys(self.hands[seat]) if self.is_playable(seat, card)]
         # The hot path of every turn: one table lookup per card, the legal rule only where set.
+        tables = self.ruleset.playable_tables
+        table = None if tables is None else tables.get(
+            (self.discard[-1] if self.discard else None, self.color, self.penalty))
+        if table is None:
+            table = self.playable_table()
+            if table is None:
+                return [card for card in dict.fromkeys(self.hands[seat])
+                        if self.is_playable(seat, card)]
         cards = [card for card in dict.fromkeys(self.hands[seat]) if table[card.id]]
         if self.ruleset.guarded:
             cards = [card for card in cards
@@ -288,7 +301,7 @@ class GameState:
         self.first_player = None
         self.penalty = 0
         self.just_played = False
-        self.moves = self.moves_seen = self.idle = self.in_a_row = 0
+        self.last_move, self.in_a_row, self.last_turn = -1, 0, None
         self.table_size = None  # a dealt hand uses the whole deck
         self.turns = 0
         self.turn = self.dealer
@@ -369,25 +382,36 @@ class GameState:
 
     def play(self, seat: int, card) -> None:
         """Move `card` from `seat`'s hand to the discard pile and queue what follows."""
-        hand = self.hands[seat]
         rules = card.rules
-        frame = Frame(seat, card, self.color)
-        if rules.fair is not None:
+        color_before = self.color
+        frame = None
+        if rules.fair is not None:  # judged on the hand as it was before the play
+            frame = Frame(seat, card, color_before)
             frame.fair = bool(rules.fair(self, frame))
+        hand = self.hands[seat]
         hand.remove(card)
         self.just_played = True
-        self.moves += 1
+        self.last_move = self.turns
         self.discard.append(card)
         if card.color is not None:
             self.color = card.color
         if self.events is not None:
             self.log("play", seat=seat, card=card.name)
+        if rules.on_play or len(hand) < 2:
+            self.follow_play(frame or Frame(seat, card, color_before), hand)
+        else:
+            # The common play: a card without effects, two or more cards left.
+            self.stack.append([END_TURN, 0, None])
+
+    def follow_play(self, frame, hand: list) -> None:
+        """Queue what follows a play: going out, or the card's effect, the UNO call, the end."""
+        rules = frame.card.rules
         if not hand:
             self.push(HAND_OVER, frame)
-            self.push(card.rules.on_going_out, frame)
+            self.push(rules.on_going_out, frame)
             return
         stack = self.stack
-        stack.append([self.end_turn, 0, frame])
+        stack.append([END_TURN, 0, frame])
         if rules.on_play:
             stack.append([rules.on_play, 0, frame])
         if len(hand) == 1 and self.ruleset.uno_penalty is not None:
@@ -399,41 +423,48 @@ class GameState:
         rules = self.ruleset
         if self.penalty:
             self.draw(seat, self.take_penalty())
-            self.push(self.end_turn, None)
+            self.push(END_TURN, None)
             return
         limit = (rules.max_draws or float("inf")) if rules.draw_until_playable else 1
+        hand = self.hands[seat]
         drawn = None
         count = 0
         while count < limit:
-            card = self.take_from_stock()
+            card = self.stock.pop() if self.stock else self.take_from_stock()
             if card is None:
                 break
-            self.hands[seat].append(card)
+            hand.append(card)
             count += 1
-            self.moves += 1
             if self.is_playable(seat, card):
                 drawn = card
                 break
-        self.log_draw(seat, count)
+        if count:
+            self.last_move = self.turns
+        if self.events is not None:
+            self.log_draw(seat, count)
         if drawn is None or not rules.play_drawn:
-            self.push(self.end_turn, None)
+            self.stack.append([END_TURN, 0, None])
         elif rules.forced_play:
             self.play(seat, drawn)
         else:
-            self.push(OFFER_DRAWN, Frame(seat, drawn))
+            self.stack.append([OFFER_DRAWN, 0, Frame(seat, drawn)])
 
     def advance(self) -> None:
         """Pass the turn: to a seat given an extra turn, else onward past seats that lose it."""
         if self.next_turn is not None:
             seat, self.next_turn = self.next_turn, None
         else:
-            seat = (self.turn + self.direction) % self.players
-            while self.lost_turns[seat]:
-                self.lost_turns[seat] -= 1
-                if self.events is not None:
-                    self.log("turn_lost", seat=seat)
-                seat = self.seat_after(seat)
+            seat = self.skip_lost_turns((self.turn + self.direction) % self.players)
         self.turn = seat
+
+    def skip_lost_turns(self, seat: int) -> int:
+        """The first seat from `seat` on that has no turn to lose (those it passes lose one)."""
+        while self.lost_turns[seat]:
+            self.lost_turns[seat] -= 1
+            if self.events is not None:
+                self.log("turn_lost", seat=seat)
+            seat = self.seat_after(seat)
+        return seat
 
     # --- primitives the effect language calls ---------------------------------------------
 
@@ -468,7 +499,8 @@ class GameState:
                 break
             hand.append(card)
             got += 1
-        self.moves += got
+        if got:
+            self.last_move = self.turns
         self.log_draw(seat, got)
         return got
 
@@ -567,7 +599,7 @@ class GameState:
 
     def end_effects(self) -> None:
         """Drop the rest of the running effects; the turn then ends as usual."""
-        while self.stack and self.stack[-1][0] not in (self.end_turn, HAND_OVER, ADVANCE):
+        while self.stack and self.stack[-1][0] not in (END_TURN, WINDOWS, HAND_OVER, ADVANCE):
             self.stack.pop()
 
     def run_named_effect(self, name, frame) -> None:
@@ -673,18 +705,13 @@ def op_start_turn(game, frame):
 def check_progress(game) -> None:
     """Stop a hand that the rules will never let end, with the guard that caught it."""
     # Runs every turn: plain comparisons here, the message only when a guard trips.
-    if game.moves != game.moves_seen:
-        game.idle = 0
-        game.moves_seen = game.moves
-    else:
-        game.idle += 1
-    if game.turn == game.last_turn:
+    seat = game.turn
+    if seat == game.last_turn:
         game.in_a_row += 1
     else:
-        game.in_a_row = 1
-        game.last_turn = game.turn
+        game.in_a_row, game.last_turn = 1, seat
     rules = game.ruleset
-    if (game.turns > rules.turns_per_hand or game.idle > rules.idle_turns
+    if (game.turns > rules.turns_per_hand or game.turns - game.last_move > rules.idle_turns + 1
             or game.in_a_row > rules.turns_in_a_row):
         stop_no_progress(game)
 
@@ -694,7 +721,8 @@ def stop_no_progress(game) -> None:
     rules = game.ruleset
     for count, limit, name, what in (
             (game.turns, rules.turns_per_hand, "turns_per_hand", "a hand lasted more than {} turns"),
-            (game.idle, rules.idle_turns, "idle_turns", "{} turns went by without a card moving"),
+            (game.turns - 1 - game.last_move, rules.idle_turns, "idle_turns",
+             "{} turns went by without a card moving"),
             (game.in_a_row, rules.turns_in_a_row, "turns_in_a_row",
              "seat %d took more than {} turns in a row" % game.turn)):
         if count > limit:
@@ -718,7 +746,7 @@ def answer_play_drawn(game, frame, play_it: bool) -> None:
     if play_it:
         game.play(frame.player, frame.card)
     else:
-        game.push(game.end_turn, None)
+        game.push(END_TURN, None)
 
 
 def op_uno_call(game, frame):
@@ -767,6 +795,23 @@ def op_advance(game, frame):
     return op_start_turn(game, frame)
 
 
+def op_end_turn(game, frame):
+    """End the turn: through the out-of-turn windows when one may open, else straight on."""
+    if game.uncalled is None and game.ruleset.jump_in is None:
+        # The common turn: no window can open, so the next turn starts at once.
+        seat = game.next_turn
+        if seat is None:
+            seat = (game.turn + game.direction) % game.players
+            if game.lost_turns[seat]:
+                seat = game.skip_lost_turns(seat)
+        else:
+            game.next_turn = None
+        game.turn = seat
+        return op_start_turn(game, frame)
+    game.push(WINDOWS, frame)
+    return None
+
+
 def op_hand_over(game, frame):
     """The player has no cards left: the hand is over."""
     game.end_hand(frame.player)
@@ -775,11 +820,8 @@ def op_hand_over(game, frame):
 
 START_TURN = (op_start_turn,)
 ADVANCE = (op_advance,)
-def end_of_turn(ruleset) -> tuple:
-    """The ops that end a turn under `ruleset`: windows only where the rules open them."""
-    windows = ((op_catch_window,) if ruleset.uno_penalty is not None else ()) + \
-        ((op_jump_window,) if ruleset.jump_in is not None else ())
-    return windows + (op_advance,)
+END_TURN = (op_end_turn,)
+WINDOWS = (op_catch_window, op_jump_window, op_advance)
 HAND_OVER = (op_hand_over,)
 OFFER_DRAWN = (op_offer_drawn,)
 UNO_CALL = (op_uno_call,)
