@@ -86,7 +86,7 @@ class GameState:
         self.decision = None
         self._handler = self._handler_frame = None
         self._probe = Frame(0)
-        self.stack: list[list] = []
+        self.stack: list[tuple] = []  # (op, frame) pairs; the top runs next
         self.check = DEBUG_CHECK
         self.table_size = None  # cards on a table set by hand (from_table), else the deck
         self.hands = [[] for _ in range(self.players)]
@@ -99,6 +99,7 @@ class GameState:
         self.last_move = -1  # the turn in which a card last moved (-1: none yet this hand)
         self.in_a_row = 0  # turns in a row taken by the seat that took the last turn
         self.last_turn = None
+        self.next_check = 0  # the turn at which the runaway guards are next checked
         self.dealer = dealer or 0
         # A stacked deck (scenarios) is used for the dealer draw and the first deal.
         self._prepared = self.stacked_stock(stacked) if stacked else None
@@ -188,16 +189,16 @@ class GameState:
 
     def is_playable(self, seat: int, card) -> bool:
         """Whether `seat` may play `card` now (by the playable rule and the kind's legal rule)."""
-        table = self.playable_table()
-        if table is not None:
-            if not table[card.id]:
+        faces = self.playable_faces()
+        if faces is not None:
+            if card not in faces:
                 return False
         else:
             probe = self._probe
             probe.player, probe.card = seat, card
             if not self.ruleset.playable(self, probe):
                 return False
-        return card.rules.legal is None or self.is_legal(seat, card)
+        return card not in self.ruleset.guarded or self.is_legal(seat, card)
 
     def is_legal(self, seat: int, card) -> bool:
         """Whether the kind's `legal` condition lets `seat` play `card` now."""
@@ -209,34 +210,38 @@ class GameState:
 
     def playable_cards(self, seat: int) -> list:
         """The distinct cards `seat` may play now, in hand order."""
-        # The hot path of every turn: one table lookup per card, the legal rule only where set.
+        return list(self.playable_in_hand(seat))
+
+    def playable_in_hand(self, seat: int):
+        """The distinct cards `seat` may play now, in hand order, as an iterable."""
+        # The hot path of every turn: set lookups in C, the legal rule only for guarded faces.
         tables = self.ruleset.playable_tables
-        table = None if tables is None else tables.get(
+        faces = None if tables is None else tables.get(
             (self.discard[-1] if self.discard else None, self.color, self.penalty))
-        if table is None:
-            table = self.playable_table()
-            if table is None:
+        if faces is None:
+            faces = self.playable_faces()
+            if faces is None:
                 return [card for card in dict.fromkeys(self.hands[seat])
                         if self.is_playable(seat, card)]
-        cards = [card for card in dict.fromkeys(self.hands[seat]) if table[card.id]]
-        if self.ruleset.guarded:
-            cards = [card for card in cards
-                     if card.rules.legal is None or self.is_legal(seat, card)]
+        cards = dict.fromkeys(filter(faces.__contains__, self.hands[seat]))
+        guarded = self.ruleset.guarded
+        if guarded and not guarded.isdisjoint(cards):
+            return [card for card in cards if card not in guarded or self.is_legal(seat, card)]
         return cards
 
-    def playable_table(self):
-        """Which faces the playable rule allows now, by face id (None when not tabled)."""
+    def playable_faces(self):
+        """The faces the playable rule allows now (None when the rule is not tabled)."""
         tables = self.ruleset.playable_tables
         if tables is None:
             return None
         key = (self.discard[-1] if self.discard else None, self.color, self.penalty)
-        table = tables.get(key)
-        if table is None:
+        faces = tables.get(key)
+        if faces is None:
             probe = Frame(self.turn)
             playable = self.ruleset.playable
-            table = tables[key] = bytes(
-                bool(playable(self, probe)) for probe.card in self.ruleset.faces)
-        return table
+            faces = tables[key] = frozenset(
+                probe.card for probe.card in self.ruleset.faces if playable(self, probe))
+        return faces
 
     # --- hands: deal, first card, end ------------------------------------------------------
 
@@ -301,7 +306,7 @@ class GameState:
         self.first_player = None
         self.penalty = 0
         self.just_played = False
-        self.last_move, self.in_a_row, self.last_turn = -1, 0, None
+        self.last_move, self.in_a_row, self.last_turn, self.next_check = -1, 0, None, 0
         self.table_size = None  # a dealt hand uses the whole deck
         self.turns = 0
         self.turn = self.dealer
@@ -401,7 +406,7 @@ class GameState:
             self.follow_play(frame or Frame(seat, card, color_before), hand)
         else:
             # The common play: a card without effects, two or more cards left.
-            self.stack.append([END_TURN, 0, None])
+            self.stack.append(END_OF_TURN)
 
     def follow_play(self, frame, hand: list) -> None:
         """Queue what follows a play: going out, or the card's effect, the UNO call, the end."""
@@ -410,12 +415,10 @@ class GameState:
             self.push(HAND_OVER, frame)
             self.push(rules.on_going_out, frame)
             return
-        stack = self.stack
-        stack.append([END_TURN, 0, frame])
-        if rules.on_play:
-            stack.append([rules.on_play, 0, frame])
+        self.stack.append(END_OF_TURN)
+        self.push(rules.on_play, frame)
         if len(hand) == 1 and self.ruleset.uno_penalty is not None:
-            stack.append([UNO_CALL, 0, frame])
+            self.stack.append((op_uno_call, frame))
 
     def draw_for_turn(self, seat: int) -> None:
         """Draw instead of playing: the pending penalty if any (the turn then ends), else
@@ -443,11 +446,11 @@ class GameState:
         if self.events is not None:
             self.log_draw(seat, count)
         if drawn is None or not rules.play_drawn:
-            self.stack.append([END_TURN, 0, None])
+            self.stack.append(END_OF_TURN)
         elif rules.forced_play:
             self.play(seat, drawn)
         else:
-            self.stack.append([OFFER_DRAWN, 0, Frame(seat, drawn)])
+            self.stack.append((op_offer_drawn, Frame(seat, drawn)))
 
     def advance(self) -> None:
         """Pass the turn: to a seat given an extra turn, else onward past seats that lose it."""
@@ -539,13 +542,14 @@ class GameState:
     def jump_in(self, seat: int) -> None:
         """`seat` plays its matching card out of turn; play goes on from there."""
         card = self.jump_in_cards()[seat]
-        self.stack.pop()  # the rest of the previous turn's end: play goes on from the jumper
+        self.stack.pop()  # the window's last op, the advance: play goes on from the jumper
         # Whoever was to lose a turn has been jumped over already.
         self.next_turn = None
         self.lost_turns = [0] * self.players
         self.turn = seat
         # A jump-in is a turn taken out of order: it counts against the runaway guards too.
         self.turns += 1
+        self.in_a_row, self.last_turn = 1, seat
         check_progress(self)
         self.log("jump_in", seat=seat)
         self.play(seat, card)
@@ -599,7 +603,7 @@ class GameState:
 
     def end_effects(self) -> None:
         """Drop the rest of the running effects; the turn then ends as usual."""
-        while self.stack and self.stack[-1][0] not in (END_TURN, WINDOWS, HAND_OVER, ADVANCE):
+        while self.stack and self.stack[-1][0] not in TURN_FLOW:
             self.stack.pop()
 
     def run_named_effect(self, name, frame) -> None:
@@ -617,9 +621,11 @@ class GameState:
         return self.decision
 
     def push(self, ops: tuple, frame) -> None:
-        """Queue ops to run before whatever is queued already."""
-        if ops:
-            self.stack.append([ops, 0, frame])
+        """Queue ops to run, in order, before whatever is queued already."""
+        if len(ops) == 1:
+            self.stack.append((ops[0], frame))
+        elif ops:
+            self.stack.extend([(op, frame) for op in reversed(ops)])
 
     def log(self, event: str, **data) -> None:
         """Record what happened, when recording (front ends render these)."""
@@ -631,16 +637,12 @@ class GameState:
     def _run(self) -> None:
         """Run queued ops until one asks for a decision or nothing is left."""
         stack = self.stack
+        pop = stack.pop
         steps = 0
         limit = self.ruleset.steps_per_action
         while stack:
-            entry = stack[-1]
-            ops, index, frame = entry
-            if index >= len(ops):
-                stack.pop()
-                continue
-            entry[1] = index + 1
-            if ops[index](self, frame) is not None:
+            op, frame = pop()
+            if op(self, frame) is not None:
                 return
             steps += 1
             if steps > limit:
@@ -688,32 +690,34 @@ def is_option(answer, options: tuple) -> bool:
 
 def op_start_turn(game, frame):
     """Ask the seat whose turn it is to play a card or draw."""
+    seat = game.turn
     game.turns += 1
     game.just_played = False
     if game.first_player is None:
-        game.first_player = game.turn
-    check_progress(game)
-    seat = game.turn
-    options = game.playable_cards(seat)
-    options.append(DRAW)
+        game.first_player = seat
+    if seat == game.last_turn:
+        game.in_a_row += 1
+    else:
+        game.in_a_row, game.last_turn = 1, seat
+    if game.turns >= game.next_check:
+        check_progress(game)
     # tuple.__new__ skips the named tuple's Python-level constructor: this runs every turn.
-    decision = game.decision = new_tuple(Decision, ("play", seat, tuple(options), ()))
+    decision = game.decision = new_tuple(
+        Decision, ("play", seat, (*game.playable_in_hand(seat), DRAW), ()))
     game._handler, game._handler_frame = answer_play, None
     return decision
 
 
 def check_progress(game) -> None:
     """Stop a hand that the rules will never let end, with the guard that caught it."""
-    # Runs every turn: plain comparisons here, the message only when a guard trips.
-    seat = game.turn
-    if seat == game.last_turn:
-        game.in_a_row += 1
-    else:
-        game.in_a_row, game.last_turn = 1, seat
     rules = game.ruleset
     if (game.turns > rules.turns_per_hand or game.turns - game.last_move > rules.idle_turns + 1
             or game.in_a_row > rules.turns_in_a_row):
         stop_no_progress(game)
+    # No guard can trip before this turn: the turn count, the turns since a card last moved and
+    # the turns in a row each grow by at most one a turn. Checking only then saves every turn.
+    game.next_check = min(rules.turns_per_hand + 1, game.last_move + rules.idle_turns + 2,
+                          game.turns + rules.turns_in_a_row - game.in_a_row + 1)
 
 
 def stop_no_progress(game) -> None:
@@ -808,7 +812,7 @@ def op_end_turn(game, frame):
             game.next_turn = None
         game.turn = seat
         return op_start_turn(game, frame)
-    game.push(WINDOWS, frame)
+    game.push(WINDOWS, None)
     return None
 
 
@@ -821,7 +825,9 @@ def op_hand_over(game, frame):
 START_TURN = (op_start_turn,)
 ADVANCE = (op_advance,)
 END_TURN = (op_end_turn,)
+END_OF_TURN = (op_end_turn, None)  # the stack entry that ends a turn (it needs no frame)
 WINDOWS = (op_catch_window, op_jump_window, op_advance)
 HAND_OVER = (op_hand_over,)
-OFFER_DRAWN = (op_offer_drawn,)
-UNO_CALL = (op_uno_call,)
+# Ops that move play on from one turn to the next: `end_turn()` stops dropping ops at these.
+TURN_FLOW = frozenset({op_end_turn, op_catch_window, op_jump_window, op_advance, op_hand_over,
+                       op_start_turn})

@@ -53,10 +53,10 @@ class Ruleset:
     faces: tuple
     deck: tuple
     playable: object
-    # When `playable` reads only the card, the top card, the colour and the penalty, its
-    # answers are the same for every game: they are kept in tables, one per situation.
-    playable_tables: object  # dict, or None when the rule must be evaluated each time
-    guarded: bool  # whether any kind has a `legal` condition (checked per card, each time)
+    # When `playable` reads only the card, the top card, the colour and the penalty, the
+    # faces it allows are the same in every game: kept by (top, colour, penalty).
+    playable_tables: object  # dict of frozensets of faces, or None when evaluated each time
+    guarded: frozenset  # faces whose kind has a `legal` condition (checked each time)
     effects: MappingProxyType
     hand_size: int
     min_players: int
@@ -228,7 +228,7 @@ class Builder:
             colors=colors, kinds=MappingProxyType(kinds), faces=faces, deck=deck,
             playable=self.expression(("playable",)),
             playable_tables={} if self.reads_only(("playable",), TABLE_NAMES) else None,
-            guarded=any(kind.legal is not None for kind in kinds.values()),
+            guarded=frozenset(face for face in faces if face.rules.legal is not None),
             effects=MappingProxyType(effects),
             hand_size=self.setting(("hand_size",), 7, int),
             min_players=players["min"], max_players=players["max"],

@@ -125,8 +125,8 @@ def run(setup, record=False, oracle=True):
 def snapshot(game):
     """Everything observable about a game (and its hidden rng and op stack)."""
     ids = lambda cards: [c.id for c in cards]
-    stack = [(id(ops), i, f and (f.player, f.card, f.color_before, dict(f.vars)))
-             for ops, i, f in game.stack]
+    stack = [(id(op), f and (f.player, f.card, f.color_before, dict(f.vars)))
+             for op, f in game.stack]
     return ([ids(h) for h in game.hands], ids(game.stock), ids(game.discard), game.color,
             game.direction, game.turn, game.dealer, list(game.scores), list(game.lost_turns),
             game.next_turn, game.uncalled, game.turns, game.over, game.match_winner,
