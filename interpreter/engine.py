@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from .compiler import Frame
@@ -27,16 +28,20 @@ def shuffle(rng: random.Random, items: list) -> None:
     """Shuffle `items` in place exactly as `rng.shuffle` would, a little faster.
 
     The same draws in the same order as random.shuffle (so seeded games do not change); it
-    calls getrandbits directly instead of through random's per-card helper method.
+    calls getrandbits directly, with each step's bit count worked out once per length.
     """
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        size = i + 1
-        bits = size.bit_length()
+    for i, size, bits in shuffle_steps(len(items)):
         j = getrandbits(bits)
         while j >= size:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+@lru_cache(maxsize=64)
+def shuffle_steps(length: int) -> tuple:
+    """Fisher-Yates steps for a list of `length`: (position, choices, bits per draw)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
 
 
 class Decision(NamedTuple):
@@ -328,14 +333,14 @@ class GameState:
 
     def deal(self) -> None:
         """A fresh shuffled deck; cards one at a time from the seat after the dealer."""
-        self.stock = self.fresh_stock()
+        stock = self.stock = self.fresh_stock()
         self.discard = []
-        self.hands = [[] for _ in range(self.players)]
-        order = [(self.dealer + k) % self.players for k in range(1, self.players + 1)]
-        for _ in range(self.ruleset.hand_size):
-            for seat in order:
-                if self.stock:
-                    self.hands[seat].append(self.stock.pop())
+        players = self.players
+        dealt = stock[::-1][:players * self.ruleset.hand_size]  # in the order they are dealt
+        del stock[len(stock) - len(dealt):]
+        self.hands = [[] for _ in range(players)]
+        for k in range(players):  # every players-th card, from the seat after the dealer
+            self.hands[(self.dealer + 1 + k) % players] = dealt[k::players]
 
     def turn_first_card(self):
         """The first card, turned from the stock; cards the ruleset returns go back in."""
