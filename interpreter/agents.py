@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from math import floor
 
 from .engine import DRAW
 from .errors import HouserulesError
@@ -13,7 +14,7 @@ class RandomAgent:
     """Uniform over the legal options."""
 
     def __init__(self, seed=None):
-        self.rng = random.Random(seed)
+        self.rng = generator(seed)
 
     def decide(self, game, decision):
         """Any legal option, each as likely."""
@@ -26,7 +27,7 @@ class EagerAgent:
     playable drawn card, names a random colour, always calls UNO, never challenges."""
 
     def __init__(self, seed=None):
-        self.rng = random.Random(seed)
+        self.rng = generator(seed)
 
     def decide(self, game, decision):
         """The eager answer."""
@@ -34,11 +35,11 @@ class EagerAgent:
         kind = decision.kind
         if kind == "play":
             count = len(options) - 1  # the last option is always to draw
-            return options[int(self.rng.random() * count)] if count else options[0]
+            return options[floor(self.rng.random() * count)] if count else options[0]
         if kind in ("play_drawn", "uno"):
             return True
         if kind in ("color", "target"):
-            return options[int(self.rng.random() * len(options))]
+            return options[floor(self.rng.random() * len(options))]
         if decision.seat is not None and None not in options:
             return False if False in options else options[0]
         return decision.seat  # a window: take it
@@ -51,7 +52,7 @@ class HeuristicAgent:
     """
 
     def __init__(self, seed=None, forget_uno: float = 0.0):
-        self.rng = random.Random(seed)
+        self.rng = generator(seed)
         self.forget_uno = forget_uno
 
     def decide(self, game, decision):
@@ -116,8 +117,17 @@ class ScriptedAgent:
 AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "eager": EagerAgent}
 
 
+def generator(seed) -> random.Random:
+    """A random generator from a seed, or `seed` itself when it is one (bots may share one)."""
+    return seed if isinstance(seed, random.Random) else random.Random(seed)
+
+
 def make_agents(spec: str, players: int, seed) -> list:
-    """`random`, `heuristic`, or a comma list with one name per seat."""
+    """`random`, `heuristic`, or a comma list with one name per seat.
+
+    The bots of one game share a generator, seeded from the game's seed (seeding one costs
+    as much as a dozen turns, and simulations make a table of bots for every game).
+    """
     names = [n.strip() for n in spec.split(",")] if spec else ["random"]
     if len(names) == 1:
         names = names * players
@@ -126,4 +136,5 @@ def make_agents(spec: str, players: int, seed) -> list:
     unknown = [n for n in names if n not in AGENTS]
     if unknown:
         raise HouserulesError(f"unknown bot '{unknown[0]}'; bots: {', '.join(AGENTS)}")
-    return [AGENTS[name](seed * 16 + seat) for seat, name in enumerate(names)]
+    rng = random.Random(f"bots/{seed}")
+    return [AGENTS[name](rng) for name in names]

@@ -18,6 +18,7 @@ from .compiler import Frame
 from .errors import IllegalMove, RuleRuntimeError
 
 new_tuple = tuple.__new__
+NUMBERS = frozenset({bool, int, float})  # answers that == can confuse (True == 1 == 1.0)
 DRAW = "draw"  # the answer to a play decision that draws instead of playing
 # A check run after every applied answer, `check(game, table_size)`, when set: the
 # debug mode (--check-invariants, and always in the tests) sets it to check_invariants.
@@ -158,15 +159,14 @@ class GameState:
             raise IllegalMove("the match is over" if self.over else
                               "the hand is over; start the next one first")
         options = decision.options
-        # Exactly one of the options: True is not seat 1 (is_option, inlined: it runs every turn).
-        if answer not in options or (options[options.index(answer)] is not answer
-                                     and type(options[options.index(answer)]) is not type(answer)):
+        # `in` compares by ==, so True would pass for seat 1: numbers must match exactly.
+        if answer not in options or (answer.__class__ in NUMBERS
+                                     and not is_option(answer, options)):
             raise IllegalMove(self.why_illegal(decision, answer))
-        handler, frame = self._handler, self._handler_frame
-        self.decision = self._handler = self._handler_frame = None
+        self.decision = None
         if self.events is not None and decision.kind != "play":
             self.log("decided", kind=decision.kind, seat=decision.seat, answer=describe(answer))
-        handler(self, frame, answer)
+        self._handler(self, self._handler_frame, answer)
         self._run()
         if self.check is not None:
             self.check(self, self.table_size)
@@ -621,7 +621,7 @@ class GameState:
 
     def request(self, kind: str, seat, options: tuple, handler, frame, open_to: tuple = ()):
         """Stop the loop: a decision is pending; `handler(game, frame, answer)` applies it."""
-        self.decision = Decision(kind, seat, tuple(options), open_to)
+        self.decision = new_tuple(Decision, (kind, seat, tuple(options), open_to))
         self._handler, self._handler_frame = handler, frame
         return self.decision
 
