@@ -59,13 +59,16 @@ def primitive(role: str, min_args: int, max_args: int | None = None, settle=None
 
 def seat_of(game, value) -> int:
     """A seat number, checked."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < game.players:
+    # The class, not isinstance: True is an int too, but not a seat.
+    if value.__class__ is not int or not 0 <= value < game.players:
         raise TypeError(f"expected a seat number 0..{game.players - 1}, got {value!r}")
     return value
 
 
 def seats_of(game, value) -> tuple:
     """One seat or a list of seats, as a tuple of checked seats."""
+    if value.__class__ is int and 0 <= value < game.players:
+        return (value,)
     if isinstance(value, (list, tuple)):
         return tuple(seat_of(game, v) for v in value)
     return (seat_of(game, value),)
@@ -291,6 +294,20 @@ class Symbols:
     text: str = ""
 
 
+def bind_arguments(fn, args: tuple):
+    """`fn(game, frame, *args)` with each argument computed, as one `(game, frame)` closure."""
+    # Effects call primitives on every card played: the common arities get no argument list.
+    if not args:
+        return lambda g, f: fn(g, f)
+    if len(args) == 1:
+        (one,) = args
+        return lambda g, f: fn(g, f, one(g, f))
+    if len(args) == 2:
+        first, second = args
+        return lambda g, f: fn(g, f, first(g, f), second(g, f))
+    return lambda g, f: fn(g, f, *[a(g, f) for a in args])
+
+
 class Compiler:
     """Compiles one piece of effect text; errors point into that text."""
 
@@ -375,20 +392,21 @@ class Compiler:
         if prim.role == "query":
             raise self.fail(node, f"{node.function}() only reads the game; use it inside a condition")
         args = tuple(self.expr(a) for a in node.args)
+        call = bind_arguments(prim.fn, args)
         if prim.role == "choice":
-            return self.choice_op(node, prim, args, target)
-        fn, runtime = prim.fn, self.runtime
+            return self.choice_op(node, prim, call, target)
+        runtime = self.runtime
 
         def op(game, frame):
             try:
-                result = fn(game, frame, *[a(game, frame) for a in args])
+                result = call(game, frame)
             except (TypeError, ValueError, KeyError, IndexError) as exc:
                 raise runtime(node, exc) from None
             if target is not None:
                 frame.vars[target] = result
         return op
 
-    def choice_op(self, node: dsl.Call, prim: Primitive, args: tuple, target: str | None):
+    def choice_op(self, node: dsl.Call, prim: Primitive, call, target: str | None):
         settle, runtime = prim.settle, self.runtime
 
         def answer(game, frame, value):
@@ -399,7 +417,7 @@ class Compiler:
 
         def op(game, frame):
             try:
-                kind, seat, options = prim.fn(game, frame, *[a(game, frame) for a in args])
+                kind, seat, options = call(game, frame)
             except (TypeError, ValueError) as exc:
                 raise runtime(node, exc) from None
             if not options:
@@ -490,9 +508,11 @@ class Compiler:
                     raise runtime(node, exc) from None
             return call1
 
+        bound = bind_arguments(fn, args)
+
         def call(g, f):
             try:
-                return fn(g, f, *[a(g, f) for a in args])
+                return bound(g, f)
             except (TypeError, ValueError, KeyError, IndexError) as exc:
                 raise runtime(node, exc) from None
         return call
