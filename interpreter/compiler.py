@@ -636,30 +636,59 @@ class Compiler:
         return count_of
 
     def attribute_match(self, node: dsl.Quantifier, source):
-        """`any(c in X if c.attr == value)` (or count), as one C-level scan; None if not that shape.
+        """`any(c in X if c.attr == value or ...)` (or count, of one such test), as C-level scans;
+        None if not that shape.
 
         The common question "does the hand hold a card of this colour?" is asked every turn.
         """
-        cond = node.cond
-        if node.quantifier not in ("any", "count") or not isinstance(cond, dsl.Binary) \
-                or cond.op != "==" or not isinstance(cond.left, dsl.Attribute) \
-                or cond.left.attr not in BUILTIN_ATTRIBUTES \
-                or cond.left.subject != dsl.Name(cond.left.line, cond.left.column, node.var) \
-                or node.var in dsl.names_used(cond.right):
+        terms = self.attribute_terms(node.cond, node.var)
+        if terms is None or node.quantifier not in ("any", "count") \
+                or (node.quantifier == "count" and len(terms) > 1):
             return None
-        attr, value = cond.left.attr, self.expr(cond.right)
-        getter = operator.attrgetter(attr)
+        tests = tuple((operator.attrgetter(attr), attr, self.expr(value)) for attr, value in terms)
+        if node.quantifier == "count":
+            ((getter, attr, value),) = tests
+
+            def count(g, f):
+                items = source(g, f)
+                if not items:
+                    return 0
+                wanted = value(g, f)
+                try:
+                    return operator.countOf(map(getter, items), wanted)
+                except AttributeError:  # not cards (seats, say): their attribute is none
+                    return [getattr(item, attr, None) for item in items].count(wanted)
+            return count
 
         def scan(g, f):
             items = source(g, f)
-            try:
-                seen = map(getter, items)
+            if not items:
+                return False
+            for getter, attr, value in tests:
                 wanted = value(g, f)
-                return wanted in seen if node.quantifier == "any" else operator.countOf(seen, wanted)
-            except AttributeError:  # not cards (seats, say): their attribute is none
-                seen = [getattr(item, attr, None) for item in items]
-                return wanted in seen if node.quantifier == "any" else seen.count(wanted)
+                try:
+                    if wanted in map(getter, items):
+                        return True
+                except AttributeError:  # not cards (seats, say): their attribute is none
+                    if wanted in [getattr(item, attr, None) for item in items]:
+                        return True
+            return False
         return scan
+
+    def attribute_terms(self, cond, var: str):
+        """`var.attr == value` tests joined by `or`, as (attr, value) pairs, where no value
+        reads `var`; None if `cond` is not that shape."""
+        if isinstance(cond, dsl.Binary) and cond.op == "or":
+            left = self.attribute_terms(cond.left, var)
+            right = None if left is None else self.attribute_terms(cond.right, var)
+            return None if right is None else left + right
+        if not isinstance(cond, dsl.Binary) or cond.op != "==" \
+                or not isinstance(cond.left, dsl.Attribute) \
+                or cond.left.attr not in BUILTIN_ATTRIBUTES \
+                or cond.left.subject != dsl.Name(cond.left.line, cond.left.column, var) \
+                or var in dsl.names_used(cond.right):
+            return None
+        return [(cond.left.attr, cond.right)]
 
     def expr_total(self, node: dsl.Total):
         source = self.iterate(node, self.expr(node.source))

@@ -140,6 +140,14 @@ def test_in_tests_membership(rules, text, expected):
     ("all(c in hand(3) if c.rank == 1)", True),
     ("any(c in hand(player) if any(d in hand(1) if d.color == c.color))", True),
     ("all(c in hand(3) if any(d in hand(1) if d.color == c.color))", False),
+    # tests joined by `or` (scanned attribute by attribute)
+    ('any(c in hand(3) if c.color == "red" or c.kind == "wild")', False),
+    ('any(c in hand(3) if c.color == "red" or c.rank == 1)', True),
+    ('any(c in hand(player) if c.kind == "wild" or c.color == none or c.rank == 99)', True),
+    ('any(s in others if s.color == "red" or s.rank == 1)', False),  # seats: attributes are none
+    ('any(s in others if s.color == none or s.rank == 1)', True),
+    ('any(c in hand(player) if c.color == "red" or c.points > 100)', True),  # not only ==
+    ('count(c in hand(player) if c.color == "red" or c.rank == 7)', 3),  # counted one by one
 ])
 def test_any_all_count_comprehensions(rules, text, expected):
     assert evaluate(rules, text) == expected
