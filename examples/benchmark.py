@@ -4,7 +4,9 @@
 
 Each round times N single-hand four-player games of houserules' classic ruleset (eager
 bots), the same N games in RLCard's rules loop (random legal actions), and Mario Kart;
-rounds alternate the three so machine noise hits each alike, and the best round counts.
+rounds alternate the three so machine noise hits each alike, and each side's best round
+counts. On a shared machine the speed of one core can change by half from second to
+second, so many short rounds find each side's undisturbed speed better than a few long ones.
 RLCard is optional and never a dependency of houserules: `pip install rlcard` to compare.
 """
 
@@ -119,8 +121,8 @@ def report(result: dict) -> None:
 def main() -> None:
     """Parse the options, run the benchmark and print its result."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3000)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--games", type=int, default=1000, help="games per round (default 1000)")
+    parser.add_argument("--rounds", type=int, default=10, help="rounds (default 10)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     args = parser.parse_args()

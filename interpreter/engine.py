@@ -231,8 +231,13 @@ class GameState:
         cards = dict.fromkeys(filter(faces.__contains__, self.hands[seat]))
         guarded = self.ruleset.guarded
         if guarded and not guarded.isdisjoint(cards):
-            return [card for card in cards if card not in guarded or self.is_legal(seat, card)]
+            return self.legal_only(seat, cards)
         return cards
+
+    def legal_only(self, seat: int, cards) -> list:
+        """Those of `cards` whose kind's `legal` condition (if any) lets `seat` play them now."""
+        guarded = self.ruleset.guarded
+        return [card for card in cards if card not in guarded or self.is_legal(seat, card)]
 
     def playable_faces(self):
         """The faces the playable rule allows now (None when the rule is not tabled)."""
@@ -409,9 +414,12 @@ class GameState:
             self.log("play", seat=seat, card=card.name)
         if rules.on_play or len(hand) < 2:
             self.follow_play(frame or Frame(seat, card, color_before), hand)
-        else:
-            # The common play: a card without effects, two or more cards left.
+        elif self.stack:
             self.stack.append(END_OF_TURN)
+        else:
+            # The common play: a card without effects, two or more cards left, nothing else
+            # queued: the turn ends now (what queueing END_OF_TURN and running it would do).
+            op_end_turn(self, None)
 
     def follow_play(self, frame, hand: list) -> None:
         """Queue what follows a play: going out, or the card's effect, the UNO call, the end."""
@@ -706,9 +714,18 @@ def op_start_turn(game, frame):
         game.in_a_row, game.last_turn = 1, seat
     if game.turns >= game.next_check:
         check_progress(game)
-    # tuple.__new__ skips the named tuple's Python-level constructor: this runs every turn.
-    decision = game.decision = new_tuple(
-        Decision, ("play", seat, (*game.playable_in_hand(seat), DRAW), ()))
+    # Every turn comes here: the tabled case inline, and tuple.__new__ rather than the named
+    # tuple's Python-level constructor.
+    rules = game.ruleset
+    faces = None if rules.playable_tables is None else rules.playable_tables.get(
+        (game.discard[-1] if game.discard else None, game.color, game.penalty))
+    if faces is None:
+        cards = game.playable_in_hand(seat)
+    else:
+        cards = dict.fromkeys(filter(faces.__contains__, game.hands[seat]))
+        if rules.guarded and not rules.guarded.isdisjoint(cards):
+            cards = game.legal_only(seat, cards)
+    decision = game.decision = new_tuple(Decision, ("play", seat, (*cards, DRAW), ()))
     game._handler, game._handler_frame = answer_play, None
     return decision
 
