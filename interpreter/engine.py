@@ -231,13 +231,8 @@ class GameState:
         cards = dict.fromkeys(filter(faces.__contains__, self.hands[seat]))
         guarded = self.ruleset.guarded
         if guarded and not guarded.isdisjoint(cards):
-            return self.legal_only(seat, cards)
+            return [card for card in cards if card not in guarded or self.is_legal(seat, card)]
         return cards
-
-    def legal_only(self, seat: int, cards) -> list:
-        """Those of `cards` whose kind's `legal` condition (if any) lets `seat` play them now."""
-        guarded = self.ruleset.guarded
-        return [card for card in cards if card not in guarded or self.is_legal(seat, card)]
 
     def playable_faces(self):
         """The faces the playable rule allows now (None when the rule is not tabled)."""
@@ -439,7 +434,7 @@ class GameState:
         rules = self.ruleset
         if self.penalty:
             self.draw(seat, self.take_penalty())
-            self.push(END_TURN, None)
+            self.stack.append(END_OF_TURN)
             return
         limit = (rules.max_draws or float("inf")) if rules.draw_until_playable else 1
         hand = self.hands[seat]
@@ -714,18 +709,9 @@ def op_start_turn(game, frame):
         game.in_a_row, game.last_turn = 1, seat
     if game.turns >= game.next_check:
         check_progress(game)
-    # Every turn comes here: the tabled case inline, and tuple.__new__ rather than the named
-    # tuple's Python-level constructor.
-    rules = game.ruleset
-    faces = None if rules.playable_tables is None else rules.playable_tables.get(
-        (game.discard[-1] if game.discard else None, game.color, game.penalty))
-    if faces is None:
-        cards = game.playable_in_hand(seat)
-    else:
-        cards = dict.fromkeys(filter(faces.__contains__, game.hands[seat]))
-        if rules.guarded and not rules.guarded.isdisjoint(cards):
-            cards = game.legal_only(seat, cards)
-    decision = game.decision = new_tuple(Decision, ("play", seat, (*cards, DRAW), ()))
+    # tuple.__new__ skips the named tuple's Python-level constructor: this runs every turn.
+    decision = game.decision = new_tuple(
+        Decision, ("play", seat, (*game.playable_in_hand(seat), DRAW), ()))
     game._handler, game._handler_frame = answer_play, None
     return decision
 
@@ -772,7 +758,7 @@ def answer_play_drawn(game, frame, play_it: bool) -> None:
     if play_it:
         game.play(frame.player, frame.card)
     else:
-        game.push(END_TURN, None)
+        game.stack.append(END_OF_TURN)
 
 
 def op_uno_call(game, frame):
@@ -846,7 +832,6 @@ def op_hand_over(game, frame):
 
 START_TURN = (op_start_turn,)
 ADVANCE = (op_advance,)
-END_TURN = (op_end_turn,)
 END_OF_TURN = (op_end_turn, None)  # the stack entry that ends a turn (it needs no frame)
 WINDOWS = (op_catch_window, op_jump_window, op_advance)
 HAND_OVER = (op_hand_over,)

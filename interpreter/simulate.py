@@ -31,34 +31,22 @@ CHUNK = 100  # games per chunk: the unit of work handed to a process or a cluste
 
 def play_match(game: GameState, agents: list, log=None) -> GameState:
     """Let the agents answer every decision until the match is over (written to `log`)."""
-    if log is not None:
-        return play_logged(game, agents, log)
     while not game.over:
         decision = game.decision
         if decision is None:
             game.next_hand()
-        elif decision.seat is None:
-            game.apply(ask_window(game, decision, agents))
-        else:
-            game.apply(agents[decision.seat].decide(game, decision))
-    return game
-
-
-def play_logged(game: GameState, agents: list, log) -> GameState:
-    """play_match, writing every answer and hand to `log`."""
-    while not game.over:
-        decision = game.decision
-        if decision is None:
-            game.next_hand()
-            log.next_hand()
+            if log is not None:
+                log.next_hand()
             continue
         if decision.seat is None:
             answer = ask_window(game, decision, agents)
         else:
             answer = agents[decision.seat].decide(game, decision)
         game.apply(answer)
-        log.decided(decision, answer)
-    log.finish(game)
+        if log is not None:
+            log.decided(decision, answer)
+    if log is not None:
+        log.finish(game)
     return game
 
 
