@@ -12,7 +12,7 @@ from types import MappingProxyType
 
 from . import dsl
 from .cards import Card, card_key
-from .compiler import PRIMITIVES, Symbols, compile_effect, compile_expression
+from .compiler import Symbols, compile_effect, compile_expression
 from .errors import OptionError, RulesetError
 from .source import Source, dollar_path, load_source
 from .validation import check_schema
@@ -424,9 +424,3 @@ def parse_option_pairs(pairs: list[str]) -> dict:
             raise OptionError(f"--option takes NAME=VALUE, got {pair!r}")
         result[name.strip()] = value.strip()
     return result
-
-
-def known_primitives() -> dict:
-    """The effect language's functions and their one-line docs, for help texts."""
-    return {name: (prim.role, prim.doc) for name, prim in sorted(PRIMITIVES.items())}
-
