@@ -497,18 +497,7 @@ class Compiler:
             raise self.fail(node, f"{node.function}() changes the game; use it as a statement "
                                   f"(or `let x = {node.function}(...)`), not inside a condition")
         fn, runtime = prim.fn, self.runtime
-        args = tuple(self.expr(a) for a in node.args)
-        if len(args) == 1:
-            (one,) = args
-
-            def call1(g, f):
-                try:
-                    return fn(g, f, one(g, f))
-                except (TypeError, ValueError, KeyError, IndexError) as exc:
-                    raise runtime(node, exc) from None
-            return call1
-
-        bound = bind_arguments(fn, args)
+        bound = bind_arguments(fn, tuple(self.expr(a) for a in node.args))
 
         def call(g, f):
             try:

@@ -220,14 +220,10 @@ class GameState:
     def playable_in_hand(self, seat: int):
         """The distinct cards `seat` may play now, in hand order, as an iterable."""
         # The hot path of every turn: set lookups in C, the legal rule only for guarded faces.
-        tables = self.ruleset.playable_tables
-        faces = None if tables is None else tables.get(
-            (self.discard[-1] if self.discard else None, self.color, self.penalty))
+        faces = self.playable_faces()
         if faces is None:
-            faces = self.playable_faces()
-            if faces is None:
-                return [card for card in dict.fromkeys(self.hands[seat])
-                        if self.is_playable(seat, card)]
+            return [card for card in dict.fromkeys(self.hands[seat])
+                    if self.is_playable(seat, card)]
         cards = dict.fromkeys(filter(faces.__contains__, self.hands[seat]))
         guarded = self.ruleset.guarded
         if guarded and not guarded.isdisjoint(cards):
@@ -409,12 +405,8 @@ class GameState:
             self.log("play", seat=seat, card=card.name)
         if rules.on_play or len(hand) < 2:
             self.follow_play(frame or Frame(seat, card, color_before), hand)
-        elif self.stack:
-            self.stack.append(END_OF_TURN)
         else:
-            # The common play: a card without effects, two or more cards left, nothing else
-            # queued: the turn ends now (what queueing END_OF_TURN and running it would do).
-            op_end_turn(self, None)
+            self.stack.append(END_OF_TURN)  # the common play: no effect, two or more cards left
 
     def follow_play(self, frame, hand: list) -> None:
         """Queue what follows a play: going out, or the card's effect, the UNO call, the end."""
@@ -441,7 +433,7 @@ class GameState:
         drawn = None
         count = 0
         while count < limit:
-            card = self.stock.pop() if self.stock else self.take_from_stock()
+            card = self.take_from_stock()
             if card is None:
                 break
             hand.append(card)
@@ -451,8 +443,7 @@ class GameState:
                 break
         if count:
             self.last_move = self.turns
-        if self.events is not None:
-            self.log_draw(seat, count)
+        self.log_draw(seat, count)
         if drawn is None or not rules.play_drawn:
             self.stack.append(END_OF_TURN)
         elif rules.forced_play:
@@ -465,17 +456,13 @@ class GameState:
         if self.next_turn is not None:
             seat, self.next_turn = self.next_turn, None
         else:
-            seat = self.skip_lost_turns((self.turn + self.direction) % self.players)
+            seat = (self.turn + self.direction) % self.players
+            while self.lost_turns[seat]:
+                self.lost_turns[seat] -= 1
+                if self.events is not None:
+                    self.log("turn_lost", seat=seat)
+                seat = self.seat_after(seat)
         self.turn = seat
-
-    def skip_lost_turns(self, seat: int) -> int:
-        """The first seat from `seat` on that has no turn to lose (those it passes lose one)."""
-        while self.lost_turns[seat]:
-            self.lost_turns[seat] -= 1
-            if self.events is not None:
-                self.log("turn_lost", seat=seat)
-            seat = self.seat_after(seat)
-        return seat
 
     # --- primitives the effect language calls ---------------------------------------------
 
@@ -810,15 +797,7 @@ def op_advance(game, frame):
 def op_end_turn(game, frame):
     """End the turn: through the out-of-turn windows when one may open, else straight on."""
     if game.uncalled is None and game.ruleset.jump_in is None:
-        # The common turn: no window can open, so the next turn starts at once.
-        seat = game.next_turn
-        if seat is None:
-            seat = (game.turn + game.direction) % game.players
-            if game.lost_turns[seat]:
-                seat = game.skip_lost_turns(seat)
-        else:
-            game.next_turn = None
-        game.turn = seat
+        game.advance()  # the common turn: no window can open, the next one starts at once
         return op_start_turn(game, frame)
     game.push(WINDOWS, None)
     return None
