@@ -76,6 +76,15 @@ class HandResult:
 class GameState:
     """One match of a ruleset: hands, piles, turn order, scores, and the pending decision."""
 
+    # Slots, because the hot loop reads and writes these every turn: an instance dict of more
+    # than 30 names cannot share its keys, and then CPython cannot speed up attribute access.
+    __slots__ = ("ruleset", "players", "seed", "rng", "events", "scores", "hand_results", "over",
+                 "match_winner", "decision", "_handler", "_handler_frame", "_probe", "stack",
+                 "check", "table_size", "hands", "stock", "discard", "color", "direction", "turn",
+                 "turns", "lost_turns", "next_turn", "uncalled", "first_player", "penalty",
+                 "just_played", "last_move", "in_a_row", "last_turn", "next_check", "dealer",
+                 "_prepared")
+
     def __init__(self, ruleset, players: int | None = None, seed: int | None = None,
                  dealer: int | None = None, record: bool = False, deal: bool = True,
                  stacked: list | None = None):

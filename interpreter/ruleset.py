@@ -38,7 +38,7 @@ class Kind:
     on_going_out: tuple
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: read every turn, and too many fields to share keys
 class Ruleset:
     """Everything a game needs to know, compiled; one per (file, options)."""
 
