@@ -176,7 +176,8 @@ class GameState:
         if self.events is not None and decision.kind != "play":
             self.log("decided", kind=decision.kind, seat=decision.seat, answer=describe(answer))
         self._handler(self, self._handler_frame, answer)
-        self._run()
+        if self.stack:  # a common turn ends in the handler, with nothing queued
+            self._run()
         if self.check is not None:
             self.check(self, self.table_size)
 
@@ -415,7 +416,7 @@ class GameState:
         if rules.on_play or len(hand) < 2:
             self.follow_play(frame or Frame(seat, card, color_before), hand)
         else:
-            self.stack.append(END_OF_TURN)  # the common play: no effect, two or more cards left
+            self.end_turn()  # the common play: no effect, two or more cards left
 
     def follow_play(self, frame, hand: list) -> None:
         """Queue what follows a play: going out, or the card's effect, the UNO call, the end."""
@@ -435,7 +436,7 @@ class GameState:
         rules = self.ruleset
         if self.penalty:
             self.draw(seat, self.take_penalty())
-            self.stack.append(END_OF_TURN)
+            self.end_turn()
             return
         limit = (rules.max_draws or float("inf")) if rules.draw_until_playable else 1
         hand = self.hands[seat]
@@ -454,11 +455,18 @@ class GameState:
             self.last_move = self.turns
         self.log_draw(seat, count)
         if drawn is None or not rules.play_drawn:
-            self.stack.append(END_OF_TURN)
+            self.end_turn()
         elif rules.forced_play:
             self.play(seat, drawn)
         else:
             self.stack.append((op_offer_drawn, Frame(seat, drawn)))
+
+    def end_turn(self) -> None:
+        """End the turn: at once when nothing else is queued, else as the next op to run."""
+        if self.stack:
+            self.stack.append(END_OF_TURN)
+        else:
+            op_end_turn(self, None)  # the common case: no trip through the op loop
 
     def advance(self) -> None:
         """Pass the turn: to a seat given an extra turn, else onward past seats that lose it."""
@@ -754,7 +762,7 @@ def answer_play_drawn(game, frame, play_it: bool) -> None:
     if play_it:
         game.play(frame.player, frame.card)
     else:
-        game.stack.append(END_OF_TURN)
+        game.end_turn()
 
 
 def op_uno_call(game, frame):
