@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from math import floor
 
 from .engine import DRAW
@@ -60,24 +59,25 @@ class HeuristicAgent:
         method = getattr(self, "on_" + decision.kind, None)
         return method(game, decision) if method else self.on_question(game, decision)
 
-    def colour_counts(self, game, seat) -> Counter:
-        return Counter(card.color for card in game.hands[seat] if card.color is not None)
+    def colours(self, game, seat) -> list:
+        """The colour of every card in the seat's hand (counted with list.count, in C)."""
+        return [card.color for card in game.hands[seat]]
 
     def on_play(self, game, decision):
         cards = [o for o in decision.options if o != DRAW]
         if not cards:
             return DRAW
-        counts = self.colour_counts(game, decision.seat)
+        colours = self.colours(game, decision.seat)
         coloured = [c for c in cards if c.color is not None]
         if coloured:
             # Shed points early and stay in the colour we hold most of.
-            return max(coloured, key=lambda c: (counts[c.color], c.points))
+            return max(coloured, key=lambda c: (colours.count(c.color), c.points))
         # Only colourless cards are playable: keep the most valuable for later.
         return min(cards, key=lambda c: c.points)
 
     def on_color(self, game, decision):
-        counts = self.colour_counts(game, decision.seat)
-        return max(decision.options, key=lambda color: counts[color])
+        colours = self.colours(game, decision.seat)
+        return max(decision.options, key=colours.count)
 
     def on_target(self, game, decision):
         return min(decision.options, key=lambda seat: (len(game.hands[seat]), seat))
