@@ -475,6 +475,18 @@ def test_play_drawn_no_keeps_it_and_turn_passes():
     assert game.decision.kind == "play" and game.decision.seat == 1
 
 
+def test_end_turn_starts_the_next_turn_at_once_or_after_what_is_queued():
+    game = table([["blue 3", "green 4"], filler(3), filler(3)])
+    game.decision = None
+    queued = (lambda g, f: None, None)
+    game.stack.append(queued)
+    game.end_turn()  # something queued: the end of the turn runs next, through the op loop
+    assert game.stack == [queued, engine.END_OF_TURN] and game.turn == 0
+    game.stack.clear()
+    game.end_turn()  # nothing queued: the next turn starts now
+    assert game.turn == 1 and game.decision.kind == "play" and game.decision.seat == 1
+
+
 @pytest.mark.parametrize("options, stock, drawn, offered", [
     ({"draw_until_playable": "true"}, ["green 1", "green 2", "red 7", "red 8"], 3, True),
     ({"draw_until_playable": "true"}, ["red 7", "green 2"], 1, True),
