@@ -2,7 +2,8 @@
 
 Everything that happens is an op on a stack (deal, a card's effect, the end of a turn).
 The loop runs ops until one needs a player's choice; that choice is a `Decision` with
-its legal options, answered through `apply`. The engine knows no card by name: what a
+its legal options, answered through `apply`. (A turn that queues nothing else, the common
+plain play or draw, ends at once instead of through the loop.) The engine knows no card by name: what a
 card does comes from its compiled ruleset.
 """
 
