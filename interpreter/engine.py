@@ -3,8 +3,8 @@
 Everything that happens is an op on a stack (deal, a card's effect, the end of a turn).
 The loop runs ops until one needs a player's choice; that choice is a `Decision` with
 its legal options, answered through `apply`. (A turn that queues nothing else, the common
-plain play or draw, ends at once instead of through the loop.) The engine knows no card by name: what a
-card does comes from its compiled ruleset.
+plain play or draw, ends at once instead of through the loop.) The engine knows no card by
+name: what a card does comes from its compiled ruleset.
 """
 
 from __future__ import annotations
@@ -560,12 +560,19 @@ class GameState:
         self.next_turn = None
         self.lost_turns = [0] * self.players
         self.turn = seat
-        # A jump-in is a turn taken out of order: it counts against the runaway guards too.
-        self.turns += 1
-        self.in_a_row, self.last_turn = 1, seat
-        check_progress(self)
+        self.count_turn(seat)  # a turn taken out of order counts against the guards too
         self.log("jump_in", seat=seat)
         self.play(seat, card)
+
+    def count_turn(self, seat: int) -> None:
+        """Count a turn `seat` takes, and stop the hand if a runaway guard trips."""
+        self.turns += 1
+        if seat == self.last_turn:
+            self.in_a_row += 1
+        else:
+            self.in_a_row, self.last_turn = 1, seat
+        if self.turns >= self.next_check:  # no guard can trip before then
+            check_progress(self)
 
     def lose_turn(self, seat: int) -> None:
         """`seat` loses its next turn."""
@@ -704,16 +711,10 @@ def is_option(answer, options: tuple) -> bool:
 def op_start_turn(game, frame):
     """Ask the seat whose turn it is to play a card or draw."""
     seat = game.turn
-    game.turns += 1
+    game.count_turn(seat)
     game.just_played = False
     if game.first_player is None:
         game.first_player = seat
-    if seat == game.last_turn:
-        game.in_a_row += 1
-    else:
-        game.in_a_row, game.last_turn = 1, seat
-    if game.turns >= game.next_check:
-        check_progress(game)
     # tuple.__new__ skips the named tuple's Python-level constructor: this runs every turn.
     decision = game.decision = new_tuple(
         Decision, ("play", seat, (*game.playable_in_hand(seat), DRAW), ()))
@@ -832,6 +833,7 @@ ADVANCE = (op_advance,)
 END_OF_TURN = (op_end_turn, None)  # the stack entry that ends a turn (it needs no frame)
 WINDOWS = (op_catch_window, op_jump_window, op_advance)
 HAND_OVER = (op_hand_over,)
-# Ops that move play on from one turn to the next: `end_turn()` stops dropping ops at these.
+# Ops that move play on from one turn to the next: `end_effects()` (the effect language's
+# `end_turn()`) stops dropping ops at these.
 TURN_FLOW = frozenset({op_end_turn, op_catch_window, op_jump_window, op_advance, op_hand_over,
                        op_start_turn})
