@@ -4,14 +4,14 @@ The pipeline runs one way: YAML ruleset -> schema check -> compiled Ruleset -> G
 driven by agents -> front ends. The public names are gathered here.
 """
 
-from .agents import EagerAgent, HeuristicAgent, RandomAgent, ScriptedAgent
-from .engine import DRAW, Decision, GameState
+from .agents import EagerAgent, HeuristicAgent, RandomAgent, ScriptedAgent, play_match
+from .engine import COMPILED, DRAW, Decision, GameState
 from .errors import DslError, HouserulesError, IllegalMove, OptionError, RuleRuntimeError, RulesetError
 from .ruleset import Ruleset, load_ruleset
-from .simulate import play_match, simulate
+from .simulate import simulate
 
 __all__ = [
-    "DRAW", "Decision", "DslError", "EagerAgent", "GameState", "HeuristicAgent", "HouserulesError",
-    "IllegalMove", "OptionError", "RandomAgent", "RuleRuntimeError", "Ruleset", "RulesetError",
-    "ScriptedAgent", "load_ruleset", "play_match", "simulate",
+    "COMPILED", "DRAW", "Decision", "DslError", "EagerAgent", "GameState", "HeuristicAgent",
+    "HouserulesError", "IllegalMove", "OptionError", "RandomAgent", "RuleRuntimeError", "Ruleset",
+    "RulesetError", "ScriptedAgent", "load_ruleset", "play_match", "simulate",
 ]

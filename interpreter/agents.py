@@ -1,11 +1,12 @@
-"""Agents answer decisions: `decide(game, decision) -> one of decision.options`."""
+"""Agents answer decisions: `decide(game, decision) -> one of decision.options`; `play_match`
+lets them answer every decision of a match."""
 
 from __future__ import annotations
 
 import random
 from math import floor
 
-from .engine import DRAW
+from .engine import DRAW, GameState
 from .errors import HouserulesError
 
 
@@ -15,7 +16,7 @@ class RandomAgent:
     def __init__(self, seed=None):
         self.rng = generator(seed)
 
-    def decide(self, game, decision):
+    def decide(self, game: GameState, decision):
         """Any legal option, each as likely."""
         options = decision.options
         return options[self.rng.randrange(len(options))]
@@ -28,7 +29,7 @@ class EagerAgent:
     def __init__(self, seed=None):
         self.rng = generator(seed)
 
-    def decide(self, game, decision):
+    def decide(self, game: GameState, decision):
         """The eager answer."""
         options = decision.options
         kind = decision.kind
@@ -54,16 +55,16 @@ class HeuristicAgent:
         self.rng = generator(seed)
         self.forget_uno = forget_uno
 
-    def decide(self, game, decision):
+    def decide(self, game: GameState, decision):
         """A sensible answer to any kind of decision."""
         method = getattr(self, "on_" + decision.kind, None)
         return method(game, decision) if method else self.on_question(game, decision)
 
-    def colours(self, game, seat) -> list:
+    def colours(self, game: GameState, seat) -> list:
         """The colour of every card in the seat's hand (counted with list.count, in C)."""
         return [card.color for card in game.hands[seat]]
 
-    def on_play(self, game, decision):
+    def on_play(self, game: GameState, decision):
         cards = [o for o in decision.options if o != DRAW]
         if not cards:
             return DRAW
@@ -75,23 +76,23 @@ class HeuristicAgent:
         # Only colourless cards are playable: keep the most valuable for later.
         return min(cards, key=lambda c: c.points)
 
-    def on_color(self, game, decision):
+    def on_color(self, game: GameState, decision):
         colours = self.colours(game, decision.seat)
         return max(decision.options, key=colours.count)
 
-    def on_target(self, game, decision):
+    def on_target(self, game: GameState, decision):
         return min(decision.options, key=lambda seat: (len(game.hands[seat]), seat))
 
-    def on_catch(self, game, decision):
+    def on_catch(self, game: GameState, decision):
         return decision.seat
 
-    def on_jump_in(self, game, decision):
+    def on_jump_in(self, game: GameState, decision):
         return decision.seat
 
-    def on_uno(self, game, decision):
+    def on_uno(self, game: GameState, decision):
         return not (self.forget_uno and self.rng.random() < self.forget_uno)
 
-    def on_question(self, game, decision):
+    def on_question(self, game: GameState, decision):
         """Yes to offers that help (play the drawn card, call UNO); no to risky questions."""
         if decision.kind == "play_drawn":
             return True
@@ -104,7 +105,7 @@ class ScriptedAgent:
     def __init__(self, answers):
         self.answers = list(answers)
 
-    def decide(self, game, decision):
+    def decide(self, game: GameState, decision):
         """The next prepared answer."""
         if not self.answers:
             raise HouserulesError(f"the script has no answer left for a {decision.kind} decision")
@@ -138,3 +139,33 @@ def make_agents(spec: str, players: int, seed) -> list:
         raise HouserulesError(f"unknown bot '{unknown[0]}'; bots: {', '.join(AGENTS)}")
     rng = random.Random(f"bots/{seed}")
     return [AGENTS[name](rng) for name in names]
+
+
+def play_match(game: GameState, agents: list, log=None) -> GameState:
+    """Let the agents answer every decision until the match is over (written to `log`)."""
+    while not game.over:
+        decision = game.decision
+        if decision is None:
+            game.next_hand()
+            if log is not None:
+                log.next_hand()
+            continue
+        if decision.seat is None:
+            answer = ask_window(game, decision, agents)
+        else:
+            answer = agents[decision.seat].decide(game, decision)
+        game.apply(answer)
+        if log is not None:
+            log.decided(decision, answer)
+    if log is not None:
+        log.finish(game)
+    return game
+
+
+def ask_window(game: GameState, decision, agents: list):
+    """Offer an out-of-turn window to each seat in order; the first to take it has it."""
+    for seat in decision.open_to:
+        answer = agents[seat].decide(game, decision.offer(seat))
+        if answer is not None:
+            return answer
+    return None

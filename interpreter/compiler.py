@@ -672,15 +672,27 @@ class Compiler:
             right = None if left is None else self.attribute_terms(cond.right, var)
             return None if right is None else left + right
         if not isinstance(cond, dsl.Binary) or cond.op != "==" \
-                or not isinstance(cond.left, dsl.Attribute) \
-                or cond.left.attr not in BUILTIN_ATTRIBUTES \
-                or cond.left.subject != dsl.Name(cond.left.line, cond.left.column, var) \
-                or var in dsl.names_used(cond.right):
+                or not card_attribute(cond.left, var) or var in dsl.names_used(cond.right):
             return None
         return [(cond.left.attr, cond.right)]
 
     def expr_total(self, node: dsl.Total):
         source = self.iterate(node, self.expr(node.source))
+        slow = self.total_loop(node, source)
+        if node.cond is not None or not card_attribute(node.expr, node.var):
+            return slow
+        # `sum(c.points for c in ...)`, a hand's score, summed in C.
+        getter = operator.attrgetter(node.expr.attr)
+
+        def total(g, f):
+            try:
+                return sum(map(getter, source(g, f)))
+            except (AttributeError, TypeError):  # not cards, or not numbers: the loop says why
+                return slow(g, f)
+        return total
+
+    def total_loop(self, node: dsl.Total, source):
+        """`sum(expr for var in source if cond)`, item by item."""
         var, expr, cond = self.bound(node.var, node.expr, node.cond)
         cond = cond or (lambda g, f: True)
         runtime = self.runtime
@@ -696,6 +708,12 @@ class Compiler:
                         raise runtime(node, exc) from None
             return result
         return total
+
+
+def card_attribute(node, var: str) -> bool:
+    """Whether `node` is `var.attr` for an attribute every card has."""
+    return isinstance(node, dsl.Attribute) and node.attr in BUILTIN_ATTRIBUTES \
+        and node.subject == dsl.Name(node.line, node.column, var)
 
 
 def compile_effect(text: str, symbols: Symbols) -> tuple:

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .compiler import Frame
 from .errors import IllegalMove, RuleRuntimeError
@@ -23,7 +22,9 @@ NUMBERS = frozenset({bool, int, float})  # answers that == can confuse (True == 
 DRAW = "draw"  # the answer to a play decision that draws instead of playing
 # A check run after every applied answer, `check(game, table_size)`, when set: the
 # debug mode (--check-invariants, and always in the tests) sets it to check_invariants.
-DEBUG_CHECK = None
+DEBUG_CHECK: Any = None
+# Whether this module runs compiled to C by mypyc (see setup.py) or as pure Python.
+COMPILED = not __file__.endswith(".py")
 
 
 def shuffle(rng: random.Random, items: list) -> None:
@@ -64,27 +65,58 @@ class Decision(NamedTuple):
         return Decision(self.kind, seat, (None, seat))
 
 
-@dataclass(frozen=True)
-class HandResult:
+class HandResult(NamedTuple):
     """How one hand ended."""
 
     winner: int
     points: int
     turns: int
-    first: int  # the seat that took the hand's first turn
+    first: int | None  # the seat that took the hand's first turn
 
 
 class GameState:
     """One match of a ruleset: hands, piles, turn order, scores, and the pending decision."""
 
-    # Slots, because the hot loop reads and writes these every turn: an instance dict of more
-    # than 30 names cannot share its keys, and then CPython cannot speed up attribute access.
-    __slots__ = ("ruleset", "players", "seed", "rng", "events", "scores", "hand_results", "over",
-                 "match_winner", "decision", "_handler", "_handler_frame", "_probe", "stack",
-                 "check", "table_size", "hands", "stock", "discard", "color", "direction", "turn",
-                 "turns", "lost_turns", "next_turn", "uncalled", "first_player", "penalty",
-                 "just_played", "last_move", "in_a_row", "last_turn", "next_check", "dealer",
-                 "_prepared")
+    # The state, typed: the build compiles this module with mypyc (setup.py), which turns
+    # these into C struct fields. Pure Python gets the same speed-up from the slots: an
+    # instance dict of more than 30 names cannot share its keys, and then CPython cannot
+    # speed up attribute access.
+    ruleset: Any  # the compiled Ruleset; shared, never changed
+    players: int
+    seed: int | None
+    rng: random.Random  # the game's one source of chance
+    events: list | None  # what happened, when recording
+    scores: list
+    hand_results: list
+    over: bool
+    match_winner: int | None
+    decision: Decision | None  # the pending decision, None between hands and at the end
+    _handler: Any  # handler(game, frame, answer) applies the answer to the pending decision
+    _handler_frame: Any
+    _probe: Frame  # a frame reused to ask the playable and legal rules about a card
+    stack: list  # (op, frame) pairs; the top runs next
+    check: Any  # DEBUG_CHECK when the game was made
+    table_size: int | None  # cards on a table set by hand (from_table), else the deck
+    hands: list
+    stock: list  # the top card is last
+    discard: list  # the top card is last
+    color: Any  # the colour to follow
+    direction: int
+    turn: int
+    turns: int
+    lost_turns: list
+    next_turn: int | None
+    uncalled: int | None  # a seat that has one card left and did not call UNO
+    first_player: int | None
+    penalty: int
+    just_played: bool
+    last_move: int  # the turn in which a card last moved (-1: none yet this hand)
+    in_a_row: int  # turns in a row taken by the seat that took the last turn
+    last_turn: int | None
+    next_check: int  # the turn at which the runaway guards are next checked
+    dealer: int
+    _prepared: list | None  # a stacked deck (scenarios) for the dealer draw and first deal
+    __slots__ = tuple(__annotations__)
 
     def __init__(self, ruleset, players: int | None = None, seed: int | None = None,
                  dealer: int | None = None, record: bool = False, deal: bool = True,
@@ -96,15 +128,15 @@ class GameState:
         self.rng = random.Random(seed)
         self.events = [] if record else None
         self.scores = [0] * self.players
-        self.hand_results: list[HandResult] = []
+        self.hand_results = []
         self.over = False
         self.match_winner = None
         self.decision = None
         self._handler = self._handler_frame = None
         self._probe = Frame(0)
-        self.stack: list[tuple] = []  # (op, frame) pairs; the top runs next
+        self.stack = []
         self.check = DEBUG_CHECK
-        self.table_size = None  # cards on a table set by hand (from_table), else the deck
+        self.table_size = None
         self.hands = [[] for _ in range(self.players)]
         self.stock, self.discard = [], []
         self.color, self.direction, self.turn, self.turns = None, 1, 0, 0
@@ -112,10 +144,10 @@ class GameState:
         self.next_turn = self.uncalled = self.first_player = None
         self.penalty = 0
         self.just_played = False
-        self.last_move = -1  # the turn in which a card last moved (-1: none yet this hand)
-        self.in_a_row = 0  # turns in a row taken by the seat that took the last turn
+        self.last_move = -1
+        self.in_a_row = 0
         self.last_turn = None
-        self.next_check = 0  # the turn at which the runaway guards are next checked
+        self.next_check = 0
         self.dealer = dealer or 0
         # A stacked deck (scenarios) is used for the dealer draw and the first deal.
         self._prepared = self.stacked_stock(stacked) if stacked else None
@@ -149,7 +181,7 @@ class GameState:
     # --- the public, OpenSpiel-like API ---------------------------------------------------
 
     @property
-    def current_seat(self):
+    def current_seat(self) -> int | None:
         """The seat that must decide now (None for a window or when nothing is pending)."""
         return self.decision.seat if self.decision else None
 
@@ -190,12 +222,17 @@ class GameState:
         self.begin_hand()
         self._run()
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         """An independent copy (the ruleset and card faces are shared: they never change)."""
-        return copy.deepcopy(self)
+        # Field by field: a class compiled by mypyc cannot be made without its __init__.
+        twin = GameState(self.ruleset, self.players, deal=False)
+        memo: dict = {id(self): twin}
+        for name in STATE_FIELDS:
+            setattr(twin, name, copy.deepcopy(getattr(self, name), memo))
+        return twin
 
     @property
-    def top(self):
+    def top(self) -> Any:
         """The top card of the discard pile."""
         return self.discard[-1] if self.discard else None
 
@@ -287,7 +324,7 @@ class GameState:
             return self.ruleset.first_dealer % self.players
         contenders = list(range(self.players))
         deck = self._prepared if self._prepared is not None else self.fresh_stock()
-        drawn_all = []
+        drawn_all: list = []
         for _ in range(100):
             if len(contenders) < 2:
                 break
@@ -640,7 +677,7 @@ class GameState:
         self._handler, self._handler_frame = handler, frame
         return self.decision
 
-    def push(self, ops: tuple, frame) -> None:
+    def push(self, ops, frame) -> None:
         """Queue ops to run, in order, before whatever is queued already."""
         if len(ops) == 1:
             self.stack.append((ops[0], frame))
@@ -675,8 +712,8 @@ class GameState:
     def why_illegal(self, decision: Decision, answer) -> str:
         """Why `answer` is refused, in words."""
         shown = ", ".join(describe(o) for o in decision.options)
-        if decision.kind == "play" and hasattr(answer, "rules"):
-            seat = decision.seat
+        seat = decision.seat
+        if decision.kind == "play" and seat is not None and hasattr(answer, "rules"):
             if answer not in self.hands[seat]:
                 return f"seat {seat} does not hold {answer}"
             probe = Frame(seat, answer)
@@ -686,6 +723,10 @@ class GameState:
             rules = answer.rules
             return f"{answer} may not be played now: {rules.text or rules.legal_text}"
         return f"{describe(answer)} is not a legal answer to {decision.kind}; options: {shown}"
+
+
+# What a game state holds: its slots, or the fields mypyc compiled them into.
+STATE_FIELDS: tuple = getattr(GameState, "__mypyc_attrs__", None) or getattr(GameState, "__slots__")
 
 
 def describe(value) -> str:
@@ -708,7 +749,7 @@ def is_option(answer, options: tuple) -> bool:
 
 # --- engine ops: each is op(game, frame) -> Decision | None ------------------------------
 
-def op_start_turn(game, frame):
+def op_start_turn(game: GameState, frame):
     """Ask the seat whose turn it is to play a card or draw."""
     seat = game.turn
     game.count_turn(seat)
@@ -722,7 +763,7 @@ def op_start_turn(game, frame):
     return decision
 
 
-def check_progress(game) -> None:
+def check_progress(game: GameState) -> None:
     """Stop a hand that the rules will never let end, with the guard that caught it."""
     rules = game.ruleset
     if (game.turns > rules.turns_per_hand or game.turns - game.last_move > rules.idle_turns + 1
@@ -734,7 +775,7 @@ def check_progress(game) -> None:
                           game.turns + rules.turns_in_a_row - game.in_a_row + 1)
 
 
-def stop_no_progress(game) -> None:
+def stop_no_progress(game: GameState) -> None:
     """Raise the error for the first runaway guard that tripped."""
     rules = game.ruleset
     for count, limit, name, what in (
@@ -748,37 +789,37 @@ def stop_no_progress(game) -> None:
                                    f"(limits.{name}; see its last effects)", file=rules.file)
 
 
-def answer_play(game, frame, answer) -> None:
+def answer_play(game: GameState, frame, answer) -> None:
     if answer == DRAW:
         game.draw_for_turn(game.turn)
     else:
         game.play(game.turn, answer)
 
 
-def op_offer_drawn(game, frame):
+def op_offer_drawn(game: GameState, frame):
     """Offer to play the card just drawn."""
     return game.request("play_drawn", frame.player, (True, False), answer_play_drawn, frame)
 
 
-def answer_play_drawn(game, frame, play_it: bool) -> None:
+def answer_play_drawn(game: GameState, frame, play_it: bool) -> None:
     if play_it:
         game.play(frame.player, frame.card)
     else:
         game.end_turn()
 
 
-def op_uno_call(game, frame):
+def op_uno_call(game: GameState, frame):
     """A player left with one card calls UNO, or forgets."""
     return game.request("uno", frame.player, (True, False), answer_uno, frame)
 
 
-def answer_uno(game, frame, called: bool) -> None:
+def answer_uno(game: GameState, frame, called: bool) -> None:
     game.log("uno", seat=frame.player, called=called)
     if not called:
         game.uncalled = frame.player
 
 
-def op_catch_window(game, frame):
+def op_catch_window(game: GameState, frame):
     """After an uncalled UNO, the other seats may catch the player before the next turn."""
     seat, game.uncalled = game.uncalled, None
     if seat is None or len(game.hands[seat]) != 1:
@@ -787,13 +828,13 @@ def op_catch_window(game, frame):
     return game.request("catch", None, (None,) + catchers, answer_catch, Frame(seat), catchers)
 
 
-def answer_catch(game, frame, catcher) -> None:
+def answer_catch(game: GameState, frame, catcher) -> None:
     if catcher is not None:
         game.log("caught", seat=frame.player, by=catcher)
         game.draw(frame.player, game.ruleset.uno_penalty)
 
 
-def op_jump_window(game, frame):
+def op_jump_window(game: GameState, frame):
     """After a play, seats holding a card the jump-in rule allows may play it out of turn."""
     found = game.jump_in_cards()
     if not found:
@@ -802,18 +843,18 @@ def op_jump_window(game, frame):
     return game.request("jump_in", None, (None,) + seats, answer_jump_in, None, seats)
 
 
-def answer_jump_in(game, frame, seat) -> None:
+def answer_jump_in(game: GameState, frame, seat) -> None:
     if seat is not None:
         game.jump_in(seat)
 
 
-def op_advance(game, frame):
+def op_advance(game: GameState, frame):
     """Pass the turn on and start the next one."""
     game.advance()
     return op_start_turn(game, frame)
 
 
-def op_end_turn(game, frame):
+def op_end_turn(game: GameState, frame):
     """End the turn: through the out-of-turn windows when one may open, else straight on."""
     if game.uncalled is None and game.ruleset.jump_in is None:
         game.advance()  # the common turn: no window can open, the next one starts at once
@@ -822,7 +863,7 @@ def op_end_turn(game, frame):
     return None
 
 
-def op_hand_over(game, frame):
+def op_hand_over(game: GameState, frame):
     """The player has no cards left: the hand is over."""
     game.end_hand(frame.player)
     return None

@@ -117,7 +117,7 @@ def checked_answer(decision, answer):
 
 
 def ask_window_checked(game, decision, agents: list):
-    """Offer a window to each seat in order (as simulate.ask_window), checking each answer."""
+    """Offer a window to each seat in order (as agents.ask_window), checking each answer."""
     for seat in decision.open_to:
         offer = decision.offer(seat)
         answer = checked_answer(offer, agents[seat].decide(game, offer))

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import engine
-from .agents import make_agents
+from .agents import make_agents, play_match
 from .engine import GameState
 from .errors import HouserulesError
 from .gamelog import LogWriter
@@ -27,36 +27,6 @@ from .ruleset import load_ruleset
 from .stats import Running, difference
 
 CHUNK = 100  # games per chunk: the unit of work handed to a process or a cluster worker
-
-
-def play_match(game: GameState, agents: list, log=None) -> GameState:
-    """Let the agents answer every decision until the match is over (written to `log`)."""
-    while not game.over:
-        decision = game.decision
-        if decision is None:
-            game.next_hand()
-            if log is not None:
-                log.next_hand()
-            continue
-        if decision.seat is None:
-            answer = ask_window(game, decision, agents)
-        else:
-            answer = agents[decision.seat].decide(game, decision)
-        game.apply(answer)
-        if log is not None:
-            log.decided(decision, answer)
-    if log is not None:
-        log.finish(game)
-    return game
-
-
-def ask_window(game: GameState, decision, agents: list):
-    """Offer an out-of-turn window to each seat in order; the first to take it has it."""
-    for seat in decision.open_to:
-        answer = agents[seat].decide(game, decision.offer(seat))
-        if answer is not None:
-            return answer
-    return None
 
 
 def game_seed(seed: int, index: int) -> int:

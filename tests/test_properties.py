@@ -135,7 +135,7 @@ def snapshot(game):
 
 
 def step(game, bots):
-    """Answer the pending decision once (windows as simulate.ask_window), or deal on."""
+    """Answer the pending decision once (windows as agents.ask_window), or deal on."""
     decision = game.decision
     if decision is None:
         game.next_hand()

@@ -1,0 +1,38 @@
+"""Build hook: compile the modules a turn runs through to C with mypyc, when it can.
+
+The metadata is in pyproject.toml. mypyc turns the typed engine, agents and cards into a C
+extension (about 40% more games per second); the .py files ship too and behave the same.
+Set HOUSERULES_PURE_PYTHON=1 to skip compiling; where there is no C compiler the build
+falls back to pure Python by itself.
+"""
+
+import os
+import sys
+
+from setuptools import setup
+
+# Only what every turn runs through: the rest (loading, the effect compiler, front ends)
+# stays pure Python, where tracebacks and monkeypatching work as usual.
+COMPILED = ["interpreter/cards.py", "interpreter/engine.py", "interpreter/agents.py"]
+
+
+def extensions() -> list:
+    """The mypyc extensions, each optional so that a failed compile leaves pure Python."""
+    if os.environ.get("HOUSERULES_PURE_PYTHON"):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        return []
+    # The other modules are type-checked only as far as the compiled ones use them.
+    try:
+        built = mypycify(["--follow-imports=silent", *COMPILED], opt_level="3")
+    except SystemExit as failure:  # mypyc found a type error: still install, uncompiled
+        print(f"houserules: not compiled ({failure}); installing pure Python", file=sys.stderr)
+        return []
+    for extension in built:
+        extension.optional = True
+    return built
+
+
+setup(ext_modules=extensions())
