@@ -13,7 +13,7 @@ from setuptools import setup
 
 # Only what every turn runs through: the rest (loading, the effect compiler, front ends)
 # stays pure Python, where tracebacks and monkeypatching work as usual.
-COMPILED = ["interpreter/cards.py", "interpreter/engine.py", "interpreter/agents.py"]
+COMPILED = ["interpreter/cards.py", "interpreter/compiler.py", "interpreter/engine.py", "interpreter/agents.py"]
 
 
 def extensions() -> list:

@@ -19,8 +19,12 @@ import resource
 import sys
 import time
 
-from interpreter import load_ruleset
+from interpreter import COMPILED, load_ruleset
 from interpreter.simulate import simulate
+
+
+# How houserules was installed: its hot modules compiled by mypyc, or pure Python.
+ENGINE = "compiled (mypyc)" if COMPILED else "pure Python"
 
 
 def time_houserules(ruleset: str, games: int, seed: int) -> dict:
@@ -90,7 +94,7 @@ def run(games: int, rounds: int, seed: int) -> dict:
             if name not in best or row["games_per_second"] > best[name]["games_per_second"]:
                 best[name] = row
     result = {"games": games, "rounds": rounds, "seed": seed, "python": platform.python_version(),
-              "machine": platform.machine(), **best}
+              "machine": platform.machine(), "engine": ENGINE, **best}
     if modules:
         result["ratio_houserules_to_rlcard"] = (best["classic"]["games_per_second"]
                                                 / best["rlcard"]["games_per_second"])
@@ -103,7 +107,8 @@ def run(games: int, rounds: int, seed: int) -> dict:
 def report(result: dict) -> None:
     """Print the result as a small table."""
     print(f"{result['games']} games x {result['rounds']} rounds, seed {result['seed']}, "
-          f"best round shown (Python {result['python']}, {result['machine']})")
+          f"best round shown (Python {result['python']}, {result['machine']}, "
+          f"engine {result['engine']})")
     print(f"{'':<22} {'games/s':>9} {'turns/game':>11}")
     for name, label in (("classic", "houserules classic"), ("rlcard", "RLCard UNO"),
                         ("mario_kart", "houserules mario_kart")):

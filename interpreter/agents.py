@@ -4,9 +4,8 @@ lets them answer every decision of a match."""
 from __future__ import annotations
 
 import random
-from math import floor
 
-from .engine import DRAW, GameState
+from .engine import DRAW, Decision, GameState
 from .errors import HouserulesError
 
 
@@ -16,7 +15,7 @@ class RandomAgent:
     def __init__(self, seed=None):
         self.rng = generator(seed)
 
-    def decide(self, game: GameState, decision):
+    def decide(self, game: GameState, decision: Decision):
         """Any legal option, each as likely."""
         options = decision.options
         return options[self.rng.randrange(len(options))]
@@ -29,17 +28,17 @@ class EagerAgent:
     def __init__(self, seed=None):
         self.rng = generator(seed)
 
-    def decide(self, game: GameState, decision):
+    def decide(self, game: GameState, decision: Decision):
         """The eager answer."""
         options = decision.options
         kind = decision.kind
         if kind == "play":
             count = len(options) - 1  # the last option is always to draw
-            return options[floor(self.rng.random() * count)] if count else options[0]
+            return options[int(self.rng.random() * count)] if count else options[0]
         if kind in ("play_drawn", "uno"):
             return True
         if kind in ("color", "target"):
-            return options[floor(self.rng.random() * len(options))]
+            return options[int(self.rng.random() * len(options))]
         if decision.seat is not None and None not in options:
             return False if False in options else options[0]
         return decision.seat  # a window: take it
@@ -55,7 +54,7 @@ class HeuristicAgent:
         self.rng = generator(seed)
         self.forget_uno = forget_uno
 
-    def decide(self, game: GameState, decision):
+    def decide(self, game: GameState, decision: Decision):
         """A sensible answer to any kind of decision."""
         method = getattr(self, "on_" + decision.kind, None)
         return method(game, decision) if method else self.on_question(game, decision)
@@ -64,7 +63,7 @@ class HeuristicAgent:
         """The colour of every card in the seat's hand (counted with list.count, in C)."""
         return [card.color for card in game.hands[seat]]
 
-    def on_play(self, game: GameState, decision):
+    def on_play(self, game: GameState, decision: Decision):
         cards = [o for o in decision.options if o != DRAW]
         if not cards:
             return DRAW
@@ -76,23 +75,23 @@ class HeuristicAgent:
         # Only colourless cards are playable: keep the most valuable for later.
         return min(cards, key=lambda c: c.points)
 
-    def on_color(self, game: GameState, decision):
+    def on_color(self, game: GameState, decision: Decision):
         colours = self.colours(game, decision.seat)
         return max(decision.options, key=colours.count)
 
-    def on_target(self, game: GameState, decision):
+    def on_target(self, game: GameState, decision: Decision):
         return min(decision.options, key=lambda seat: (len(game.hands[seat]), seat))
 
-    def on_catch(self, game: GameState, decision):
+    def on_catch(self, game: GameState, decision: Decision):
         return decision.seat
 
-    def on_jump_in(self, game: GameState, decision):
+    def on_jump_in(self, game: GameState, decision: Decision):
         return decision.seat
 
-    def on_uno(self, game: GameState, decision):
+    def on_uno(self, game: GameState, decision: Decision):
         return not (self.forget_uno and self.rng.random() < self.forget_uno)
 
-    def on_question(self, game: GameState, decision):
+    def on_question(self, game: GameState, decision: Decision):
         """Yes to offers that help (play the drawn card, call UNO); no to risky questions."""
         if decision.kind == "play_drawn":
             return True
@@ -105,7 +104,7 @@ class ScriptedAgent:
     def __init__(self, answers):
         self.answers = list(answers)
 
-    def decide(self, game: GameState, decision):
+    def decide(self, game: GameState, decision: Decision):
         """The next prepared answer."""
         if not self.answers:
             raise HouserulesError(f"the script has no answer left for a {decision.kind} decision")
@@ -162,7 +161,7 @@ def play_match(game: GameState, agents: list, log=None) -> GameState:
     return game
 
 
-def ask_window(game: GameState, decision, agents: list):
+def ask_window(game: GameState, decision: Decision, agents: list):
     """Offer an out-of-turn window to each seat in order; the first to take it has it."""
     for seat in decision.open_to:
         answer = agents[seat].decide(game, decision.offer(seat))

@@ -7,7 +7,9 @@ first that needs a player's decision. No user text is ever eval'd.
 
 from __future__ import annotations
 
+import copy
 import operator
+from typing import Any
 from dataclasses import dataclass, field
 
 from . import dsl
@@ -20,25 +22,30 @@ class Frame:
 
     __slots__ = ("player", "card", "color_before", "fair", "vars")
 
-    def __init__(self, player, card=None, color_before=None, fair=True):
+    def __init__(self, player, card=None, color_before=None, fair=True) -> None:
         self.player = player
         self.card = card
         self.color_before = color_before
         self.fair = fair  # whether the card's `fair` condition held when it was played
-        self.vars = {}
+        self.vars: dict = {}
+
+    def __deepcopy__(self, memo: dict) -> Frame:
+        twin = Frame(self.player, self.card, self.color_before, self.fair)
+        twin.vars = copy.deepcopy(self.vars, memo)
+        return twin
 
 
 @dataclass(frozen=True)
 class Primitive:
     """A function the effect language can call: `fn(game, frame, *args)`."""
 
-    fn: object
+    fn: Any
     min_args: int
     max_args: int
     role: str  # "query" (pure, usable anywhere), "action" (changes the game), "choice" (asks a player)
     doc: str
-    settle: object = None  # for a choice: applies the answer, (game, frame, answer)
-    check: object = None  # a load-time check of the call's arguments, (compiler, node)
+    settle: Any = None  # for a choice: applies the answer, (game, frame, answer)
+    check: Any = None  # a load-time check of the call's arguments, (compiler, node)
     says: str = ""  # the call in words, for `explain`: {0}, {1} are the arguments
 
 
@@ -278,8 +285,8 @@ NAMES = {
 MAX_NUMBER = 10 ** 9
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul,
               "/": operator.floordiv, "%": operator.mod}
-COMPARISONS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
-               ">": operator.gt, ">=": operator.ge}
+COMPARISONS: dict[str, Any] = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+                               ">": operator.gt, ">=": operator.ge}
 
 
 @dataclass
@@ -329,8 +336,8 @@ class Compiler:
 
     # --- effects ---------------------------------------------------------------------
 
-    def effect(self, block: dsl.Block) -> tuple:
-        """A block of statements as a tuple of ops."""
+    def effect(self, block) -> tuple:
+        """A dsl.Block of statements as a tuple of ops."""
         return tuple(op for s in block.statements for op in self.statement(s))
 
     def statement(self, node) -> tuple:
@@ -342,20 +349,20 @@ class Compiler:
         return (self.call_op(node.call, None),)
 
     def if_ops(self, node: dsl.If) -> tuple:
-        branches = []
+        found: list = []
         orelse = None
         for cond, block in node.branches:
             known, value = self.static(cond)
             if not known:
-                branches.append((self.expr(cond), self.effect(block)))
+                found.append((self.expr(cond), self.effect(block)))
             elif value:
                 orelse = self.effect(block)  # always taken: nothing after it matters
                 break
         if orelse is None:
             orelse = self.effect(node.orelse) if node.orelse else ()
-        if not branches:
+        if not found:
             return orelse
-        branches = tuple(branches)
+        branches = tuple(found)
 
         def op(game, frame):
             for cond, ops in branches:
@@ -382,9 +389,9 @@ class Compiler:
         self.scope[node.var] = node.var
         name = node.var
 
-        def op(game, frame):
+        def store(game, frame):
             frame.vars[name] = value(game, frame)
-        return op
+        return store
 
     def call_op(self, node: dsl.Call, target: str | None):
         """An action or choice call as a statement, its result stored in `target` if given."""
@@ -453,8 +460,11 @@ class Compiler:
         value = node.value
         return lambda g, f: value
 
-    expr_text = expr_number
-    expr_constant = expr_number
+    def expr_text(self, node):
+        return self.expr_number(node)
+
+    def expr_constant(self, node):
+        return self.expr_number(node)
 
     def expr_name(self, node: dsl.Name):
         if node.ident in self.scope:
@@ -671,18 +681,20 @@ class Compiler:
             left = self.attribute_terms(cond.left, var)
             right = None if left is None else self.attribute_terms(cond.right, var)
             return None if right is None else left + right
-        if not isinstance(cond, dsl.Binary) or cond.op != "==" \
-                or not card_attribute(cond.left, var) or var in dsl.names_used(cond.right):
+        attr = card_attribute(cond.left, var) if isinstance(cond, dsl.Binary) \
+            and cond.op == "==" else None
+        if attr is None or var in dsl.names_used(cond.right):
             return None
-        return [(cond.left.attr, cond.right)]
+        return [(attr, cond.right)]
 
     def expr_total(self, node: dsl.Total):
         source = self.iterate(node, self.expr(node.source))
         slow = self.total_loop(node, source)
-        if node.cond is not None or not card_attribute(node.expr, node.var):
+        attr = card_attribute(node.expr, node.var)
+        if node.cond is not None or attr is None:
             return slow
         # `sum(c.points for c in ...)`, a hand's score, summed in C.
-        getter = operator.attrgetter(node.expr.attr)
+        getter = operator.attrgetter(attr)
 
         def total(g, f):
             try:
@@ -710,10 +722,12 @@ class Compiler:
         return total
 
 
-def card_attribute(node, var: str) -> bool:
-    """Whether `node` is `var.attr` for an attribute every card has."""
-    return isinstance(node, dsl.Attribute) and node.attr in BUILTIN_ATTRIBUTES \
-        and node.subject == dsl.Name(node.line, node.column, var)
+def card_attribute(node, var: str) -> str | None:
+    """`attr` when `node` is `var.attr` for an attribute every card has, else None."""
+    if isinstance(node, dsl.Attribute) and node.attr in BUILTIN_ATTRIBUTES \
+            and node.subject == dsl.Name(node.line, node.column, var):
+        return node.attr
+    return None
 
 
 def compile_effect(text: str, symbols: Symbols) -> tuple:

@@ -14,6 +14,7 @@ import random
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from .cards import Card
 from .compiler import Frame
 from .errors import IllegalMove, RuleRuntimeError
 
@@ -226,7 +227,9 @@ class GameState:
         """An independent copy (the ruleset and card faces are shared: they never change)."""
         # Field by field: a class compiled by mypyc cannot be made without its __init__.
         twin = GameState(self.ruleset, self.players, deal=False)
-        memo: dict = {id(self): twin}
+        # Ops and handlers are shared too: they never change, and compiled ones cannot be copied.
+        shared = [op for op, _ in self.stack] + [self._handler]
+        memo: dict = {id(self): twin, **{id(fn): fn for fn in shared}}
         for name in STATE_FIELDS:
             setattr(twin, name, copy.deepcopy(getattr(self, name), memo))
         return twin
@@ -434,7 +437,7 @@ class GameState:
 
     # --- turns ----------------------------------------------------------------------------
 
-    def play(self, seat: int, card) -> None:
+    def play(self, seat: int, card: Card) -> None:
         """Move `card` from `seat`'s hand to the discard pile and queue what follows."""
         rules = card.rules
         color_before = self.color
