@@ -28,14 +28,16 @@ DEBUG_CHECK: Any = None
 COMPILED = not __file__.endswith(".py")
 
 
-def shuffle(rng: random.Random, items: list) -> None:
+def shuffle(rng: random.Random, items: list, count: int | None = None) -> None:
     """Shuffle `items` in place exactly as `rng.shuffle` would, a little faster.
 
     The same draws in the same order as random.shuffle (so seeded games do not change); it
     calls getrandbits directly, with each step's bit count worked out once per length.
+    With `count`, only the top `count` places are drawn (uniformly from the whole list).
     """
     getrandbits = rng.getrandbits
-    for i, size, bits in shuffle_steps(len(items)):
+    steps = shuffle_steps(len(items))
+    for i, size, bits in steps if count is None else steps[:count]:
         j = getrandbits(bits)
         while j >= size:
             j = getrandbits(bits)
@@ -326,20 +328,24 @@ class GameState:
         if value is None:
             return self.ruleset.first_dealer % self.players
         contenders = list(range(self.players))
-        deck = self._prepared if self._prepared is not None else self.fresh_stock()
+        stacked = self._prepared
+        deck = stacked if stacked is not None else list(self.ruleset.deck)
         drawn_all: list = []
         for _ in range(100):
             if len(contenders) < 2:
                 break
             if len(deck) < len(contenders):
                 deck[:0], drawn_all = drawn_all, []
+            if stacked is None:  # only the cards drawn need shuffling: the deal shuffles afresh
+                shuffle(self.rng, deck, len(contenders))
             drawn = {seat: deck.pop() for seat in contenders}
             drawn_all.extend(drawn.values())
             values = {seat: value(self, Frame(seat, card)) for seat, card in drawn.items()}
             if not all(isinstance(v, int) and not isinstance(v, bool) for v in values.values()):
                 raise RuleRuntimeError("dealer.draw_high must give a whole number for every card",
                                        file=self.ruleset.file)
-            self.log("dealer_draw", cards={s: c.name for s, c in drawn.items()})
+            if self.events is not None:
+                self.log("dealer_draw", cards={s: c.name for s, c in drawn.items()})
             best = max(values.values())
             contenders = [seat for seat in contenders if values[seat] == best]
         else:

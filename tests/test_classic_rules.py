@@ -73,8 +73,8 @@ class Steered:
     shuffles: list = []
 
     @staticmethod
-    def shuffle(rng, x):
-        REAL_SHUFFLE(rng, x)
+    def shuffle(rng, x, count=None):
+        REAL_SHUFFLE(rng, x, count)
         if len(x) == 108:
             if Steered.forced:
                 want = Steered.forced.pop(0)
