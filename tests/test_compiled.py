@@ -57,7 +57,8 @@ def simulate_json(args: tuple, source: bool, cwd: Path) -> str:
 @pytest.mark.parametrize("args", [
     ("classic", "--games", "300", "--seed", "3", "--option", "hands=1", "--bots", "eager"),
     ("mario_kart", "--games", "300", "--seed", "4", "--option", "hands=1", "--bots", "eager"),
-    ("classic", "--games", "20", "--seed", "5", "--bots", "heuristic,random,eager"),
+    ("classic", "--games", "20", "--seed", "5", "--players", "3",
+     "--bots", "heuristic,random,eager"),
     ("classic+house/stacking", "--games", "100", "--seed", "6", "--option", "hands=1",
      "--bots", "random"),
 ], ids=["classic-eager", "mario_kart-eager", "classic-matches", "stacking-random"])
