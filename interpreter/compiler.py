@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import copy
 import operator
-from typing import Any
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import dsl
 from .cards import BUILTIN_ATTRIBUTES
@@ -285,8 +285,8 @@ NAMES = {
 MAX_NUMBER = 10 ** 9
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul,
               "/": operator.floordiv, "%": operator.mod}
-COMPARISONS: dict[str, Any] = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
-                               ">": operator.gt, ">=": operator.ge}
+COMPARISONS: dict[str, Any] = {"==": operator.eq, "!=": operator.ne, "<": operator.lt,
+                               "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
 @dataclass

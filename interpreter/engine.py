@@ -80,10 +80,9 @@ class HandResult(NamedTuple):
 class GameState:
     """One match of a ruleset: hands, piles, turn order, scores, and the pending decision."""
 
-    # The state, typed: the build compiles this module with mypyc (setup.py), which turns
-    # these into C struct fields. Pure Python gets the same speed-up from the slots: an
-    # instance dict of more than 30 names cannot share its keys, and then CPython cannot
-    # speed up attribute access.
+    # The state, typed. Compiled by mypyc (setup.py), these become C struct fields; in pure
+    # Python they are slots, because an instance dict of more than 30 names cannot share its
+    # keys, and then CPython cannot speed up attribute access.
     ruleset: Any  # the compiled Ruleset; shared, never changed
     players: int
     seed: int | None
@@ -735,7 +734,8 @@ class GameState:
 
 
 # What a game state holds: its slots, or the fields mypyc compiled them into.
-STATE_FIELDS: tuple = getattr(GameState, "__mypyc_attrs__", None) or getattr(GameState, "__slots__")
+STATE_FIELDS: tuple = (getattr(GameState, "__mypyc_attrs__", None)
+                       or getattr(GameState, "__slots__"))
 
 
 def describe(value) -> str:
