@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import random
 from functools import lru_cache
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, NamedTuple
 
 from .cards import Card
@@ -24,8 +25,8 @@ DRAW = "draw"  # the answer to a play decision that draws instead of playing
 # A check run after every applied answer, `check(game, table_size)`, when set: the
 # debug mode (--check-invariants, and always in the tests) sets it to check_invariants.
 DEBUG_CHECK: Any = None
-# Whether this module runs compiled to C by mypyc (see setup.py) or as pure Python.
-COMPILED = not __file__.endswith(".py")
+# Whether this module runs compiled to C by mypyc (see setup.py) or as Python source/bytecode.
+COMPILED = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 
 
 def shuffle(rng: random.Random, items: list, count: int | None = None) -> None:
