@@ -1,12 +1,29 @@
-"""Simulation throughput: houserules against RLCard's UNO rules loop, on one core.
+"""Simulation throughput: houserules against RLCard's UNO game, on one core.
 
     python examples/benchmark.py [--games N] [--rounds R] [--seed S] [--json]
+                                 [--rlcard-driver fair|legacy]
 
 Each round times N single-hand four-player games of houserules' classic ruleset (eager
-bots), the same N games in RLCard's rules loop (random legal actions), and Mario Kart;
-rounds alternate the three so machine noise hits each alike, and each side's best round
-counts. On a shared machine the speed of one core can change by half from second to
-second, so many short rounds find each side's undisturbed speed better than a few long ones.
+bots), the same N games of RLCard's UNO (random legal actions), and Mario Kart; rounds
+alternate the three so machine noise hits each alike, and each side's best round counts. On
+a shared machine the speed of one core can change by half from second to second, so many
+short rounds find each side's undisturbed speed better than a few long ones.
+
+RLCard is driven the way its own `UnoGame` drives itself, minus the observation dict: one
+`UnoGame(num_players=4)` per timed batch (allow_step_back off, its numpy `np_random`
+seeded once), `init_game()` per game, then `round.get_legal_actions` and
+`round.proceed_round` until `round.is_over`. These are the two calls `UnoGame.step` and
+`UnoGame.get_legal_actions` make; `step` also builds the observation dict (`get_state`)
+after every action, which houserules has no counterpart for and which makes RLCard's loop
+about 2.9x slower, so it is left out. Actions are chosen with one `random.Random(seed)` per
+batch, `rng.choice(legal)`, as houserules' eager bots choose. RLCard's own numpy shuffles
+(`np_random.shuffle` of the deck) are its own cost and stay.
+
+`--rlcard-driver legacy` is the earlier, unfair driver, kept only to show the difference:
+it built a new numpy `RandomState` for every game (about 190 us, near the cost of a whole
+game) and chose every action with numpy's `randint` (about 3 us, ten times `rng.choice`),
+which made RLCard look about 2.6x slower than it is.
+
 RLCard is optional and never a dependency of houserules: `pip install rlcard` to compare.
 """
 
@@ -15,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import random
 import resource
 import sys
 import time
@@ -36,40 +54,64 @@ def time_houserules(ruleset: str, games: int, seed: int) -> dict:
     return {"games_per_second": games / seconds, "turns_per_game": summary.turns.mean}
 
 
-def rlcard_game(seed: int, modules) -> int:
-    """Play one 4-player RLCard UNO game with random legal actions; return its turns."""
-    np, UnoDealer, UnoPlayer, UnoRound = modules
-    rng = np.random.RandomState(seed)
-    dealer = UnoDealer(rng)
-    players = [UnoPlayer(i, rng) for i in range(4)]
-    for player in players:
-        dealer.deal_cards(player, 7)
-    round_ = UnoRound(dealer, 4, rng)
-    round_.perform_top_card(players, round_.flip_top_card())
+def rlcard_fair(games: int, seed: int, modules) -> int:
+    """Play `games` 4-player RLCard UNO games as its own `UnoGame` does; return their turns."""
+    np, UnoGame = modules["np"], modules["UnoGame"]
+    game = UnoGame(allow_step_back=False, num_players=4)
+    game.np_random = np.random.RandomState(seed)  # RLCard's own shuffles; seeded once
+    choice = random.Random(seed).choice
     turns = 0
-    while not round_.is_over:
-        legal = round_.get_legal_actions(players, round_.current_player)
-        round_.proceed_round(players, legal[rng.randint(len(legal))])
-        turns += 1
+    for _ in range(games):
+        game.init_game()
+        round_, players = game.round, game.players
+        while not round_.is_over:
+            legal = round_.get_legal_actions(players, round_.current_player)
+            round_.proceed_round(players, choice(legal))
+            turns += 1
     return turns
 
 
+def rlcard_legacy(games: int, seed: int, modules) -> int:
+    """The earlier, unfair driver: a numpy RandomState per game, numpy randint per action."""
+    np = modules["np"]
+    UnoDealer, UnoPlayer, UnoRound = modules["UnoDealer"], modules["UnoPlayer"], modules["UnoRound"]
+    turns = 0
+    for i in range(games):
+        rng = np.random.RandomState(seed * 1_000_003 + i)
+        dealer = UnoDealer(rng)
+        players = [UnoPlayer(seat, rng) for seat in range(4)]
+        for player in players:
+            dealer.deal_cards(player, 7)
+        round_ = UnoRound(dealer, 4, rng)
+        round_.perform_top_card(players, round_.flip_top_card())
+        while not round_.is_over:
+            legal = round_.get_legal_actions(players, round_.current_player)
+            round_.proceed_round(players, legal[rng.randint(len(legal))])
+            turns += 1
+    return turns
+
+
+RLCARD_DRIVERS = {"fair": rlcard_fair, "legacy": rlcard_legacy}
+
+
 def rlcard_modules():
-    """RLCard's UNO rules classes, or None when RLCard is not installed."""
+    """RLCard's UNO classes, or None when RLCard is not installed."""
     try:
         import numpy as np
         from rlcard.games.uno.dealer import UnoDealer
+        from rlcard.games.uno.game import UnoGame
         from rlcard.games.uno.player import UnoPlayer
         from rlcard.games.uno.round import UnoRound
     except ImportError:
         return None
-    return np, UnoDealer, UnoPlayer, UnoRound
+    return {"np": np, "UnoGame": UnoGame, "UnoDealer": UnoDealer, "UnoPlayer": UnoPlayer,
+            "UnoRound": UnoRound}
 
 
-def time_rlcard(games: int, seed: int, modules) -> dict:
-    """Time `games` RLCard UNO games driven directly through its rules loop."""
+def time_rlcard(games: int, seed: int, modules, driver: str = "fair") -> dict:
+    """Time `games` RLCard UNO games with the chosen driver."""
     start = time.perf_counter()
-    turns = sum(rlcard_game(seed * 1_000_003 + i, modules) for i in range(games))
+    turns = RLCARD_DRIVERS[driver](games, seed, modules)
     seconds = time.perf_counter() - start
     return {"games_per_second": games / seconds, "turns_per_game": turns / games}
 
@@ -80,12 +122,12 @@ def peak_memory_mb() -> float:
     return peak / (1024 * 1024 if sys.platform == "darwin" else 1024)
 
 
-def run(games: int, rounds: int, seed: int) -> dict:
+def run(games: int, rounds: int, seed: int, driver: str = "fair") -> dict:
     """Interleave the timings over `rounds` rounds and keep each side's best round."""
     modules = rlcard_modules()
     trials = {"classic": lambda: time_houserules("classic", games, seed)}
     if modules:
-        trials["rlcard"] = lambda: time_rlcard(games, seed, modules)
+        trials["rlcard"] = lambda: time_rlcard(games, seed, modules, driver)
     trials["mario_kart"] = lambda: time_houserules("mario_kart", games, seed)
     best: dict = {}
     for _ in range(rounds):
@@ -94,8 +136,10 @@ def run(games: int, rounds: int, seed: int) -> dict:
             if name not in best or row["games_per_second"] > best[name]["games_per_second"]:
                 best[name] = row
     result = {"games": games, "rounds": rounds, "seed": seed, "python": platform.python_version(),
-              "machine": platform.machine(), "engine": ENGINE, **best}
+              "machine": platform.machine(), "engine": ENGINE, "compiled": COMPILED,
+              **best}
     if modules:
+        result["rlcard_driver"] = driver
         result["ratio_houserules_to_rlcard"] = (best["classic"]["games_per_second"]
                                                 / best["rlcard"]["games_per_second"])
     result["mario_kart_time_vs_classic"] = (best["classic"]["games_per_second"]
@@ -110,7 +154,8 @@ def report(result: dict) -> None:
           f"best round shown (Python {result['python']}, {result['machine']}, "
           f"engine {result['engine']})")
     print(f"{'':<22} {'games/s':>9} {'turns/game':>11}")
-    for name, label in (("classic", "houserules classic"), ("rlcard", "RLCard UNO"),
+    rlcard_label = f"RLCard UNO ({result.get('rlcard_driver', 'fair')})"
+    for name, label in (("classic", "houserules classic"), ("rlcard", rlcard_label),
                         ("mario_kart", "houserules mario_kart")):
         if name in result:
             row = result[name]
@@ -130,8 +175,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=10, help="rounds (default 10)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--rlcard-driver", choices=sorted(RLCARD_DRIVERS), default="fair",
+                        help="fair (default): as RLCard's UnoGame drives itself; legacy: the "
+                             "earlier driver, numpy RandomState per game and randint per action")
     args = parser.parse_args()
-    result = run(args.games, args.rounds, args.seed)
+    result = run(args.games, args.rounds, args.seed, args.rlcard_driver)
     if args.json:
         if "rlcard" not in result:
             print(f"RLCard skipped (not installed): {sys.executable} -m pip install rlcard",
