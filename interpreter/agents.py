@@ -88,6 +88,9 @@ class HeuristicAgent:
     def on_jump_in(self, game: GameState, decision: Decision):
         return decision.seat
 
+    def on_jump_in_card(self, game: GameState, decision: Decision):
+        return self.on_play(game, decision)  # which allowed card: chosen as a play is
+
     def on_uno(self, game: GameState, decision: Decision):
         return not (self.forget_uno and self.rng.random() < self.forget_uno)
 

@@ -238,7 +238,8 @@ def choose_player(game, frame, who, seats):
     return "target", seat_of(game, who), seats_of(game, seats)
 
 
-RESERVED_QUESTIONS = {"play", "play_drawn", "uno", "catch", "jump_in", "color", "target"}
+RESERVED_QUESTIONS = {"play", "play_drawn", "uno", "catch", "jump_in", "jump_in_card", "color",
+                      "target"}
 
 
 def check_ask(compiler, node) -> None:

@@ -109,7 +109,7 @@ class GameState:
     turns: int
     lost_turns: list
     next_turn: int | None
-    uncalled: int | None  # a seat that has one card left and did not call UNO
+    uncalled: list  # seats left holding the UNO count of cards that did not call, in order
     first_player: int | None
     penalty: int
     just_played: bool
@@ -119,11 +119,12 @@ class GameState:
     next_check: int  # the turn at which the runaway guards are next checked
     dealer: int
     _prepared: list | None  # a stacked deck (scenarios) for the dealer draw and first deal
+    _later: list  # the tops of stacked decks (scenarios) for the following hands, in order
     __slots__ = tuple(__annotations__)
 
     def __init__(self, ruleset, players: int | None = None, seed: int | None = None,
                  dealer: int | None = None, record: bool = False, deal: bool = True,
-                 stacked: list | None = None):
+                 stacked: list | None = None, later: list | None = None):
         self.ruleset = ruleset
         self.players = players or ruleset.default_players
         ruleset.check_players(self.players)
@@ -144,7 +145,8 @@ class GameState:
         self.stock, self.discard = [], []
         self.color, self.direction, self.turn, self.turns = None, 1, 0, 0
         self.lost_turns = [0] * self.players
-        self.next_turn = self.uncalled = self.first_player = None
+        self.next_turn = self.first_player = None
+        self.uncalled = []
         self.penalty = 0
         self.just_played = False
         self.last_move = -1
@@ -154,6 +156,8 @@ class GameState:
         self.dealer = dealer or 0
         # A stacked deck (scenarios) is used for the dealer draw and the first deal.
         self._prepared = self.stacked_stock(stacked) if stacked else None
+        # Later hands' stacked decks are completed (shuffled below) when they are dealt.
+        self._later = [list(top) for top in later or ()]
         if deal:
             self.dealer = self.choose_dealer() if dealer is None else dealer
             self.begin_hand()
@@ -161,14 +165,22 @@ class GameState:
 
     @classmethod
     def from_table(cls, ruleset, hands, discard, stock, turn=0, direction=1, color=None,
-                   dealer=None, scores=None, seed=None, record=False) -> "GameState":
+                   dealer=None, scores=None, seed=None, record=False, penalty=0,
+                   uncalled=(), lost_turns=None, extra_turn=None, just_played=False,
+                   winners=(), later=None) -> "GameState":
         """A game at an exact table: hands per seat, discard (bottom..top), stock (top first).
 
-        Cards may be given as card objects or names ('red 5'). The seat `turn` is to play.
+        Cards may be given as card objects or names ('red 5'). The seat `turn` is to play,
+        unless it has just played the top card (`just_played`) or left a UNO uncalled
+        (`uncalled`, seats): then its turn is ending, and the windows (catch, jump-in) open
+        before play passes on. `penalty` is pending, `lost_turns` (a count per seat) and
+        `extra_turn` (a seat) are queued; `winners` are the seats that won earlier hands;
+        `later` holds the tops of the stacked decks of the following hands.
         """
         def cards(items):
             return [ruleset.card(c) if isinstance(c, str) else c for c in items]
-        game = cls(ruleset, players=len(hands), seed=seed, record=record, deal=False)
+        game = cls(ruleset, players=len(hands), seed=seed, record=record, deal=False,
+                   later=later)
         game.hands = [cards(h) for h in hands]
         game.discard = cards(discard)
         game.stock = cards(stock)[::-1]
@@ -176,8 +188,18 @@ class GameState:
         game.dealer = (turn - direction) % game.players if dealer is None else dealer
         game.color = color if color is not None else (game.top.color if game.top else None)
         game.scores = list(scores) if scores is not None else [0] * game.players
+        game.hand_results = [HandResult(seat, 0, 0, None) for seat in winners]
         game.table_size = sum(map(len, game.hands)) + len(game.discard) + len(game.stock)
-        game.push(START_TURN, None)
+        game.penalty = penalty
+        game.lost_turns = list(lost_turns) if lost_turns is not None else [0] * game.players
+        game.next_turn = extra_turn
+        game.uncalled = list(uncalled)
+        game.just_played = just_played
+        if game.uncalled or just_played:
+            game.count_turn(turn)  # the ending turn was taken
+            game.push(WINDOWS, None)
+        else:
+            game.push(START_TURN, None)
         game._run()
         return game
 
@@ -222,6 +244,8 @@ class GameState:
         if self.decision is not None or self.over:
             raise IllegalMove("the match is over" if self.over else "the hand is still being played")
         self.dealer = (self.dealer + self.ruleset.deal_moves) % self.players
+        if self._later:
+            self._prepared = self.stacked_stock(self._later.pop(0))
         self.begin_hand()
         self._run()
 
@@ -360,7 +384,7 @@ class GameState:
         self.direction = 1
         self.lost_turns = [0] * self.players
         self.next_turn = None
-        self.uncalled = None
+        self.uncalled = []
         self.first_player = None
         self.penalty = 0
         self.just_played = False
@@ -460,10 +484,10 @@ class GameState:
             self.color = card.color
         if self.events is not None:
             self.log("play", seat=seat, card=card.name)
-        if rules.on_play or len(hand) < 2:
+        if rules.on_play or len(hand) <= self.ruleset.uno_cards_left:
             self.follow_play(frame or Frame(seat, card, color_before), hand)
         else:
-            self.end_turn()  # the common play: no effect, two or more cards left
+            self.end_turn()  # the common play: no effect, more cards left than UNO counts
 
     def follow_play(self, frame, hand: list) -> None:
         """Queue what follows a play: going out, or the card's effect, the UNO call, the end."""
@@ -474,8 +498,8 @@ class GameState:
             return
         self.stack.append(END_OF_TURN)
         self.push(rules.on_play, frame)
-        if len(hand) == 1 and self.ruleset.uno_penalty is not None:
-            self.stack.append((op_uno_call, frame))
+        if len(hand) == self.ruleset.uno_cards_left and self.ruleset.uno_penalty is not None:
+            self.stack.append((op_uno_call, frame))  # called as the card is played
 
     def draw_for_turn(self, seat: int) -> None:
         """Draw instead of playing: the pending penalty if any (the turn then ends), else
@@ -583,7 +607,8 @@ class GameState:
         self.log("penalty", total=self.penalty)
 
     def jump_in_cards(self) -> dict:
-        """Seat -> a card it may jump in with now (after a play; per the ruleset's jump_in rule)."""
+        """Seat -> the distinct cards it may jump in with now, in hand order (only on a card
+        just played, not one turned over; per the ruleset's jump_in rule)."""
         allowed = self.ruleset.jump_in
         if allowed is None or not self.just_played or not self.discard:
             return {}
@@ -591,16 +616,19 @@ class GameState:
         for step in range(1, self.players):
             seat = self.seat_after(self.turn, step)
             frame = Frame(seat)
-            for card in self.hands[seat]:
+            cards = []
+            for card in dict.fromkeys(self.hands[seat]):
                 frame.card = card
                 if allowed(self, frame):
-                    found[seat] = card
-                    break
+                    cards.append(card)
+            if cards:
+                found[seat] = tuple(cards)
         return found
 
     def jump_in(self, seat: int) -> None:
-        """`seat` plays its matching card out of turn; play goes on from there."""
-        card = self.jump_in_cards()[seat]
+        """`seat` takes the jump-in window: it plays its allowed card (asked which, when it
+        holds several) out of turn; play goes on from there."""
+        cards = self.jump_in_cards()[seat]
         self.stack.pop()  # the window's last op, the advance: play goes on from the jumper
         # Whoever was to lose a turn has been jumped over already.
         self.next_turn = None
@@ -608,7 +636,12 @@ class GameState:
         self.turn = seat
         self.count_turn(seat)  # a turn taken out of order counts against the guards too
         self.log("jump_in", seat=seat)
-        self.play(seat, card)
+        if len(cards) == 1:
+            self.play(seat, cards[0])
+        else:
+            frame = Frame(seat)
+            frame.vars["cards"] = cards
+            self.stack.append((op_jump_in_card, frame))
 
     def count_turn(self, seat: int) -> None:
         """Count a turn `seat` takes, and stop the hand if a runaway guard trips."""
@@ -651,6 +684,7 @@ class GameState:
         if card is None:
             return None
         self.discard.append(card)
+        self.just_played = False  # the top card was turned, not played: no jump-in on it
         if card.color is not None:
             self.color = card.color
         self.log("turn_over", card=card.name)
@@ -658,14 +692,30 @@ class GameState:
 
     def swap_hands(self, a: int, b: int) -> None:
         """Seats `a` and `b` exchange hands."""
+        sizes = self.hand_sizes()
         self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
         self.log("swap_hands", seats=(a, b))
+        self.hands_moved(sizes)
 
     def pass_hands(self, direction: int) -> None:
         """Every hand moves one seat on in `direction`."""
         n = self.players
+        sizes = self.hand_sizes()
         self.hands = [self.hands[(seat - direction) % n] for seat in range(n)]
         self.log("pass_hands", direction=direction)
+        self.hands_moved(sizes)
+
+    def hands_moved(self, before: list) -> None:
+        """After hands changed owners: each seat now left holding the UNO count of cards owes
+        the call, however it came to hold them (a seat whose hand grew owes nothing)."""
+        rules = self.ruleset
+        if rules.uno_penalty is None:
+            return
+        left = rules.uno_cards_left
+        owing = [seat for seat in range(self.players)
+                 if before[seat] > left == len(self.hands[seat])]
+        for seat in reversed(owing):  # asked in seat order, before the effect goes on
+            self.stack.append((op_uno_call, Frame(seat)))
 
     def end_effects(self) -> None:
         """Drop the rest of the running effects; the turn then ends as usual."""
@@ -678,7 +728,8 @@ class GameState:
         if ops is None:
             raise KeyError(f"the ruleset has no effect named {name!r} under effects:")
         self.log("effect", name=name, seat=frame.player)
-        self.push(ops, frame)
+        # Its own frame: the same player and card, but its `let` variables are its own.
+        self.push(ops, Frame(frame.player, frame.card, frame.color_before, frame.fair))
 
     def request(self, kind: str, seat, options: tuple, handler, frame, open_to: tuple = ()):
         """Stop the loop: a decision is pending; `handler(game, frame, answer)` applies it."""
@@ -824,18 +875,28 @@ def op_uno_call(game: GameState, frame):
 
 
 def answer_uno(game: GameState, frame, called: bool) -> None:
-    game.log("uno", seat=frame.player, called=called)
+    seat = frame.player
+    game.log("uno", seat=seat, called=called)
+    if seat in game.uncalled:
+        game.uncalled.remove(seat)
     if not called:
-        game.uncalled = frame.player
+        game.uncalled.append(seat)
 
 
 def op_catch_window(game: GameState, frame):
-    """After an uncalled UNO, the other seats may catch the player before the next turn."""
-    seat, game.uncalled = game.uncalled, None
-    if seat is None or len(game.hands[seat]) != 1:
-        return None
-    catchers = tuple(game.seat_after(seat, k) for k in range(1, game.players))
-    return game.request("catch", None, (None,) + catchers, answer_catch, Frame(seat), catchers)
+    """After an uncalled UNO, the other seats may catch the player before the next turn
+    (one window for each seat that did not call, in the order they were left so)."""
+    uncalled = game.uncalled
+    while uncalled:
+        seat = uncalled.pop(0)
+        if len(game.hands[seat]) != game.ruleset.uno_cards_left:
+            continue  # its hand grew again: it owes nothing
+        if uncalled:
+            game.stack.append((op_catch_window, None))  # the next seat's window, after this one
+        catchers = tuple(game.seat_after(seat, k) for k in range(1, game.players))
+        return game.request("catch", None, (None,) + catchers, answer_catch, Frame(seat),
+                            catchers)
+    return None
 
 
 def answer_catch(game: GameState, frame, catcher) -> None:
@@ -858,6 +919,16 @@ def answer_jump_in(game: GameState, frame, seat) -> None:
         game.jump_in(seat)
 
 
+def op_jump_in_card(game: GameState, frame):
+    """A seat jumping in that holds several allowed cards chooses which one to play."""
+    return game.request("jump_in_card", frame.player, frame.vars["cards"], answer_jump_in_card,
+                        frame)
+
+
+def answer_jump_in_card(game: GameState, frame, card) -> None:
+    game.play(frame.player, card)
+
+
 def op_advance(game: GameState, frame):
     """Pass the turn on and start the next one."""
     game.advance()
@@ -866,7 +937,7 @@ def op_advance(game: GameState, frame):
 
 def op_end_turn(game: GameState, frame):
     """End the turn: through the out-of-turn windows when one may open, else straight on."""
-    if game.uncalled is None and game.ruleset.jump_in is None:
+    if not game.uncalled and game.ruleset.jump_in is None:
         game.advance()  # the common turn: no window can open, the next one starts at once
         return op_start_turn(game, frame)
     game.push(WINDOWS, None)
@@ -887,4 +958,4 @@ HAND_OVER = (op_hand_over,)
 # Ops that move play on from one turn to the next: `end_effects()` (the effect language's
 # `end_turn()`) stops dropping ops at these.
 TURN_FLOW = frozenset({op_end_turn, op_catch_window, op_jump_window, op_advance, op_hand_over,
-                       op_start_turn})
+                       op_start_turn, op_jump_in_card})

@@ -73,6 +73,7 @@ class Ruleset:
     redeal_if: object
     return_if: object
     uno_penalty: object  # int, or None when the ruleset has no UNO call
+    uno_cards_left: int  # a seat left holding this many cards owes the call
     scoring: object
     target_score: int
     hands: int
@@ -245,6 +246,7 @@ class Builder:
             redeal_if=self.expression(("first_card", "redeal_if")),
             return_if=self.expression(("first_card", "return_if")),
             uno_penalty=self.setting(("uno", "penalty"), 2, int) if "uno" in data else None,
+            uno_cards_left=self.setting(("uno", "cards_left"), 1, int),
             scoring=self.expression(("scoring", "winner_scores")),
             target_score=self.setting(("match", "target_score"), 500, int),
             hands=self.setting(("match", "hands"), 0, int),
@@ -270,7 +272,9 @@ class Builder:
     def kind(self, name: str) -> Kind:
         path = ("kinds", name)
         on_play = self.effect(path + ("on_play",))
-        on_first = self.effect(path + ("on_first",)) if self.get(path + ("on_first",)) else on_play
+        # Without on_first, the first card does what playing it does; `on_first: ""` does nothing.
+        on_first = self.effect(path + ("on_first",)) \
+            if self.get(path + ("on_first",)) is not None else on_play
         return Kind(name=name, text=" ".join(str(self.get(path + ("text",), "")).split()),
                     legal=self.expression(path + ("legal",)),
                     fair=self.expression(path + ("fair",)),

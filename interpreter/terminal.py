@@ -58,7 +58,8 @@ class TerminalGame:
         self.narrator = Narrator(names, viewer=seat)
         # How many events have been shown: a resumed game starts from where it stopped.
         self.told = len(session.game.events) if session.answers else 0
-        self.call_uno = False
+        # "3 uno" calls UNO with the play; None when no play of the person's says either way.
+        self.call_uno: bool | None = None
 
     # --- output -------------------------------------------------------------------
 
@@ -171,8 +172,19 @@ class TerminalGame:
         return "it is not among the legal plays"
 
     def choose_uno(self, decision):
-        called, self.call_uno = self.call_uno, False
-        return called
+        called, self.call_uno = self.call_uno, None
+        if called is not None:
+            return called
+        # Left with one card by someone else's move (a swap, a pass of hands): ask.
+        self.show_table()
+        return self.choose_yes_no(decision, "You are left holding one card. Call UNO?")
+
+    def choose_jump_in_card(self, decision):
+        cards = decision.options
+        menu = "  ".join(f"{i}) {self.card(c)}" for i, c in enumerate(cards, 1))
+        return self.until_valid(f"Jump in with which card? {menu}: ",
+                                lambda line: numbered(line, cards),
+                                f"Type a number from 1 to {len(cards)}.")
 
     def choose_play_drawn(self, decision):
         drawn = self.session.game.hands[self.session.seat][-1]
@@ -261,6 +273,8 @@ class TerminalGame:
         else:
             answer = session.bots[decision.seat].decide(game, decision)
         session.apply(answer)
+        if not (game.decision and game.decision.kind == "uno" and game.decision.seat == session.seat):
+            self.call_uno = None  # the play's UNO word counts for that play's call only
         self.save()
 
     def save(self) -> None:
