@@ -233,6 +233,7 @@ def explain(rules) -> str:
     out += options_section(rules)
     out += deck_section(rules)
     out += cards_section(rules, words, data)
+    out += attributes_section(rules, data)
     out += effects_section(rules, words, data)
     out += play_section(rules, words, data)
     return "\n".join(out) + "\n"
@@ -300,21 +301,51 @@ def cards_section(rules, words: Words, data: dict) -> list[str]:
         if kind.fair is not None:
             out.append(f"  Played fairly when: {sentence(words, data, path + ('fair',), 'condition')}.")
         if "on_first" in data["kinds"][name]:
-            out.append(f"  As the first card: {sentence(words, data, path + ('on_first',))}")
+            first = sentence(words, data, path + ("on_first",))
+            out.append(f"  As the first card: {first or 'nothing happens.'}")
         if "on_going_out" in data["kinds"][name]:
             out.append(f"  As a player's last card: {sentence(words, data, path + ('on_going_out',))}")
     return out
+
+
+def attributes_section(rules, data: dict) -> list[str]:
+    """Each declared card attribute, with the value every card has (by colour, kind or card)."""
+    declared = data.get("attributes", {})
+    if not declared:
+        return []
+    out = ["", "Card attributes", "---------------"]
+    for attr, table in declared.items():
+        out.append(f"{attr}: {table['help']}" if table.get("help") else f"{attr}:")
+        values: dict = {}
+        for face in rules.faces:
+            values.setdefault(describe(face.attrs.get(attr)), []).append(face)
+        for value, faces in values.items():
+            out.append(f"  {value}: {which_cards(rules, faces)}")
+    return out
+
+
+def which_cards(rules, faces: list) -> str:
+    """A set of faces in few words: whole colours, then whole kinds, then single cards."""
+    left = set(faces)
+    parts = []
+    for color in rules.colors:
+        of_color = {f for f in rules.faces if f.color == color}
+        if of_color and of_color <= left:
+            parts.append(f"every {color} card")
+            left -= of_color
+    for kind in rules.kinds:
+        of_kind = {f for f in rules.faces if f.kind == kind}
+        if of_kind and of_kind <= left:
+            parts.append(f"every {kind.replace('_', ' ')}")
+            left -= of_kind
+    parts.extend(f.name for f in rules.faces if f in left)
+    return ", ".join(parts)
 
 
 def effects_section(rules, words: Words, data: dict) -> list[str]:
     if not rules.effects:
         return []
     out = ["", "Named effects", "-------------"]
-    for attr, table in data.get("attributes", {}).items():
-        shown = ", ".join(f"{color}: {value}" for color, value in table.get("by_color", {}).items())
-        if "colorless" in table:
-            shown += f", no colour: {table['colorless']}"
-        out.append(f"Card attribute {attr}: {shown}")
     for name in rules.effects:
         out.append(f"- {name.replace('_', ' ')}: {sentence(words, data, ('effects', name))}")
     return out

@@ -16,7 +16,8 @@ from .cards import card_key
 from .engine import DRAW, GameState
 from .errors import HouserulesError, IllegalMove
 from .ruleset import load_ruleset
-from .scenario_expect import StepFailed, check_expectations, expect_equal, expected_cards
+from .scenario_expect import (StepFailed, check_expectations, expect_equal, expected_cards,
+                              plain_values)
 from .source import Source, display_name, read_yaml
 from .validation import check_schema
 
@@ -158,9 +159,9 @@ class Scenario:
             self.color(step.get("color"), path + ("color",))
             for key, cards in expected_cards(step.get("expect", {})):
                 self.cards(cards, path + ("expect",) + key)
-            expected_color = step.get("expect", {}).get("color")
-            if isinstance(expected_color, str):
-                self.color(expected_color, path + ("expect", "color"))
+            for where, color in plain_values(step.get("expect", {}).get("color"), ("color",)):
+                if isinstance(color, str):
+                    self.color(color, path + ("expect",) + where)
 
     def new_game(self) -> GameState:
         """The game at the scenario's starting point."""

@@ -101,3 +101,118 @@ def test_check_command_exit_codes(tmp_path, capsys, old, new, code, shown):
     captured = capsys.readouterr()
     assert shown in captured.out + captured.err
     assert "Traceback" not in captured.err
+
+
+# --- format version 2 ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("old, new, message", [
+    ("  turn: 0", "  turn: 0\n  color: purple", "'purple' is not a colour of mario_kart"),
+    ("hand_sizes: [2, 2, 4]", "top: yellow 99", "no card 'yellow 99'"),
+    ("hand_sizes: [2, 2, 4]", "discard: [red 3, purple 9]", "no card 'purple 9'"),
+    ("hand_sizes: [2, 2, 4]", "top: {not: yelow 9}", "no card 'yelow 9'"),
+    ("hand_sizes: [2, 2, 4]", "color: {one_of: [red, mauve]}", "unknown"),
+    ("  - play: wild_item_box", "  - play: wild_item_box\n    color: teal", "'teal' is not a colour"),
+    ("  turn: 0", "  turn: 0\n  uncalled: 5", "seat 5 is not at this table"),
+    ("  turn: 0", "  turn: 0\n  lost_turns: [0, 1]", "one count per seat"),
+])
+def test_a_bad_name_in_a_v2_key_is_refused_at_load(tmp_path, old, new, message):
+    path = variant(tmp_path, old, new)
+    try:
+        Scenario(path)
+    except ScenarioError as err:
+        assert message in str(err) or message == "unknown" and "mauve" in str(err)
+        assert err.line is not None
+        return
+    except Exception as err:  # a schema error is a ScenarioError too; anything else is a bug
+        raise AssertionError(f"not a ScenarioError: {err!r}") from err
+    raise AssertionError("the scenario was accepted")
+
+
+@pytest.mark.parametrize("expect, passes, shown", [
+    ("{top: {not: yellow 9}}", False, "top: expected not 'yellow 9', got 'yellow 9'"),
+    ("{top: {one_of: [red 3, yellow 9]}}", True, ""),
+    ("{turn: {one_of: [0, 2]}}", False, "turn: expected one of [0, 2], got 1"),
+    # Seat 2 draws red 1, then the discard (but its top) is reshuffled for its second card.
+    ("{discard: [yellow 9], stock: {one_of: [[red 3], [wild_item_box]]}}", True, ""),
+    ("{stock_top: [yellow 9]}", False, "stock_top: expected ['yellow 9'], got"),
+    ("{events: [play, turn_over, reshuffle, {draw: {seat: 2, count: 2}}]}", True, ""),
+    ("{events: [{draw: {seat: 1}}]}", False, "events: expected [{'draw': {'seat': 1}}] in that "
+                                             "order, got play(seat=0, card=wild_item_box)"),
+    ("{events: {not: [reshuffle]}}", False, "events: expected none of ['reshuffle']"),
+    ("{events: {not: [{draw: {seat: 1}}]}}", True, ""),
+    ("{options: [draw], penalty: 0, lost_turns: [0, 0, 0]}", True, ""),
+    ("{options: [green 7, draw]}", False, "options: expected ['draw', 'green 7'], got ['draw']"),
+    ("{extra_turn: null, uncalled: []}", True, ""),
+])
+def test_v2_expectations(tmp_path, expect, passes, shown):
+    path = variant(tmp_path, "  - play: wild_item_box\n  - expect: {top: yellow 9, hand_sizes: "
+                             "[2, 2, 4], turn: 1}", f"  - play: wild_item_box\n    expect: {expect}")
+    outcome = Scenario(path).run()
+    assert outcome.passed == passes, outcome.failures
+    if not passes:
+        assert shown in outcome.failures[0].message
+
+
+@pytest.mark.parametrize("step, passes, shown", [
+    ("  - play: green 7\n    by: 2\n    refused: true", True, ""),
+    ("  - play: green 7\n    by: 2\n    refused: may not act now", True, ""),
+    ("  - play: green 7\n    by: 2\n    refused: a reason it does not give", False,
+     "refused, but for another reason"),
+    ("  - play: green 7\n    by: 2", False, "the step was refused: seat 2 may not act now"),
+    ("  - catch: 2\n    refused: true", True, ""),
+    ("  - pass\n    ", False, "there is no window to pass"),
+])
+def test_moves_that_may_not_be_made_are_refused_with_a_reason(tmp_path, step, passes, shown):
+    path = variant(tmp_path, "  - expect: {top: yellow 9, hand_sizes: [2, 2, 4], turn: 1}",
+                   step)
+    outcome = Scenario(path).run()
+    assert outcome.passed == passes, outcome.failures
+    if not passes:
+        assert shown in outcome.failures[0].message
+
+
+def test_a_table_that_starts_with_a_catch_window(tmp_path):
+    path = tmp_path / "catch.yaml"
+    path.write_text("""\
+name: An uncalled UNO at the start can be caught before the next player begins
+ruleset: classic
+table:
+  hands: [[blue 1, blue 2], [red 3], [green 1, green 2]]
+  discard: [red 5]
+  stock: [yellow 1, yellow 2, yellow 3]
+  turn: 1
+  uncalled: 1
+steps:
+  - expect: {pending: catch, uncalled: [], by: null}
+  - catch: 2
+    expect: {hand_sizes: [2, 3, 2], turn: 2, pending: play, events: [{caught: {seat: 1, by: 2}}]}
+""")
+    outcome = Scenario(path).run()
+    assert outcome.passed, outcome.failures
+
+
+def test_later_hands_are_dealt_from_their_stacked_decks(tmp_path):
+    green = ", ".join(f"green {n}" for n in range(1, 8))
+    dealt = ", ".join(f"yellow {n}, green {n}" for n in range(1, 8))  # one at a time, seat 1 first
+    path = tmp_path / "decks.yaml"
+    path.write_text(f"""\
+name: The second hand is dealt from its own stacked deck, by the next dealer
+ruleset: classic
+options: {{hands: 2}}
+table:
+  hands: [[red 9], [blue 9, blue 8]]
+  discard: [red 5]
+  stock: [green 9]
+  dealer: 1
+deal:
+  deck: [[{dealt}, red 6]]
+steps:
+  - play: red 9
+    expect: {{hand_over: true, hand_winners: [0]}}
+  # The next move deals the second hand first: dealer 0 (the deal passed left), so seat 1
+  # is dealt the first card; then seat 1 draws.
+  - draw: true
+    expect: {{dealer: 0, hands: {{0: [{green}]}}, top: red 6, hand_sizes: [7, 8]}}
+""")
+    outcome = Scenario(path).run()
+    assert outcome.passed, outcome.failures
