@@ -16,8 +16,9 @@ seeded once), `init_game()` per game, then `round.get_legal_actions` and
 `UnoGame.get_legal_actions` make; `step` also builds the observation dict (`get_state`)
 after every action, which houserules has no counterpart for and which makes RLCard's loop
 about 3x slower, so it is left out. Actions are chosen with one `random.Random(seed)` per
-batch, `legal[int(rng.random() * len(legal))]`, as houserules' eager bots choose. RLCard's own numpy shuffles
-(`np_random.shuffle` of the deck) are its own cost and stay.
+batch, `legal[int(rng.random() * len(legal))]`, as houserules' eager bots choose. RLCard's
+own numpy shuffles (`np_random.shuffle` of the deck) are its own cost and stay. A standalone
+loop of RLCard's own calls ran within 3% of this one (examples/BENCHMARK.md).
 
 `--rlcard-driver legacy` is the earlier, unfair driver, kept only to show the difference:
 it built a new numpy `RandomState` for every game (about 190 us, near the cost of a whole
@@ -74,7 +75,8 @@ def rlcard_fair(games: int, seed: int, modules) -> int:
 def rlcard_legacy(games: int, seed: int, modules) -> int:
     """The earlier, unfair driver: a numpy RandomState per game, numpy randint per action."""
     np = modules["np"]
-    UnoDealer, UnoPlayer, UnoRound = modules["UnoDealer"], modules["UnoPlayer"], modules["UnoRound"]
+    UnoDealer, UnoPlayer = modules["UnoDealer"], modules["UnoPlayer"]
+    UnoRound = modules["UnoRound"]
     turns = 0
     for i in range(games):
         rng = np.random.RandomState(seed * 1_000_003 + i)
