@@ -76,6 +76,7 @@ class HandResult(NamedTuple):
     points: int
     turns: int
     first: int | None  # the seat that took the hand's first turn
+    blocked: bool = False  # nobody went out: the hand could no longer end
 
 
 class GameState:
@@ -114,6 +115,8 @@ class GameState:
     penalty: int
     just_played: bool
     last_move: int  # the turn in which a card last moved (-1: none yet this hand)
+    passes: int  # turns in a row in which the seat neither played nor could draw a card
+    played_at: list  # per seat, the turn of its last play this hand (-1: none)
     in_a_row: int  # turns in a row taken by the seat that took the last turn
     last_turn: int | None
     next_check: int  # the turn at which the runaway guards are next checked
@@ -150,6 +153,8 @@ class GameState:
         self.penalty = 0
         self.just_played = False
         self.last_move = -1
+        self.passes = 0
+        self.played_at = [-1] * self.players
         self.in_a_row = 0
         self.last_turn = None
         self.next_check = 0
@@ -389,6 +394,8 @@ class GameState:
         self.penalty = 0
         self.just_played = False
         self.last_move, self.in_a_row, self.last_turn, self.next_check = -1, 0, None, 0
+        self.passes = 0
+        self.played_at = [-1] * self.players
         self.table_size = None  # a dealt hand uses the whole deck
         self.turns = 0
         self.turn = self.dealer
@@ -431,7 +438,7 @@ class GameState:
             shuffle(self.rng, self.stock)
         raise RuleRuntimeError("first_card.return_if held 1000 times in a row", file=rules.file)
 
-    def end_hand(self, winner: int) -> None:
+    def end_hand(self, winner: int, blocked: bool = False) -> None:
         """Score the hand for `winner` and decide whether the match is over."""
         rules = self.ruleset
         points = rules.scoring(self, Frame(winner))
@@ -443,9 +450,10 @@ class GameState:
                                    f"{rules.hands_per_match} hands (limits.hands_per_match)",
                                    file=rules.file)
         self.scores[winner] += points
-        self.hand_results.append(HandResult(winner, points, self.turns, self.first_player))
+        self.hand_results.append(HandResult(winner, points, self.turns, self.first_player,
+                                            blocked))
         self.log("hand_over", winner=winner, points=points, scores=list(self.scores),
-                 hands=[[c.name for c in hand] for hand in self.hands])
+                 hands=[[c.name for c in hand] for hand in self.hands], blocked=blocked)
         self.stack.clear()
         if rules.hands:
             finished = len(self.hand_results) >= rules.hands
@@ -478,7 +486,8 @@ class GameState:
         hand = self.hands[seat]
         hand.remove(card)
         self.just_played = True
-        self.last_move = self.turns
+        self.last_move = self.played_at[seat] = self.turns
+        self.passes = 0
         self.discard.append(card)
         if card.color is not None:
             self.color = card.color
@@ -506,7 +515,8 @@ class GameState:
         one card, or until a playable one (up to the limit)."""
         rules = self.ruleset
         if self.penalty:
-            self.draw(seat, self.take_penalty())
+            if not self.draw(seat, self.take_penalty()) and self.passed(seat):
+                return
             self.end_turn()
             return
         limit = (rules.max_draws or float("inf")) if rules.draw_until_playable else 1
@@ -525,12 +535,33 @@ class GameState:
         if count:
             self.last_move = self.turns
         self.log_draw(seat, count)
+        if not count and self.passed(seat):
+            return
         if drawn is None or not rules.play_drawn:
             self.end_turn()
         elif rules.forced_play:
             self.play(seat, drawn)
         else:
             self.stack.append((op_offer_drawn, Frame(seat, drawn)))
+
+    def passed(self, seat: int) -> bool:
+        """`seat` neither played nor could draw: True when every seat in turn has now passed
+        so, and the hand has ended blocked."""
+        self.passes += 1
+        if self.passes < self.players:
+            return False
+        self.end_blocked("every player passed and the stock and discard pile are empty")
+        return True
+
+    def end_blocked(self, why: str) -> None:
+        """End a hand that can no longer end: the seat holding the fewest points wins it (a
+        tie: the tied seat that played last), and scores the other hands as usual."""
+        held = [sum(card.points for card in hand) for hand in self.hands]
+        fewest = min(held)
+        tied = [seat for seat in range(self.players) if held[seat] == fewest]
+        winner = max(tied, key=lambda seat: (self.played_at[seat], -seat))
+        self.log("hand_blocked", reason=why, winner=winner)
+        self.end_hand(winner, blocked=True)
 
     def end_turn(self) -> None:
         """End the turn: at once when nothing else is queued, else as the next op to run."""
@@ -619,7 +650,9 @@ class GameState:
             cards = []
             for card in dict.fromkeys(self.hands[seat]):
                 frame.card = card
-                if allowed(self, frame):
+                # A jump-in is a play: the card's own `legal` rule holds too.
+                if allowed(self, frame) and (card not in self.ruleset.guarded
+                                             or self.is_legal(seat, card)):
                     cards.append(card)
             if cards:
                 found[seat] = tuple(cards)
@@ -634,7 +667,8 @@ class GameState:
         self.next_turn = None
         self.lost_turns = [0] * self.players
         self.turn = seat
-        self.count_turn(seat)  # a turn taken out of order counts against the guards too
+        if self.count_turn(seat):  # a turn taken out of order counts against the guards too
+            return
         self.log("jump_in", seat=seat)
         if len(cards) == 1:
             self.play(seat, cards[0])
@@ -643,15 +677,16 @@ class GameState:
             frame.vars["cards"] = cards
             self.stack.append((op_jump_in_card, frame))
 
-    def count_turn(self, seat: int) -> None:
-        """Count a turn `seat` takes, and stop the hand if a runaway guard trips."""
+    def count_turn(self, seat: int) -> bool:
+        """Count a turn `seat` takes; True when a runaway guard tripped and ended the hand."""
         self.turns += 1
         if seat == self.last_turn:
             self.in_a_row += 1
         else:
             self.in_a_row, self.last_turn = 1, seat
         if self.turns >= self.next_check:  # no guard can trip before then
-            check_progress(self)
+            return check_progress(self)
+        return False
 
     def lose_turn(self, seat: int) -> None:
         """`seat` loses its next turn."""
@@ -813,7 +848,8 @@ def is_option(answer, options: tuple) -> bool:
 def op_start_turn(game: GameState, frame):
     """Ask the seat whose turn it is to play a card or draw."""
     seat = game.turn
-    game.count_turn(seat)
+    if game.count_turn(seat):
+        return None  # the hand could no longer end: it ended blocked
     game.just_played = False
     if game.first_player is None:
         game.first_player = seat
@@ -824,30 +860,32 @@ def op_start_turn(game: GameState, frame):
     return decision
 
 
-def check_progress(game: GameState) -> None:
-    """Stop a hand that the rules will never let end, with the guard that caught it."""
+def check_progress(game: GameState) -> bool:
+    """End a hand that the rules will never let end (True when it did so)."""
     rules = game.ruleset
     if (game.turns > rules.turns_per_hand or game.turns - game.last_move > rules.idle_turns + 1
             or game.in_a_row > rules.turns_in_a_row):
-        stop_no_progress(game)
+        game.end_blocked(no_progress(game))
+        return True
     # No guard can trip before this turn: the turn count, the turns since a card last moved and
     # the turns in a row each grow by at most one a turn. Checking only then saves every turn.
     game.next_check = min(rules.turns_per_hand + 1, game.last_move + rules.idle_turns + 2,
                           game.turns + rules.turns_in_a_row - game.in_a_row + 1)
+    return False
 
 
-def stop_no_progress(game: GameState) -> None:
-    """Raise the error for the first runaway guard that tripped."""
+def no_progress(game: GameState) -> str:
+    """Which runaway guard tripped, in words (RULES.md 1: such a hand ends blocked)."""
     rules = game.ruleset
     for count, limit, name, what in (
-            (game.turns, rules.turns_per_hand, "turns_per_hand", "a hand lasted more than {} turns"),
+            (game.turns, rules.turns_per_hand, "turns_per_hand", "the hand lasted more than {} turns"),
             (game.turns - 1 - game.last_move, rules.idle_turns, "idle_turns",
              "{} turns went by without a card moving"),
             (game.in_a_row, rules.turns_in_a_row, "turns_in_a_row",
              "seat %d took more than {} turns in a row" % game.turn)):
         if count > limit:
-            raise RuleRuntimeError(f"this ruleset made no progress: {what.format(limit)} "
-                                   f"(limits.{name}; see its last effects)", file=rules.file)
+            return f"play made no progress: {what.format(limit)} (limits.{name})"
+    return "play made no progress"
 
 
 def answer_play(game: GameState, frame, answer) -> None:
@@ -888,10 +926,11 @@ def op_catch_window(game: GameState, frame):
     (one window for each seat that did not call, in the order they were left so)."""
     uncalled = game.uncalled
     while uncalled:
-        seat = uncalled.pop(0)
+        seat = uncalled[0]
         if len(game.hands[seat]) != game.ruleset.uno_cards_left:
+            uncalled.pop(0)
             continue  # its hand grew again: it owes nothing
-        if uncalled:
+        if len(uncalled) > 1:
             game.stack.append((op_catch_window, None))  # the next seat's window, after this one
         catchers = tuple(game.seat_after(seat, k) for k in range(1, game.players))
         return game.request("catch", None, (None,) + catchers, answer_catch, Frame(seat),
@@ -900,6 +939,8 @@ def op_catch_window(game: GameState, frame):
 
 
 def answer_catch(game: GameState, frame, catcher) -> None:
+    if frame.player in game.uncalled:  # the window closes, caught or not
+        game.uncalled.remove(frame.player)
     if catcher is not None:
         game.log("caught", seat=frame.player, by=catcher)
         game.draw(frame.player, game.ruleset.uno_penalty)

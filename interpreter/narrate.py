@@ -95,8 +95,8 @@ class Narrator:
             return None
         if kind == "target":
             return f"{self.who(seat)} chose {self.who(int(answer))}."
-        if kind in ("color", "play_drawn"):
-            return None
+        if kind in ("color", "play_drawn", "jump_in", "jump_in_card"):
+            return None  # the play or jump-in that follows tells it
         question = kind.replace("_", " ")
         if answer in ("yes", "no"):
             return f"{self.who(seat)} chose {'' if answer == 'yes' else 'not '}to {question}."
@@ -105,7 +105,15 @@ class Narrator:
     def on_caught(self, seat, by):
         return f"{self.who(by)} caught {self.who(seat)} not calling UNO!"
 
-    def on_hand_over(self, winner, points, scores, hands=()):
+    def on_jump_in(self, seat):
+        return f"{self.does(seat, 'jumps', 'jump')} in!"
+
+    def on_hand_blocked(self, reason, winner):
+        return f"The hand is blocked ({reason}): {self.who(winner)} had the fewest points."
+
+    def on_hand_over(self, winner, points, scores, hands=(), blocked=False):
+        if blocked:
+            return f"{self.does(winner, 'wins', 'win')} the blocked hand: {points} points."
         return f"{self.who(winner)} went out: {points} points."
 
     def on_match_over(self, winner, scores):

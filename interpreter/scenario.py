@@ -149,14 +149,14 @@ class Scenario:
         return list(deck) if self.deck_list() else [deck] if "deal" in self.source.data else []
 
     def check_steps(self) -> None:
-        """Every card and colour a step names must exist, so a typo is an error, not a failure."""
+        """Every card a step names, and every colour it expects, must exist: a typo is an
+        error, not a failure. (A colour answered may be any: a wrong one is refused.)"""
         for index, step in enumerate(self.source.data["steps"]):
             if not isinstance(step, dict):
                 continue
             path = ("steps", index)
             if "play" in step:
                 self.card(step["play"], path + ("play",))
-            self.color(step.get("color"), path + ("color",))
             for key, cards in expected_cards(step.get("expect", {})):
                 self.cards(cards, path + ("expect",) + key)
             for where, color in plain_values(step.get("expect", {}).get("color"), ("color",)):
@@ -272,6 +272,8 @@ class Scenario:
             raise IllegalMove(f"seat {by} may not act now: the {decision.kind} decision is seat "
                               f"{decision.seat}'s")
         kind = ANSWERS[primary]
+        if primary == "play" and decision.kind == "jump_in_card":
+            kind = decision.kind  # the jumper names which of its allowed cards it plays
         if kind is not None and decision.kind != kind:
             raise StepFailed(f"this step answers a {kind} decision, but a {decision.kind} "
                              f"decision is pending (for seat {decision.seat})")
@@ -293,6 +295,9 @@ class Scenario:
                                   f"{', '.join(map(str, decision.open_to))}")
         if key == "uno":
             return uno_answer(value, decision.seat)
+        if key == "answer" and isinstance(value, str) and value != DRAW \
+                and decision.kind in ("play", "jump_in_card"):
+            return self.card(value, path + ("answer",))  # a card, named
         return value
 
     def close_windows(self, game: GameState, step: dict, primary: str) -> None:

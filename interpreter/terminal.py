@@ -103,7 +103,8 @@ class TerminalGame:
         game = self.session.game
         result = game.hand_results[-1]
         self.say("")
-        self.say(f"== Hand {len(game.hand_results)} is over: {self.names[result.winner]} went out. ==")
+        how = "had the fewest points (the hand was blocked)" if result.blocked else "went out"
+        self.say(f"== Hand {len(game.hand_results)} is over: {self.names[result.winner]} {how}. ==")
         for seat, hand in enumerate(game.hands):
             if hand:
                 points = sum(c.points for c in hand)

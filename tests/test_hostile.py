@@ -16,6 +16,7 @@ A child that is still running after `HANG_TIMEOUT` seconds is killed and the cas
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import resource
@@ -156,13 +157,6 @@ CASES = [
          problem=r"the text is \d+ characters; at most \d+ are allowed", line_marker="on_play"),
 
     # --- rules that never let a hand end ---------------------------------------------------
-    Case("infinite-extra-turns",
-         {"main.yaml": ruleset("kinds:", "  number:",
-                               '    on_play: "draw(player, 1)\\nextra_turn(player)"', *SMALL_DECK)},
-         command=list(SIMULATE), problem=r"made no progress"),
-    Case("nobody-can-play-stock-runs-dry",
-         {"main.yaml": ruleset('playable: "false"')},
-         command=list(SIMULATE), problem=r"made no progress"),
     Case("named-effect-runs-itself",
          {"main.yaml": LOOPING},
          command=list(SIMULATE), problem=r"made no progress.*steps_per_action"),
@@ -265,3 +259,25 @@ def test_hostile_file_is_refused_cleanly(case: Case, tmp_path: Path):
         line = line_of(case.files[named], case.line_marker)
         check(re.search(rf"{re.escape(named)}:{line}\b", message) is not None,
               f"the message does not give line {line} of {named}")
+
+
+# RULES.md 1, blocked hands: a hand the rules never let end is over, not an error; the seat
+# holding the fewest points wins it.
+RUNAWAY_HANDS = {
+    "infinite-extra-turns": ruleset("kinds:", "  number:",
+                                    '    on_play: "draw(player, 1)\\nextra_turn(player)"',
+                                    *SMALL_DECK),
+    "nobody-can-play-stock-runs-dry": ruleset('playable: "false"'),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RUNAWAY_HANDS))
+def test_a_hand_that_can_never_end_ends_blocked(name, tmp_path):
+    path = tmp_path / "main.yaml"
+    path.write_text(RUNAWAY_HANDS[name])
+    code, out, err, seconds = run_cli([*SIMULATE[:1], str(path), *SIMULATE[2:], "--option",
+                                       "hands=1", "--json"])
+    assert code == 0 and "Traceback" not in err, err
+    assert json.loads(out)["games"] == 2
+    assert seconds < TIME_LIMIT
+

@@ -111,7 +111,6 @@ def test_check_command_exit_codes(tmp_path, capsys, old, new, code, shown):
     ("hand_sizes: [2, 2, 4]", "discard: [red 3, purple 9]", "no card 'purple 9'"),
     ("hand_sizes: [2, 2, 4]", "top: {not: yelow 9}", "no card 'yelow 9'"),
     ("hand_sizes: [2, 2, 4]", "color: {one_of: [red, mauve]}", "unknown"),
-    ("  - play: wild_item_box", "  - play: wild_item_box\n    color: teal", "'teal' is not a colour"),
     ("  turn: 0", "  turn: 0\n  uncalled: 5", "seat 5 is not at this table"),
     ("  turn: 0", "  turn: 0\n  lost_turns: [0, 1]", "one count per seat"),
 ])
@@ -183,7 +182,7 @@ table:
   turn: 1
   uncalled: 1
 steps:
-  - expect: {pending: catch, uncalled: [], by: null}
+  - expect: {pending: catch, uncalled: [1], by: null}
   - catch: 2
     expect: {hand_sizes: [2, 3, 2], turn: 2, pending: play, events: [{caught: {seat: 1, by: 2}}]}
 """)
@@ -213,6 +212,22 @@ steps:
   # is dealt the first card; then seat 1 draws.
   - draw: true
     expect: {{dealer: 0, hands: {{0: [{green}]}}, top: red 6, hand_sizes: [7, 8]}}
+""")
+    outcome = Scenario(path).run()
+    assert outcome.passed, outcome.failures
+
+
+def test_a_colour_that_is_not_the_rulesets_is_refused_as_an_answer(tmp_path):
+    path = tmp_path / "teal.yaml"
+    path.write_text("""\
+name: A Wild's colour must be one of the ruleset's
+ruleset: classic
+table: {hands: [[wild, blue 1], [green 1, green 2]], discard: [red 5], stock: [yellow 1]}
+steps:
+  - play: wild
+    color: teal
+    refused: not a legal answer
+  - {play: wild, color: blue, expect: {color: blue, turn: 1}}
 """)
     outcome = Scenario(path).run()
     assert outcome.passed, outcome.failures
