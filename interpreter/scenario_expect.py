@@ -79,6 +79,7 @@ def check_expectations(scenario, game, expect: dict, path: tuple, seen: int = 0)
         "turn": (lambda: game.turn, None),
         "pending": (lambda: game.decision.kind if game.decision else None, None),
         "by": (lambda: game.current_seat, None),
+        "open_to": (lambda: list(game.decision.open_to) if game.decision else [], None),
         "direction": (lambda: game.direction, None),
         "color": (lambda: game.color, None),
         "top": (lambda: card_key(game.top.name) if game.top else None,

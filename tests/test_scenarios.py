@@ -9,6 +9,9 @@ from interpreter.scenario import Scenario, ScenarioError, find_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(find_scenarios([ROOT / "examples" / "scenarios"]))
+# A rules lawyer's suite, written black-box from RULES.md sections 1-3 (one rule point or
+# interaction each), kept as regression tests.
+RULES_SUITE = sorted(find_scenarios([ROOT / "tests" / "scenarios"]))
 BANANA = """\
 name: Banana Peel makes the previous player draw two
 ruleset: mario_kart
@@ -31,6 +34,12 @@ steps:
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: str(p.relative_to(ROOT / "examples")))
 def test_example_scenario_passes(path):
+    outcome = Scenario(path).run()
+    assert outcome.passed, "\n".join(f"step {f.step}: {f.message}\n{f.table}" for f in outcome.failures)
+
+
+@pytest.mark.parametrize("path", RULES_SUITE, ids=lambda p: str(p.relative_to(ROOT / "tests")))
+def test_rules_scenario_passes(path):
     outcome = Scenario(path).run()
     assert outcome.passed, "\n".join(f"step {f.step}: {f.message}\n{f.table}" for f in outcome.failures)
 
@@ -228,6 +237,23 @@ steps:
     color: teal
     refused: not a legal answer
   - {play: wild, color: blue, expect: {color: blue, turn: 1}}
+""")
+    outcome = Scenario(path).run()
+    assert outcome.passed, outcome.failures
+
+
+def test_expect_open_to_names_the_seats_a_window_is_offered_to(tmp_path):
+    path = tmp_path / "open.yaml"
+    path.write_text("""\
+name: The catch window is open to every other seat, from the next
+ruleset: classic
+table:
+  hands: [[red 7, blue 2], [green 1, green 2], [yellow 1, yellow 2]]
+  discard: [red 5]
+  stock: [blue 3, blue 4]
+steps:
+  - {play: red 7, uno: false, expect: {pending: catch, open_to: [1, 2], options: [none, 1, 2]}}
+  - {pass: true, expect: {open_to: [], pending: play, by: 1}}
 """)
     outcome = Scenario(path).run()
     assert outcome.passed, outcome.failures
