@@ -380,8 +380,12 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
         out.append("First card: if " + sentence(words, data, ("first_card", "return_if"), "condition")
                    + ", it goes back into the deck and another is turned.")
     if rules.uno_penalty is not None:
-        out.append(f"A player left with one card must call UNO; caught before the next turn, "
-                   f"they draw {rules.uno_penalty}.")
+        left = plural(rules.uno_cards_left, "card")
+        out.append(f"A player left holding {left}, however it happened (their own play, a swap "
+                   f"or pass of hands), must call UNO; caught before the next player begins a "
+                   f"turn, they draw {rules.uno_penalty}.")
+    out.append("A hand that can no longer end (every player passes with nothing to draw, or "
+               "play makes no progress) is blocked: the seat holding the fewest points wins it.")
     out.append("Scoring: the winner of a hand scores "
                + sentence(words, data, ("scoring", "winner_scores"), "condition") + ".")
     if rules.hands:
