@@ -23,7 +23,7 @@ loop of RLCard's own calls ran within 3% of this one (examples/BENCHMARK.md).
 `--rlcard-driver legacy` is the earlier, unfair driver, kept only to show the difference:
 it built a new numpy `RandomState` for every game (about 190 us, near the cost of a whole
 game) and chose every action with numpy's `randint` (about 3 us, against 0.2 us for the
-choice above), which made RLCard look about 2.8x slower than it is.
+choice above), which made RLCard look about 2.9x slower than it is.
 
 RLCard is optional and never a dependency of houserules: `pip install rlcard` to compare.
 """
