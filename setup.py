@@ -1,7 +1,7 @@
 """Build hook: compile the modules a turn runs through to C with mypyc, when it can.
 
 The metadata is in pyproject.toml. mypyc turns the typed engine, effect compiler, agents and
-cards into a C extension (1.6-1.8x the games per second); the .py files ship too and play
+cards into a C extension (about 1.5x the games per second); the .py files ship too and play
 the same games.
 Set HOUSERULES_PURE_PYTHON=1 to skip compiling; where there is no C compiler the build
 falls back to pure Python by itself.
