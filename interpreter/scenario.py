@@ -126,8 +126,7 @@ class Scenario:
             key = "dealer" if "dealer" in deal else "deck"
             raise self.error(("deal", key), "with a table, deal: only stacks the decks of the "
                                             "hands that follow: give deck as a list of decks")
-        players = len(table["hands"]) if table else data.get("players",
-                                                              self.ruleset.default_players)
+        players = self.players()
         for key in ("uncalled", "hand_winners", "extra_turn"):
             value = table.get(key)
             for seat in value if isinstance(value, list) else () if value is None else (value,):
@@ -137,6 +136,13 @@ class Scenario:
         if len(table.get("lost_turns", [0] * players)) != players:
             raise self.error(("table", "lost_turns"), f"lost_turns needs one count per seat "
                                                       f"({players})")
+
+    def players(self) -> int:
+        """How many seats the scenario's table has."""
+        data = self.source.data
+        if "table" in data:
+            return len(data["table"]["hands"])
+        return data.get("players", self.ruleset.default_players)
 
     def deck_list(self) -> bool:
         """Whether `deal.deck` is a list of decks (one per hand) rather than one deck."""
@@ -159,6 +165,11 @@ class Scenario:
                 self.card(step["play"], path + ("play",))
             for key, cards in expected_cards(step.get("expect", {})):
                 self.cards(cards, path + ("expect",) + key)
+            hands = step.get("expect", {}).get("hands", {})
+            for seat in hands if isinstance(hands, dict) else ():
+                if int(seat) >= self.players():
+                    raise self.error(path + ("expect", "hands", seat),
+                                     f"seat {seat} is not at this table of {self.players()}")
             for where, color in plain_values(step.get("expect", {}).get("color"), ("color",)):
                 if isinstance(color, str):
                     self.color(color, path + ("expect",) + where)
