@@ -353,9 +353,10 @@ class Compiler:
         found: list = []
         orelse = None
         for cond, block in node.branches:
+            compiled = self.expr(cond)  # once, even when settled: unknown names are errors
             known, value = self.static(cond)
             if not known:
-                found.append((self.expr(cond), self.effect(block)))
+                found.append((compiled, self.effect(block)))
             elif value:
                 orelse = self.effect(block)  # always taken: nothing after it matters
                 break
@@ -376,8 +377,9 @@ class Compiler:
         return (op,)
 
     def static(self, node) -> tuple:
-        """(True, value) when `node` has the same value in every game: literals and options."""
-        self.expr(node)  # compiled all the same, so that unknown names are still errors
+        """(True, value) when `node` has the same value in every game: literals and options.
+        (It does not compile `node`: compiling it again at every level of an `and` chain made
+        compile time exponential in the chain's length.)"""
         return dsl.static_value(node, self.symbols.options)
 
     def let_op(self, node: dsl.Let):
@@ -489,8 +491,8 @@ class Compiler:
             return lambda g, f: getattr(subject(g, f), attr, None)
         if attr in self.symbols.attributes:
             def get(g, f):
-                card = subject(g, f)
-                return None if card is None else card.attrs.get(attr)
+                attrs = getattr(subject(g, f), "attrs", None)  # not a card (a seat): none
+                return None if attrs is None else attrs.get(attr)
             return get
         known = ", ".join(list(BUILTIN_ATTRIBUTES) + sorted(self.symbols.attributes))
         raise self.fail(node, f"unknown card attribute '{attr}'; known: {known}")
@@ -531,13 +533,13 @@ class Compiler:
         return negate
 
     def expr_binary(self, node: dsl.Binary):
+        left, right = self.expr(node.left), self.expr(node.right)  # each once, even if settled
         if node.op in ("and", "or"):
             known, value = self.static(node.left)
             if known:
                 # Settled at load: `false and x` is false, `true and x` is x (likewise or).
                 decided = bool(value) == (node.op == "or")
-                return (lambda g, f: value) if decided else self.expr(node.right)
-        left, right = self.expr(node.left), self.expr(node.right)
+                return (lambda g, f: value) if decided else right
         if node.op == "and":
             return lambda g, f: left(g, f) and right(g, f)
         if node.op == "or":

@@ -127,15 +127,18 @@ class Scenario:
             raise self.error(("deal", key), "with a table, deal: only stacks the decks of the "
                                             "hands that follow: give deck as a list of decks")
         players = self.players()
-        for key in ("uncalled", "hand_winners", "extra_turn"):
+        for key in ("uncalled", "hand_winners", "extra_turn", "turn", "dealer"):
             value = table.get(key)
             for seat in value if isinstance(value, list) else () if value is None else (value,):
                 if seat >= players:
                     raise self.error(("table", key), f"seat {seat} is not at this table of "
                                                      f"{players}")
-        if len(table.get("lost_turns", [0] * players)) != players:
-            raise self.error(("table", "lost_turns"), f"lost_turns needs one count per seat "
-                                                      f"({players})")
+        for key, what in (("lost_turns", "count"), ("scores", "score")):
+            if len(table.get(key, [0] * players)) != players:
+                raise self.error(("table", key), f"{key} needs one {what} per seat ({players})")
+        if deal.get("dealer", 0) >= players:
+            raise self.error(("deal", "dealer"), f"seat {deal['dealer']} is not at this table of "
+                                                 f"{players}")
 
     def players(self) -> int:
         """How many seats the scenario's table has."""

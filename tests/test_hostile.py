@@ -281,3 +281,14 @@ def test_a_hand_that_can_never_end_ends_blocked(name, tmp_path):
     assert json.loads(out)["games"] == 2
     assert seconds < TIME_LIMIT
 
+
+
+@pytest.mark.parametrize("joiner", [" and ", " or "])
+def test_long_boolean_chains_compile_in_linear_time(joiner, tmp_path):
+    chain = joiner.join(["turn == 1"] * 300)  # about 3,600 characters: within the 4,000 allowed
+    path = tmp_path / "main.yaml"
+    path.write_text(ruleset(f"playable: {chain}", "kinds:", "  skip:",
+                            f'    on_play: "if {chain} then lose_turn(next) end"'))
+    code, out, err, seconds = run_cli(["validate", str(path)])
+    assert code == 0 and "Traceback" not in err, err
+    assert seconds < TIME_LIMIT

@@ -123,6 +123,9 @@ def test_check_command_exit_codes(tmp_path, capsys, old, new, code, shown):
     ("  turn: 0", "  turn: 0\n  uncalled: 5", "seat 5 is not at this table"),
     ("  turn: 0", "  turn: 0\n  lost_turns: [0, 1]", "one count per seat"),
     ("hand_sizes: [2, 2, 4]", "hands: {7: [red 1]}", "seat 7 is not at this table of 3"),
+    ("  turn: 0", "  turn: 99", "seat 99 is not at this table of 3"),
+    ("  turn: 0", "  turn: 0\n  dealer: 3", "seat 3 is not at this table of 3"),
+    ("  turn: 0", "  turn: 0\n  scores: [1, 2]", "scores needs one score per seat (3)"),
 ])
 def test_a_bad_name_in_a_v2_key_is_refused_at_load(tmp_path, old, new, message):
     path = variant(tmp_path, old, new)
