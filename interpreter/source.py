@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -65,10 +67,16 @@ def bundled_dir(name: str) -> Path:
     return packaged if packaged.is_dir() else here.parent / name
 
 
+@lru_cache(maxsize=1)
 def bundled_rulesets() -> list[str]:
     """Names of the bundled rulesets, `classic` or `house/stacking`."""
     root = bundled_dir("rulesets")
     return sorted(p.relative_to(root).with_suffix("").as_posix() for p in root.rglob("*.yaml"))
+
+
+def is_bundled(ref: str) -> bool:
+    """Whether `ref` names a bundled ruleset (exactly: `../x` never climbs out of the folder)."""
+    return ref in bundled_rulesets()
 
 
 def resolve(ref: str, relative_to: Path | None = None) -> Path:
@@ -76,9 +84,8 @@ def resolve(ref: str, relative_to: Path | None = None) -> Path:
     if ref.endswith((".yaml", ".yml")) or "/" in ref and Path(ref).exists():
         base = relative_to.parent if relative_to else Path.cwd()
         return (base / ref).resolve()
-    bundled = bundled_dir("rulesets") / f"{ref}.yaml"
-    if bundled.is_file():
-        return bundled
+    if is_bundled(ref):
+        return bundled_dir("rulesets") / f"{ref}.yaml"
     plain = Path(ref)
     if plain.is_file():
         return plain.resolve()
@@ -102,13 +109,18 @@ def portable_reference(ref: str) -> str:
 def read_yaml(path: Path) -> Source:
     """Parse one YAML file with the safe loader, keeping the location of every key."""
     shown = display_name(path)
+    # Checked before reading: a device, a FIFO or a huge file must not block or fill memory.
     try:
-        raw = path.read_bytes()
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise RulesetError("not a regular file; a ruleset or scenario is a .yaml file",
+                               file=shown)
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise RulesetError(f"cannot read the file: {exc.strerror}", file=shown) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise RulesetError(f"the file is {len(raw)} bytes; rulesets may be at most {MAX_FILE_BYTES}",
-                           file=shown)
+        raise RulesetError(f"the file is more than {MAX_FILE_BYTES} bytes; rulesets may be at "
+                           f"most {MAX_FILE_BYTES}", file=shown)
     return parse_yaml(raw.decode("utf-8", errors="replace"), shown)
 
 
@@ -164,10 +176,24 @@ def check_node_count(root, shown: str) -> None:
             raise RulesetError(f"the document expands to more than {MAX_NODES} values "
                                "(anchors and aliases used over and over?); refused", file=shown)
         if isinstance(node, yaml.MappingNode):
+            check_unique_keys(node, shown)
             for key, value in node.value:
                 stack.extend((key, value))
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(node.value)
+
+
+def check_unique_keys(node, shown: str) -> None:
+    """Refuse a mapping that gives one key twice (YAML would silently keep the later one)."""
+    seen: dict = {}
+    for key, _ in node.value:
+        if not isinstance(key, yaml.ScalarNode) or key.value == "<<":
+            continue
+        first = seen.setdefault(key.value, key.start_mark)
+        if first is not key.start_mark:
+            raise RulesetError(f"the key '{key.value}' is given twice, on line {first.line + 1} "
+                               f"and here; give it once", file=shown, line=key.start_mark.line + 1,
+                               column=key.start_mark.column + 1)
 
 
 def yaml_error(exc: yaml.YAMLError, shown: str) -> RulesetError:
@@ -264,7 +290,7 @@ def load_source(ref: str, relative_to: Path | None = None, seen: tuple = ()) -> 
 def check_extends(ref: str, relative_to: Path) -> None:
     """Refuse an `extends` entry that is an absolute path or names something not YAML."""
     looks_like_path = "/" in ref or "\\" in ref or ref.startswith(".") or Path(ref).suffix != ""
-    bundled = (bundled_dir("rulesets") / f"{ref}.yaml").is_file()
+    bundled = is_bundled(ref)
     if Path(ref).is_absolute() or (looks_like_path and not bundled
                                    and not ref.endswith((".yaml", ".yml"))):
         raise RulesetError(f"`extends: {ref}` is not allowed: name a bundled ruleset or a "

@@ -30,7 +30,12 @@ YES_NO = {"y": True, "yes": True, "n": False, "no": False}
 
 def numbered(line: str, options):
     """The option numbered `line` (from 1), or INVALID."""
-    return options[int(line) - 1] if line.isdigit() and 1 <= int(line) <= len(options) else INVALID
+    return options[int(line) - 1] if is_number(line) and 1 <= int(line) <= len(options) else INVALID
+
+
+def is_number(text: str) -> bool:
+    """Plain digits 0-9 (`²` and `①` pass str.isdigit() but not int())."""
+    return text.isascii() and text.isdigit()
 
 
 class Quit(Exception):
@@ -151,7 +156,7 @@ class TerminalGame:
                 continue
             if words[0] in ("d", "draw"):
                 return DRAW
-            if not words[0].isdigit() or not 1 <= int(words[0]) <= len(hand):
+            if not is_number(words[0]) or not 1 <= int(words[0]) <= len(hand):
                 self.say(f"Type a card number from 1 to {len(hand)}, or d to draw.")
                 continue
             card = hand[int(words[0]) - 1]
@@ -223,7 +228,7 @@ class TerminalGame:
                          for s in decision.options)
         return self.until_valid(
             f"Choose a player: {menu}: ",
-            lambda line: int(line) if line.isdigit() and int(line) in decision.options else INVALID,
+            lambda line: int(line) if is_number(line) and int(line) in decision.options else INVALID,
             "Type the number of one of the players listed.")
 
     def choose_yes_no(self, decision, question: str):

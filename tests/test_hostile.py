@@ -112,7 +112,7 @@ CASES = [
          problem=r"expands to more than \d+ values"),
     Case("ten-megabyte-file",
          {"main.yaml": ruleset() + ("# " + "x" * 98 + "\n") * 100_000},
-         problem=r"the file is \d+ bytes; rulesets may be at most 1000000"),
+         problem=r"the file is more than \d+ bytes; rulesets may be at most 1000000"),
     Case("yaml-lists-10000-deep",
          {"main.yaml": ruleset("description: " + "[" * 10_000 + "]" * 10_000)},
          problem=r"nests too deeply"),
@@ -292,3 +292,26 @@ def test_long_boolean_chains_compile_in_linear_time(joiner, tmp_path):
     code, out, err, seconds = run_cli(["validate", str(path)])
     assert code == 0 and "Traceback" not in err, err
     assert seconds < TIME_LIMIT
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("extends: classic\nname: a\nname: b\n", r"dup.yaml:3:1: the key 'name' is given twice, on line 2"),
+    ("extends: '../../../../../../../../../../../@TMP@/secret'\nname: x\n", r"is not allowed"),
+])
+def test_duplicate_keys_and_climbing_bundled_names_are_refused(text, problem, tmp_path):
+    (tmp_path / "secret.yaml").write_text("secret: do not show\n")
+    path = tmp_path / "dup.yaml"
+    path.write_text(text.replace("@TMP@", str(tmp_path).lstrip("/")))
+    code, out, err, seconds = run_cli(["validate", str(path)])
+    assert code == 2 and re.search(problem, err), err
+    assert "do not show" not in out + err
+
+
+@pytest.mark.parametrize("target", ["/dev/zero", "fifo"])
+def test_devices_and_fifos_are_not_read(target, tmp_path):
+    if target == "fifo":
+        target = str(tmp_path / "fifo.yaml")
+        os.mkfifo(target)
+    code, out, err, seconds = run_cli(["validate", target])
+    assert code == 2 and "not a regular file" in err and seconds < TIME_LIMIT
+

@@ -116,9 +116,9 @@ def test_check_command_exit_codes(tmp_path, capsys, old, new, code, shown):
 
 @pytest.mark.parametrize("old, new, message", [
     ("  turn: 0", "  turn: 0\n  color: purple", "'purple' is not a colour of mario_kart"),
-    ("hand_sizes: [2, 2, 4]", "top: yellow 99", "no card 'yellow 99'"),
+    ("top: yellow 9, ", "top: yellow 99, ", "no card 'yellow 99'"),
     ("hand_sizes: [2, 2, 4]", "discard: [red 3, purple 9]", "no card 'purple 9'"),
-    ("hand_sizes: [2, 2, 4]", "top: {not: yelow 9}", "no card 'yelow 9'"),
+    ("top: yellow 9, ", "top: {not: yelow 9}, ", "no card 'yelow 9'"),
     ("hand_sizes: [2, 2, 4]", "color: {one_of: [red, mauve]}", "unknown"),
     ("  turn: 0", "  turn: 0\n  uncalled: 5", "seat 5 is not at this table"),
     ("  turn: 0", "  turn: 0\n  lost_turns: [0, 1]", "one count per seat"),
