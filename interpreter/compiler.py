@@ -166,7 +166,7 @@ def take_penalty(game, frame, who):
 @primitive("action", 1, says="The direction of play becomes {0}.")
 def set_direction(game, frame, direction):
     """Set the direction of play: 1 is seat + 1, -1 is seat - 1."""
-    if direction not in (1, -1):
+    if direction.__class__ is not int or direction not in (1, -1):  # true == 1, but is no direction
         raise TypeError(f"the direction is 1 or -1, not {direction!r}")
     game.set_direction(direction)
 
@@ -701,9 +701,12 @@ class Compiler:
 
         def total(g, f):
             try:
-                return sum(map(getter, source(g, f)))
+                result = sum(map(getter, source(g, f)))
             except (AttributeError, TypeError):  # not cards, or not numbers: the loop says why
                 return slow(g, f)
+            if isinstance(result, int) and not -MAX_NUMBER <= result <= MAX_NUMBER:
+                return slow(g, f)  # the loop says which number grew too large
+            return result
         return total
 
     def total_loop(self, node: dsl.Total, source):
@@ -721,6 +724,8 @@ class Compiler:
                         result += expr(g, f)
                     except TypeError as exc:
                         raise runtime(node, exc) from None
+                    if isinstance(result, int) and not -MAX_NUMBER <= result <= MAX_NUMBER:
+                        raise runtime(node, ValueError(f"a sum grew past {MAX_NUMBER}"))
             return result
         return total
 

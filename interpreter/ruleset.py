@@ -11,8 +11,8 @@ from pathlib import Path
 from types import MappingProxyType
 
 from . import dsl
-from .cards import Card, card_key
-from .compiler import Symbols, compile_effect, compile_expression
+from .cards import BUILTIN_ATTRIBUTES, Card, card_key
+from .compiler import MAX_NUMBER, Symbols, compile_effect, compile_expression
 from .errors import OptionError, RulesetError
 from .source import Source, dollar_path, load_source
 from .validation import check_schema
@@ -195,8 +195,10 @@ class Builder:
         bound = {n.var for n in dsl.walk(tree) if isinstance(n, (dsl.Quantifier, dsl.Total))}
         return dsl.names_used(tree) - bound <= names | {"option"}
 
-    def setting(self, path: tuple, default, kind: type):
-        """A literal setting, or an expression over options such as `option.max_draws`."""
+    def setting(self, path: tuple, default, kind: type, minimum: int = 0,
+                maximum: int = MAX_NUMBER):
+        """A literal setting, or an expression over options such as `option.max_draws`; a
+        whole number must lie in minimum..MAX_NUMBER, however it is written."""
         value = self.get(path, default)
         if isinstance(value, str):
             fn = compile_expression(self.text(path), self.symbols(path))
@@ -207,12 +209,16 @@ class Builder:
                                               "not the game") from None
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise self.source.error(path, f"expected a whole number, got {value!r}")
+        if kind is int and not minimum <= value <= maximum:
+            raise self.source.error(path, f"expected a whole number from {minimum} to "
+                                          f"{maximum:,}, got {value}")
         if kind is bool and not isinstance(value, bool):
             raise self.source.error(path, f"expected true or false, got {value!r}")
         return value
 
     def build(self) -> Ruleset:
         colors = tuple(self.data["colors"])
+        self.check_attributes(colors)
         kinds = {name: self.kind(name) for name in self.data["kinds"]}
         self.kinds = kinds
         effects = {name: self.effect(("effects", name)) for name in self.data.get("effects", {})}
@@ -231,7 +237,7 @@ class Builder:
             playable_tables={} if self.reads_only(("playable",), TABLE_NAMES) else None,
             guarded=frozenset(face for face in faces if face.rules.legal is not None),
             effects=MappingProxyType(effects),
-            hand_size=self.setting(("hand_size",), 7, int),
+            hand_size=self.setting(("hand_size",), 7, int, minimum=1),
             min_players=players["min"], max_players=players["max"],
             default_players=players["default"],
             draw_until_playable=self.setting(("turn", "draw_until_playable"), False, bool),
@@ -246,18 +252,34 @@ class Builder:
             redeal_if=self.expression(("first_card", "redeal_if")),
             return_if=self.expression(("first_card", "return_if")),
             uno_penalty=self.setting(("uno", "penalty"), 2, int) if "uno" in data else None,
-            uno_cards_left=self.setting(("uno", "cards_left"), 1, int),
+            uno_cards_left=self.setting(("uno", "cards_left"), 1, int, minimum=1),
             scoring=self.expression(("scoring", "winner_scores")),
-            target_score=self.setting(("match", "target_score"), 500, int),
+            target_score=self.setting(("match", "target_score"), 500, int, minimum=1),
             hands=self.setting(("match", "hands"), 0, int),
-            turns_per_hand=self.setting(("limits", "turns_per_hand"), 1_000_000, int),
-            steps_per_action=self.setting(("limits", "steps_per_action"), 10_000, int),
-            idle_turns=self.setting(("limits", "idle_turns"), 1_000, int),
-            hands_per_match=self.setting(("limits", "hands_per_match"), 1_000, int),
-            turns_in_a_row=self.setting(("limits", "turns_in_a_row"), 1_000, int),
+            turns_per_hand=self.limit("turns_per_hand", 1_000_000),
+            steps_per_action=self.limit("steps_per_action", 10_000),
+            idle_turns=self.limit("idle_turns", 1_000),
+            hands_per_match=self.limit("hands_per_match", 1_000),
+            turns_in_a_row=self.limit("turns_in_a_row", 1_000),
             digest=digest(data, self.options),
             source=self.source,
         )
+
+    def limit(self, name: str, default: int) -> int:
+        """A runaway limit: a ruleset file may lower it, never raise it (an untrusted file
+        must not make a hand run for minutes before its guard trips)."""
+        return self.setting(("limits", name), default, int, minimum=1, maximum=default)
+
+    def check_attributes(self, colors: tuple) -> None:
+        """Declared attributes may not shadow a card's own, nor name colours the game lacks."""
+        for attr, table in self.data.get("attributes", {}).items():
+            if attr in BUILTIN_ATTRIBUTES:
+                raise self.source.error(("attributes", attr), f"'{attr}' is a card's own attribute "
+                                        f"({', '.join(BUILTIN_ATTRIBUTES)}); name yours otherwise")
+            for color in (table or {}).get("by_color", {}):
+                if color not in colors:
+                    raise self.source.error(("attributes", attr, "by_color", color),
+                                            f"unknown colour '{color}'; colours: {', '.join(colors)}")
 
     def check_dispatch(self) -> None:
         """Each value of an attribute used as `run(card.attr)` must name an effect."""

@@ -62,7 +62,10 @@ def find_scenarios(paths: list) -> list[Path]:
     found = []
     for path in map(Path, paths):
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
+            inside = sorted(p for p in path.rglob("*.yaml") if p.is_file())
+            if not inside:
+                raise ScenarioError(f"no scenario files (*.yaml) under {path}")
+            found.extend(inside)
         elif path.is_file():
             found.append(path)
         else:

@@ -60,6 +60,14 @@ def dollar_path(path) -> str:
     return text
 
 
+def exists(path: Path) -> bool:
+    """Whether `path` exists; False for a name the system refuses (too long, a NUL byte)."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def bundled_dir(name: str) -> Path:
     """A data folder that ships inside the package (installed) or sits beside it (checkout)."""
     here = Path(__file__).resolve().parent
@@ -81,16 +89,17 @@ def is_bundled(ref: str) -> bool:
 
 def resolve(ref: str, relative_to: Path | None = None) -> Path:
     """A ruleset reference: a path to a .yaml file (relative to the referring file) or a bundled name."""
-    if ref.endswith((".yaml", ".yml")) or "/" in ref and Path(ref).exists():
+    if ref.endswith((".yaml", ".yml")) or "/" in ref and exists(Path(ref)):
         base = relative_to.parent if relative_to else Path.cwd()
         return (base / ref).resolve()
     if is_bundled(ref):
         return bundled_dir("rulesets") / f"{ref}.yaml"
     plain = Path(ref)
-    if plain.is_file():
+    if exists(plain) and plain.is_file():
         return plain.resolve()
     known = ", ".join(bundled_rulesets())
-    raise RulesetError(f"no ruleset named '{ref}' (bundled: {known}; or give a path to a .yaml file)",
+    shown = ref if len(ref) <= 80 else ref[:77] + "..."
+    raise RulesetError(f"no ruleset named '{shown}' (bundled: {known}; or give a path to a .yaml file)",
                        file=str(relative_to) if relative_to else None)
 
 
@@ -259,7 +268,7 @@ def load_source(ref: str, relative_to: Path | None = None, seen: tuple = ()) -> 
     names them) to .yaml or .yml files; absolute paths and any other file are refused, so
     a shared ruleset cannot point at an arbitrary file of yours.
     """
-    if "+" in ref and not Path(ref).exists():
+    if "+" in ref and not exists(Path(ref)):
         parts = [part.strip() for part in ref.split("+")]
         merged = combine(parts, relative_to, seen, ())
         merged.data["title"] = combined_title(parts)

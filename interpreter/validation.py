@@ -12,6 +12,17 @@ from .errors import RulesetError
 from .source import Source, bundled_dir
 
 
+def whole_number(checker, instance) -> bool:
+    """JSON Schema's "integer", without floats such as 2.0 (YAML's 2.0 is a float here)."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+# Draft 2020-12 counts 2.0 as an integer; a deck with `copies: 2.0` then failed in the builder.
+Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", whole_number))
+
+
 @lru_cache(maxsize=4)
 def schema(name: str) -> dict:
     """The JSON Schema `schema/<name>.schema.json`."""
@@ -20,7 +31,7 @@ def schema(name: str) -> dict:
 
 def check_schema(source: Source, name: str, cls=RulesetError) -> None:
     """Check `source` against schema `name`; the most telling problem becomes an error."""
-    validator = jsonschema.Draft202012Validator(schema(name))
+    validator = Validator(schema(name))
     errors = list(validator.iter_errors(source.data))
     if errors:
         raise schema_error(source, jsonschema.exceptions.best_match(errors), len(errors), cls)

@@ -315,3 +315,45 @@ def test_devices_and_fifos_are_not_read(target, tmp_path):
     code, out, err, seconds = run_cli(["validate", target])
     assert code == 2 and "not a regular file" in err and seconds < TIME_LIMIT
 
+
+
+# --- values the README and schema bound are checked however they are written -----------------
+
+@pytest.mark.parametrize("lines, problem", [
+    (["deck:", "  - {kind: number, colors: all, ranks: [1], copies: 2.0}"], r"2.0 is not of type 'integer'"),
+    (["kinds:", "  skip: {points: 100000000000000000000000000}"], r"greater than the maximum"),
+    (["uno: {penalty: '0 - 5'}"], r"uno.penalty: expected a whole number from 0"),
+    (["turn: {max_draws: '0-3'}"], r"turn.max_draws: expected a whole number from 0"),
+    (["attributes:", "  color: {default: 1}"], r"'color' is a card's own attribute"),
+    (["attributes:", "  item: {by_color: {purple: 1}}"], r"unknown colour 'purple'"),
+    (["limits: {turns_per_hand: 10000000}"], r"limits.turns_per_hand: expected a whole number from 1 to 1,000,000"),
+    (["limits: {hands_per_match: 1000000}"], r"limits.hands_per_match: expected a whole number from 1 to 1,000"),
+])
+def test_bounded_values_are_refused_at_load(lines, problem, tmp_path):
+    path = tmp_path / "main.yaml"
+    path.write_text(ruleset(*lines))
+    code, out, err, seconds = run_cli(["validate", str(path)])
+    assert code == 2 and "Traceback" not in err and re.search(problem, err), err
+
+
+def test_a_sum_past_a_billion_stops_with_a_clear_error(tmp_path):
+    path = tmp_path / "main.yaml"
+    path.write_text(ruleset("kinds:", "  skip: {points: 1000000000}", "scoring:",
+                            "  winner_scores: sum(c.points for c in hands(everyone))"))
+    code, out, err, seconds = run_cli([*SIMULATE[:1], str(path), *SIMULATE[2:], "--option",
+                                       "hands=1", "--seed", "3"])
+    assert "Traceback" not in err
+    assert code == 0 or (code == 2 and "grew past" in err), err
+
+
+@pytest.mark.parametrize("args, problem", [
+    (["validate", "classic+" + "a" * 300], r"no ruleset named 'a+\.\.\.'"),
+    (["check", "@TMP@"], r"no scenario files"),
+    (["simulate", "classic", "--games", "2", "--option", "hands=1", "--players", "2",
+      "--bots", "random", "--seed", "1"], None),
+])
+def test_odd_command_lines_end_cleanly(args, problem, tmp_path):
+    code, out, err, seconds = run_cli([a.replace("@TMP@", str(tmp_path)) for a in args])
+    assert "Traceback" not in err
+    if problem:
+        assert code == 2 and re.search(problem, err), err
