@@ -284,6 +284,8 @@ NAMES = {
 }
 
 MAX_NUMBER = 10 ** 9
+MAX_NESTING = 2  # comprehensions inside comprehensions
+WORK_PER_ACTION = 1_000_000  # items comprehensions may go through for one move (about 1 s)
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul,
               "/": operator.floordiv, "%": operator.mod}
 COMPARISONS: dict[str, Any] = {"==": operator.eq, "!=": operator.ne, "<": operator.lt,
@@ -324,6 +326,7 @@ class Compiler:
         # Variables in scope: name -> the key it is stored under in frame.vars. A
         # comprehension's variable gets a key of its own, so it never clobbers a `let`.
         self.scope: dict[str, str] = {}
+        self.nesting = 0  # comprehensions open around the node being compiled
 
     def fail(self, node: dsl.Node, message: str) -> DslError:
         """A compile error at `node`."""
@@ -599,10 +602,36 @@ class Compiler:
             value = source(g, f)
             if not isinstance(value, (list, tuple)):
                 raise runtime(node, TypeError(f"expected cards or seats to go through, got {value!r}"))
+            # Every item any rule goes through counts against one action's budget, so that a
+            # count inside a count over every hand cannot run for minutes.
+            g.work_left -= len(value)
+            if g.work_left < 0:
+                raise runtime(node, ValueError(
+                    f"the rules went through more than {WORK_PER_ACTION:,} cards or seats for one "
+                    "move (a comprehension inside another over every hand?)"))
             return value
         return items
 
+    def comprehension(self, node, compile_it):
+        """Compile a comprehension, refusing one nested deeper than MAX_NESTING: each level
+        multiplies the work of every evaluation by the number of cards in play."""
+        if self.nesting >= MAX_NESTING:
+            raise self.fail(node, f"comprehensions (any, all, count, sum) nest at most "
+                                  f"{MAX_NESTING} deep: each level multiplies the work by the "
+                                  "number of cards")
+        self.nesting += 1
+        try:
+            return compile_it(node)
+        finally:
+            self.nesting -= 1
+
     def expr_quantifier(self, node: dsl.Quantifier):
+        return self.comprehension(node, self.quantifier)
+
+    def expr_total(self, node: dsl.Total):
+        return self.comprehension(node, self.total)
+
+    def quantifier(self, node: dsl.Quantifier):
         source = self.iterate(node, self.expr(node.source))
         fast = self.attribute_match(node, source)
         if fast is not None:
@@ -690,7 +719,7 @@ class Compiler:
             return None
         return [(attr, cond.right)]
 
-    def expr_total(self, node: dsl.Total):
+    def total(self, node: dsl.Total):
         source = self.iterate(node, self.expr(node.source))
         slow = self.total_loop(node, source)
         attr = card_attribute(node.expr, node.var)

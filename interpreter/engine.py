@@ -16,12 +16,15 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, NamedTuple
 
 from .cards import Card
-from .compiler import Frame
+from .compiler import WORK_PER_ACTION, Frame
 from .errors import IllegalMove, RuleRuntimeError
 
 new_tuple = tuple.__new__
 NUMBERS = frozenset({bool, int, float})  # answers that == can confuse (True == 1 == 1.0)
 DRAW = "draw"  # the answer to a play decision that draws instead of playing
+# The playable tables hold at most about this many face references (some 30 MB) per ruleset:
+# 20 colours x 1,000 ranks once grew them to gigabytes.
+TABLE_CELLS = 4_000_000
 # A check run after every applied answer, `check(game, table_size)`, when set: the
 # debug mode (--check-invariants, and always in the tests) sets it to check_invariants.
 DEBUG_CHECK: Any = None
@@ -115,6 +118,7 @@ class GameState:
     penalty: int
     just_played: bool
     last_move: int  # the turn in which a card last moved (-1: none yet this hand)
+    work_left: int  # items the rules' comprehensions may still go through for this move
     passes: int  # turns in a row in which the seat neither played nor could draw a card
     played_at: list  # per seat, the turn of its last play this hand (-1: none)
     in_a_row: int  # turns in a row taken by the seat that took the last turn
@@ -153,6 +157,7 @@ class GameState:
         self.penalty = 0
         self.just_played = False
         self.last_move = -1
+        self.work_left = WORK_PER_ACTION
         self.passes = 0
         self.played_at = [-1] * self.players
         self.in_a_row = 0
@@ -236,6 +241,7 @@ class GameState:
                                      and not is_option(answer, options)):
             raise IllegalMove(self.why_illegal(decision, answer))
         self.decision = None
+        self.work_left = WORK_PER_ACTION
         if self.events is not None and decision.kind != "play":
             self.log("decided", kind=decision.kind, seat=decision.seat, answer=describe(answer))
         self._handler(self, self._handler_frame, answer)
@@ -320,6 +326,8 @@ class GameState:
         key = (self.discard[-1] if self.discard else None, self.color, self.penalty)
         faces = tables.get(key)
         if faces is None:
+            if len(tables) * len(self.ruleset.faces) > TABLE_CELLS:
+                tables.clear()  # a huge deck: keep memory bounded, at the price of refilling
             probe = Frame(self.turn)
             playable = self.ruleset.playable
             faces = tables[key] = frozenset(
@@ -386,6 +394,7 @@ class GameState:
     def begin_hand(self) -> None:
         """Shuffle, deal, turn the first card and queue its effect and the first turn."""
         rules = self.ruleset
+        self.work_left = WORK_PER_ACTION
         self.direction = 1
         self.lost_turns = [0] * self.players
         self.next_turn = None

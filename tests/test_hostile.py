@@ -357,3 +357,24 @@ def test_odd_command_lines_end_cleanly(args, problem, tmp_path):
     assert "Traceback" not in err
     if problem:
         assert code == 2 and re.search(problem, err), err
+
+
+def test_comprehensions_nest_at_most_two_deep(tmp_path):
+    path = tmp_path / "main.yaml"
+    path.write_text(ruleset("playable: count(c in hands(everyone) if count(d in hands(everyone) "
+                            "if count(e in hands(everyone) if e.rank == d.rank and d.rank == "
+                            "c.rank) > 2) > 0) > 0 or card.color == none"))
+    code, out, err, seconds = run_cli(["validate", str(path)])
+    assert code == 2 and "nest at most 2 deep" in err and f"{path.name}:3:" in err, err
+
+
+def test_a_move_that_goes_through_too_many_cards_stops_within_seconds(tmp_path):
+    path = tmp_path / "main.yaml"
+    path.write_text(ruleset(
+        "hand_size: 120", "players: {min: 10, max: 10, default: 10}",
+        "deck:", "  - {kind: number, colors: all, ranks: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], copies: 40}",
+        "playable: card.rank == top.rank or count(c in hands(everyone) if "
+        "count(d in hands(everyone) if d.rank == c.rank and d.color == c.color) > 50) > 0"))
+    code, out, err, seconds = run_cli([*SIMULATE[:1], str(path), *SIMULATE[2:], "--option", "hands=1"])
+    assert code == 2 and "more than 1,000,000 cards or seats for one move" in err, err
+    assert seconds < TIME_LIMIT and "Traceback" not in err
