@@ -117,9 +117,10 @@ def _faces_index(faces: tuple) -> dict:
     return {card_key(face.name): face for face in faces}
 
 
-def load_ruleset(ref: str | Path, options: dict | None = None) -> Ruleset:
-    """Read, check and compile a ruleset (bundled name or path), with option overrides."""
-    source = load_source(str(ref))
+def load_ruleset(ref: str | Path, options: dict | None = None, rules_path=()) -> Ruleset:
+    """Read, check and compile a ruleset (bundled name or path), with option overrides.
+    `rules_path`: folders, besides the named file's own, that its `extends` may reach."""
+    source = load_source(str(ref), rules_path=tuple(rules_path))
     validate(source)
     rules = Builder(source, options or {}).build()
     # A base with overlays on the command line is called what it was asked for.

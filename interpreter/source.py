@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import os
 import stat
 from dataclasses import dataclass
 from functools import lru_cache
@@ -260,53 +262,105 @@ RULE_TEXT = {"on_play", "on_first", "on_going_out", "legal", "fair", "playable",
              "winner_scores", "redeal_if", "return_if", "draw_high"}
 
 
-def load_source(ref: str, relative_to: Path | None = None, seen: tuple = ()) -> Source:
+MAX_EXTENDS = 16  # entries in one `extends` list
+MAX_FILES = 32  # ruleset files read for one load, every `extends` included
+
+
+@dataclass
+class Loading:
+    """How many files one load has read so far, and the folders besides the named file's
+    own that `extends` may reach (`--rules-path`, HOUSERULES_RULES_PATH)."""
+
+    files: int = 0
+    extra_roots: tuple = ()
+
+
+def load_source(ref: str, relative_to: Path | None = None, seen: tuple = (),
+                loading: Loading | None = None, root: Path | None = None,
+                rules_path: tuple = ()) -> Source:
     """Read a ruleset and everything it `extends`, merged (see `combine`).
 
     `classic+house/stacking` names a base with overlays on it, as `extends` would.
-    What `extends` may name: bundled rulesets, and relative paths (from the file that
-    names them) to .yaml or .yml files; absolute paths and any other file are refused, so
-    a shared ruleset cannot point at an arbitrary file of yours.
+    What `extends` may name: bundled rulesets, and .yaml or .yml files inside the folder
+    tree of the file the user named (relative paths from the file that names them);
+    absolute paths, other files, `..` out of that tree and symlinks that leave it are
+    refused, so a shared ruleset cannot make the tool read an arbitrary file of yours.
     """
+    loading = loading or Loading(extra_roots=tuple(rules_path) + env_rules_path())
     if "+" in ref and not exists(Path(ref)):
         parts = [part.strip() for part in ref.split("+")]
-        merged = combine(parts, relative_to, seen, ())
+        merged = combine(parts, relative_to, seen, (), loading, root)
         merged.data["title"] = combined_title(parts)
         return merged
     try:
-        if relative_to is not None:
-            check_extends(ref, relative_to)
         path = resolve(ref, relative_to)
     except (OSError, ValueError) as exc:
         raise RulesetError(f"cannot use the ruleset name {ref[:60]!r}: {exc.__class__.__name__}",
                            file=display_name(relative_to) if relative_to else None) from None
+    if root is None:  # a file the user named: its folder tree is where `extends` may go
+        root = bundled_dir("rulesets") if is_bundled(ref) else path.parent
     if path in seen:
         chain = " -> ".join(display_name(p) for p in seen + (path,))
         raise RulesetError(f"`extends` goes round in a cycle: {chain}", file=display_name(seen[-1]))
+    loading.files += 1
+    if loading.files > MAX_FILES:
+        raise RulesetError(f"`extends` reads more than {MAX_FILES} ruleset files for one load; "
+                           "refused", file=display_name(seen[-1]) if seen else None)
     own = read_yaml(path)
     parents = own.data.get("extends", [])
+    listed = isinstance(parents, list)
     if isinstance(parents, str):
         parents = [parents]
     if not isinstance(parents, list) or not all(isinstance(p, str) for p in parents):
         raise own.error(("extends",), "`extends` takes a ruleset name or a list of them")
+    if len(parents) > MAX_EXTENDS:
+        raise own.error(("extends",), f"`extends` lists {len(parents)} rulesets; at most "
+                                      f"{MAX_EXTENDS} are allowed")
+    for index, parent in enumerate(parents):
+        check_extends(own, ("extends", index) if listed else ("extends",), parent, path,
+                      (root, *loading.extra_roots))
     own.data.pop("extends", None)
-    merged = combine(parents, path, seen + (path,), tuple(leaves(own.data)))
+    merged = combine(parents, path, seen + (path,), tuple(leaves(own.data)), loading, root)
     merge_into(merged, own)
     merged.file = own.file
     return merged
 
 
-def check_extends(ref: str, relative_to: Path) -> None:
-    """Refuse an `extends` entry that is an absolute path or names something not YAML."""
-    looks_like_path = "/" in ref or "\\" in ref or ref.startswith(".") or Path(ref).suffix != ""
-    bundled = is_bundled(ref)
-    if Path(ref).is_absolute() or (looks_like_path and not bundled
-                                   and not ref.endswith((".yaml", ".yml"))):
-        raise RulesetError(f"`extends: {ref}` is not allowed: name a bundled ruleset or a "
-                           "relative path to a .yaml file", file=display_name(relative_to))
+def env_rules_path() -> tuple:
+    """Folders HOUSERULES_RULES_PATH names (separated as in PATH)."""
+    value = os.environ.get("HOUSERULES_RULES_PATH", "")
+    return tuple(Path(part) for part in value.split(os.pathsep) if part)
 
 
-def combine(parents: list, relative_to, seen: tuple, settled: tuple) -> Source:
+def check_extends(own: Source, where: tuple, ref: str, relative_to: Path, roots: tuple) -> None:
+    """Refuse an `extends` entry that is not a bundled name or a .yaml file inside `roots`,
+    at the entry's own file, line and column (before anything of it is read)."""
+    parts = [part.strip() for part in ref.split("+")] if "+" in ref else [ref]
+    for part in parts:
+        if is_bundled(part):
+            continue
+        if not part.endswith((".yaml", ".yml")) or Path(part).is_absolute():
+            close = difflib.get_close_matches(part, bundled_rulesets(), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise own.error(where, f"`extends: {part}` is not allowed: name a bundled ruleset"
+                                   f"{hint} or a relative path to a .yaml file; bundled: "
+                                   f"{', '.join(bundled_rulesets())}")
+        try:
+            target = (relative_to.parent / part).resolve()
+            inside = any(target.is_relative_to(Path(root).resolve()) for root in roots)
+        except (OSError, ValueError, RuntimeError):  # a symlink loop, a name too long
+            raise own.error(where, f"`extends: {part}` cannot be followed") from None
+        if not inside:
+            raise own.error(where, f"`extends: {part}` is not allowed: it leaves the folder of "
+                                   f"the ruleset you named ({display_name(roots[0])}); name "
+                                   "another folder with --rules-path to allow it")
+        if not exists(target):
+            raise own.error(where, f"`extends: {part}`: there is no such file next to "
+                                   f"{display_name(relative_to)}")
+
+
+def combine(parents: list, relative_to, seen: tuple, settled: tuple,
+            loading: Loading | None = None, root: Path | None = None) -> Source:
     """Merge rulesets in order: the first is the base, each later one overrides it key by key.
 
     Later wins, except that two overlays (entries after the first) replacing the same
@@ -316,7 +370,10 @@ def combine(parents: list, relative_to, seen: tuple, settled: tuple) -> Source:
     merged = Source({}, {}, str(parents[0]) if parents else "<none>")
     claims: dict[tuple, tuple] = {}
     for index, parent in enumerate(parents):
-        source = load_source(parent, relative_to, seen)
+        # Parts the user joined with `+` each have their own folder; `extends` entries share
+        # the folder of the file the user named.
+        source = load_source(parent, relative_to, seen, loading,
+                             root if relative_to is not None else None)
         if source.data.pop("overlay", None):
             # An overlay changes the game, not what the base says it is.
             for key in DESCRIPTIVE:

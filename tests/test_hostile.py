@@ -378,3 +378,26 @@ def test_a_move_that_goes_through_too_many_cards_stops_within_seconds(tmp_path):
     code, out, err, seconds = run_cli([*SIMULATE[:1], str(path), *SIMULATE[2:], "--option", "hands=1"])
     assert code == 2 and "more than 1,000,000 cards or seats for one move" in err, err
     assert seconds < TIME_LIMIT and "Traceback" not in err
+
+
+def test_extends_chains_read_a_bounded_number_of_files(tmp_path):
+    for name, parent in (("a", "b.yaml"), ("b", "c.yaml"), ("c", "classic")):
+        (tmp_path / f"{name}.yaml").write_text(f"name: {name}\nextends: [{', '.join([parent] * 16)}]\n")
+    code, out, err, seconds = run_cli(["validate", str(tmp_path / "a.yaml")])
+    assert code == 2 and "reads more than 32 ruleset files" in err and seconds < TIME_LIMIT, err
+    (tmp_path / "d.yaml").write_text(f"name: d\nextends: [{', '.join(['classic'] * 17)}]\n")
+    code, out, err, seconds = run_cli(["validate", str(tmp_path / "d.yaml")])
+    assert code == 2 and "d.yaml:2:10" in err and "at most 16" in err, err
+
+
+def test_extends_may_not_follow_a_symlink_out_of_the_folder(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.yaml").write_text("name: secret\ndescription: do not show\n")
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "link.yaml").symlink_to(outside / "secret.yaml")
+    (mine / "main.yaml").write_text("extends: [classic, link.yaml]\nname: mine\n")
+    code, out, err, seconds = run_cli(["validate", str(mine / "main.yaml")])
+    assert code == 2 and "leaves the folder" in err and "main.yaml:1:20" in err, err
+    assert "do not show" not in out + err

@@ -217,8 +217,13 @@ def test_extends_paths_are_relative_to_the_file_not_the_working_directory(tmp_pa
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
-    rules = load_ruleset(child)
+    # ../base leaves the named file's folder: allowed only when the user names that folder.
+    err = load_error(child)
+    assert "leaves the folder" in err.message and (err.line, err.column) == (1, 10)
+    rules = load_ruleset(child, rules_path=[tmp_path / "base"])
     assert (rules.name, rules.title) == ("child", "Parent")
+    monkeypatch.setenv("HOUSERULES_RULES_PATH", str(tmp_path))
+    assert load_ruleset(child).title == "Parent"
 
 
 def test_the_same_parent_twice_is_not_a_cycle(tmp_path):
