@@ -127,9 +127,17 @@ def max_(game, frame, a, b):
 
 # --- actions: they change the game --------------------------------------------------
 
+def card_count(value) -> int:
+    """A number of cards, checked: a whole number from 0 (true is not 1 card)."""
+    if value.__class__ is not int or not 0 <= value <= MAX_NUMBER:
+        raise TypeError(f"a number of cards is a whole number from 0, not {value!r}")
+    return value
+
+
 @primitive("action", 2, says="{0} draws {1} cards.")
 def draw(game, frame, who, count):
     """Each seat in `who` draws `count` cards from the stock."""
+    count = card_count(count)
     for seat in seats_of(game, who):
         game.draw(seat, count)
 
@@ -150,9 +158,7 @@ def extra_turn(game, frame, who=None):
 @primitive("action", 1, says="The pending penalty grows by {0} cards.")
 def add_penalty(game, frame, count):
     """Add `count` cards to the pending penalty: the next player to draw instead of playing takes them all."""
-    if isinstance(count, bool) or not isinstance(count, int):
-        raise TypeError(f"a penalty is a whole number of cards, not {count!r}")
-    game.add_penalty(count)
+    game.add_penalty(card_count(count))
 
 
 @primitive("action", 1, says="{0} draws the pending penalty.")

@@ -401,3 +401,12 @@ def test_extends_may_not_follow_a_symlink_out_of_the_folder(tmp_path):
     code, out, err, seconds = run_cli(["validate", str(mine / "main.yaml")])
     assert code == 2 and "leaves the folder" in err and "main.yaml:1:20" in err, err
     assert "do not show" not in out + err
+
+
+@pytest.mark.parametrize("effect", ["draw(next, true)", "draw(next, 0 - 2)", "add_penalty(true)",
+                                    "set_direction(true)"])
+def test_both_builds_refuse_the_same_bad_values(effect, tmp_path):
+    path = tmp_path / "main.yaml"
+    path.write_text(ruleset("kinds:", "  number:", f"    on_play: '{effect}'"))
+    code, out, err, seconds = run_cli([*SIMULATE[:1], str(path), *SIMULATE[2:], "--option", "hands=1"])
+    assert code == 2 and "this rule failed while playing" in err and "Traceback" not in err, err
