@@ -31,6 +31,7 @@ import itertools
 import json
 import keyword
 import signal
+import time
 import traceback
 
 import pytest
@@ -841,3 +842,61 @@ def test_regression_heuristic_bot_asked_a_question_named_play(folder):
     takes any decision of kind "play" for a card play, so `ask(seat, "play")` crashes it."""
     text = tiny(**{"    on_play": "    on_play: let x = ask(next, \"play\")"})
     load_and_play(write(folder, text), bots="heuristic")
+
+
+# --- bounded work: shapes an attacker grows (issue 15) ---------------------------------------
+# Every example must load (or be refused) well within HOSTILE_SECONDS: compile time linear in
+# the text, a bounded number of files for `extends`, a bounded deck.
+
+HOSTILE_SECONDS = 2.0
+ATOMS = ["turn == 1", "penalty > 0", "card.color == color", "option.stacking", "true",
+         "card.rank == top.rank", "players == 2"]
+
+
+@st.composite
+def hostile_shapes(draw) -> dict:
+    """One ruleset file (and the files it extends): a long chain, a deep nest or a wide deck."""
+    shape = draw(st.sampled_from(["chain", "nest", "extends", "deck"]))
+    size = draw(st.integers(1, 180))
+    files = {}
+    if shape == "chain":
+        joiner = draw(st.sampled_from([" and ", " or ", " == ", " + "]))
+        atoms = [draw(st.sampled_from(ATOMS)) for _ in range(size)]
+        files["main.yaml"] = f"extends: classic\nname: h\nplayable: {joiner.join(atoms)}\n"
+    elif shape == "nest":
+        opener, closer = draw(st.sampled_from([("(", ")"), ("not (", ")"), ("-(", ")"),
+                                               ("if true then ", " end"),
+                                               ("any(c in hand(player) if ", ")")]))
+        inner = "lose_turn(next)" if "then" in opener else "true"
+        text = opener * size + inner + closer * size
+        key = "on_play" if "then" in opener else "legal"
+        files["main.yaml"] = f"extends: classic\nname: h\nkinds:\n  skip:\n    {key}: '{text}'\n"
+    elif shape == "extends":
+        width = draw(st.integers(1, 20))
+        depth = draw(st.integers(1, 6))
+        for level in range(depth):
+            parent = f"f{level + 1}.yaml" if level + 1 < depth else "classic"
+            files[f"f{level}.yaml"] = f"name: f{level}\nextends: [{', '.join([parent] * width)}]\n"
+        files["main.yaml"] = files.pop("f0.yaml")
+    else:
+        copies = draw(st.integers(1, 1000))
+        ranks = draw(st.integers(1, 300))
+        files["main.yaml"] = ("extends: classic\nname: h\nkinds:\n  number:\n    ranks: "
+                              f"{list(range(ranks))}\ndeck:\n  - {{kind: number, colors: all, "
+                              f"copies: {copies}}}\n")
+    return files
+
+
+@settings(QUICK, max_examples=40)
+@given(files=hostile_shapes())
+def test_hostile_shapes_load_in_bounded_time(tmp_path_factory, files):
+    folder = tmp_path_factory.mktemp("shape")
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    start = time.monotonic()
+    try:
+        with time_limit(HOSTILE_SECONDS * 3, "load_ruleset"):
+            load_ruleset(str(folder / "main.yaml"))
+    except HouserulesError as err:
+        str(err)
+    assert time.monotonic() - start < HOSTILE_SECONDS
