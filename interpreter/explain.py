@@ -1,7 +1,8 @@
 """`houserules explain`: the rules of a ruleset in words, generated from its YAML and effects.
 
 Effects are rendered from their syntax tree, not from the author's `text:`, so a person
-reads what the file really says. Conditions settled by the options in force are folded:
+reads what the file really says. Every text of the file is printed safely: control
+characters and bidi controls are shown as escapes (see safe_text). Conditions settled by the options in force are folded:
 only the branch that will be played is told.
 """
 
@@ -13,6 +14,7 @@ from . import dsl
 from .dsl import static_value
 from .compiler import PRIMITIVES
 from .engine import describe
+from .safe_text import shown
 
 SUBJECTS = {
     "player": "the player", "next": "the next player", "previous": "the previous player",
@@ -222,11 +224,17 @@ class Words:
         return said[0].upper() + said[1:]
 
 
+def one_line(name) -> str:
+    """A title, name or table cell from the file: safe, and on one line."""
+    return shown(name, one_line=True)
+
+
 def explain(rules) -> str:
-    """The whole ruleset in words."""
+    """The whole ruleset in words, safe to print (the file's control characters escaped)."""
     words = Words(dict(rules.options))
     data = rules.source.data
-    out = [rules.title, "=" * len(rules.title)]
+    title = one_line(rules.title)
+    out = [title, "=" * len(title)]
     if rules.description:
         out += [rules.description]
     out += ["", f"{rules.min_players} to {rules.max_players} players; {rules.hand_size} cards each."]
@@ -236,7 +244,7 @@ def explain(rules) -> str:
     out += attributes_section(rules, data)
     out += effects_section(rules, words, data)
     out += play_section(rules, words, data)
-    return "\n".join(out) + "\n"
+    return shown("\n".join(out) + "\n")
 
 
 def parse(data: dict, path: tuple, start: str):
@@ -268,14 +276,14 @@ def options_section(rules) -> list[str]:
 
 def deck_section(rules) -> list[str]:
     counts = Counter((card.kind, card.color) for card in rules.deck)
-    columns = list(rules.colors) + ["no colour"]
-    width = max(len(k) for k in rules.kinds) + 2
+    columns = [one_line(c) for c in rules.colors] + ["no colour"]
+    width = max(len(one_line(k)) for k in rules.kinds) + 2
     out = ["", f"The deck ({len(rules.deck)} cards)", "-" * (len(str(len(rules.deck))) + 17),
            "kind".ljust(width) + "".join(c.rjust(10) for c in columns) + "total".rjust(8)]
     for kind in rules.kinds:
         row = [counts[(kind, color)] for color in rules.colors] + [counts[(kind, None)]]
         if sum(row):
-            out.append(kind.ljust(width) + "".join(str(n or "-").rjust(10) for n in row)
+            out.append(one_line(kind).ljust(width) + "".join(str(n or "-").rjust(10) for n in row)
                        + str(sum(row)).rjust(8))
     return out
 
@@ -363,9 +371,10 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
         out.append("A playable drawn card " + ("must be played." if rules.forced_play
                                                else "may be played at once."))
     if rules.jump_in is not None:
-        out.append("Jump-in: after a play, a player holding a card for which "
-                   f"{sentence(words, data, ('jump_in', 'allowed'), 'condition')} may play it out "
-                   "of turn; play goes on from them.")
+        out.append("Jump-in: after a card is played (not one turned over), a player holding a "
+                   f"card for which {sentence(words, data, ('jump_in', 'allowed'), 'condition')} "
+                   "may play it out of turn, if it would be legal to play; play goes on from "
+                   "them. Holding several such cards, they choose which.")
     if rules.dealer_draw is not None:
         out.append("The first dealer: everyone draws a card; the highest "
                    f"({sentence(words, data, ('dealer', 'draw_high'), 'condition')}) deals; "

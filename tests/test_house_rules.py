@@ -95,7 +95,7 @@ def test_stacking_passes_the_penalty_on_until_someone_draws():
                     "The next player decides whether to challenge.", "ties draw again"]),
     ("classic+house/stacking", ["The pending penalty grows by 2 cards.", "stacking = yes"]),
     ("classic+house/seven_o", ["swap hands", "Every hand passes one seat on"]),
-    ("classic+house/jump_in", ["Jump-in: after a play"]),
+    ("classic+house/jump_in", ["Jump-in: after a card is played"]),
 ])
 def test_explain_tells_the_rules_in_words(ruleset, phrases):
     text = explain(load_ruleset(ruleset))
