@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .safe_text import shown, shown_picture
+
 
 class HouserulesError(Exception):
     """A problem in user input: a ruleset, an option, a move. Never a bug in houserules."""
@@ -31,11 +33,13 @@ class HouserulesError(Exception):
         return ":".join(parts)
 
     def __str__(self) -> str:
+        """Place, message and detail, safe to print: they may quote a file's text, so its
+        control characters are shown as escapes (every front end prints this)."""
         parts = [self.where()] if self.file or self.line is not None else []
         if self.path:
             parts.append(self.path)
-        text = ": ".join(parts + [self.message])
-        return f"{text}\n{self.detail}" if self.detail else text
+        text = shown(": ".join(parts + [self.message]))
+        return f"{text}\n{shown_picture(self.detail)}" if self.detail else text
 
 
 class RulesetError(HouserulesError):
@@ -58,7 +62,7 @@ class IllegalMove(HouserulesError):
     """An answer that is not among the legal options of the pending decision; nothing changed."""
 
     def __str__(self) -> str:
-        return self.message
+        return shown(self.message)
 
 
 def rebuild(cls, message, file, line, column, path, detail):

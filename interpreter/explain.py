@@ -1,9 +1,9 @@
 """`houserules explain`: the rules of a ruleset in words, generated from its YAML and effects.
 
 Effects are rendered from their syntax tree, not from the author's `text:`, so a person
-reads what the file really says. Every text of the file is printed safely: control
-characters and bidi controls are shown as escapes (see safe_text). Conditions settled by the options in force are folded:
-only the branch that will be played is told.
+reads what the file really says. Conditions settled by the options in force are folded:
+only the branch that will be played is told. Every text of the file is printed safely:
+control characters and bidi controls are shown as escapes (see safe_text).
 """
 
 from __future__ import annotations
@@ -283,8 +283,8 @@ def deck_section(rules) -> list[str]:
     for kind in rules.kinds:
         row = [counts[(kind, color)] for color in rules.colors] + [counts[(kind, None)]]
         if sum(row):
-            out.append(one_line(kind).ljust(width) + "".join(str(n or "-").rjust(10) for n in row)
-                       + str(sum(row)).rjust(8))
+            out.append(one_line(kind).ljust(width)
+                       + "".join(str(n or "-").rjust(10) for n in row) + str(sum(row)).rjust(8))
     return out
 
 
