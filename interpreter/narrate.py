@@ -1,16 +1,22 @@
-"""What happened, in plain words: engine events -> sentences, for any front end or log."""
+"""What happened, in plain words: engine events -> sentences, for any front end or log.
+
+Names come from the ruleset file, so every sentence is safe to print: control characters
+and bidi controls in them are shown as escapes (see safe_text).
+"""
 
 from __future__ import annotations
+
+from .safe_text import shown
 
 
 def card_text(name: str) -> str:
     """A card name as a person reads it: `blue 7` stays, `big_card` -> `big card`."""
-    return name.replace("_", " ")
+    return shown(name.replace("_", " "), one_line=True)
 
 
 def effect_text(name: str) -> str:
     """A named effect as a title: `big_bang` -> `Big Bang`."""
-    return name.replace("_", " ").title()
+    return shown(name.replace("_", " ").title(), one_line=True)
 
 
 class Narrator:
@@ -34,7 +40,7 @@ class Narrator:
             method = getattr(self, "on_" + event, None)
             text = method(**data) if method else None
             if text:
-                told.append(text)
+                told.append(shown(text, one_line=True))
         return told
 
     def on_dealer_draw(self, cards):
@@ -76,7 +82,7 @@ class Narrator:
         return "Play now goes " + ("clockwise." if direction == 1 else "counter-clockwise.")
 
     def on_color(self, color):
-        return f"The colour to follow is {color}."
+        return f"The colour to follow is {shown(color, one_line=True)}."
 
     def on_swap_hands(self, seats):
         a, b = seats
@@ -97,10 +103,10 @@ class Narrator:
             return f"{self.who(seat)} chose {self.who(int(answer))}."
         if kind in ("color", "play_drawn", "jump_in", "jump_in_card"):
             return None  # the play or jump-in that follows tells it
-        question = kind.replace("_", " ")
+        question = shown(kind.replace("_", " "), one_line=True)  # the ruleset's ask() text
         if answer in ("yes", "no"):
             return f"{self.who(seat)} chose {'' if answer == 'yes' else 'not '}to {question}."
-        return f"{self.who(seat)} answered {question}: {answer}."
+        return f"{self.who(seat)} answered {question}: {shown(answer, one_line=True)}."
 
     def on_caught(self, seat, by):
         return f"{self.who(by)} caught {self.who(seat)} not calling UNO!"

@@ -1,4 +1,9 @@
-"""Playing in the terminal: the table after each action, the person's choices at a prompt."""
+"""Playing in the terminal: the table after each action, the person's choices at a prompt.
+
+Every text the ruleset provides (its title, card and colour names, the questions of its
+`ask`) is shown through safe_text, so control characters in it are escaped; the colours
+painted here are the terminal's own and stay.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import sys
 
 from .engine import DRAW, IllegalMove
 from .narrate import Narrator, card_text
+from .safe_text import shown
 from .session import Session
 
 HELP = """\
@@ -72,6 +78,8 @@ class TerminalGame:
         print(text, file=self.out, flush=True)
 
     def paint(self, text: str, color) -> str:
+        """`text` (from the ruleset, so made safe) in the terminal colour of `color`."""
+        text = shown(text, one_line=True)
         code = ANSI.get(color or "")
         return f"\033[{code}m{text}\033[0m" if self.color and code else text
 
@@ -144,7 +152,7 @@ class TerminalGame:
         game = self.session.game
         played = [data for event, data in game.events if event == "play"]
         who = self.names[played[-1]["seat"]] if played else "Someone"
-        question = decision.kind.replace("_", " ").capitalize()
+        question = shown(decision.kind.replace("_", " ").capitalize(), one_line=True)
         return self.choose_yes_no(decision, f"{who} played {self.card(game.top)}. {question}?")
 
     def choose_play(self, decision):
@@ -233,7 +241,8 @@ class TerminalGame:
 
     def choose_yes_no(self, decision, question: str):
         if set(decision.options) != {True, False}:
-            menu = "  ".join(f"{i}) {o}" for i, o in enumerate(decision.options, 1))
+            menu = "  ".join(f"{i}) {shown(o, one_line=True)}"
+                             for i, o in enumerate(decision.options, 1))
             return self.until_valid(f"{question} {menu}: ",
                                     lambda line: numbered(line, decision.options),
                                     f"Type a number from 1 to {len(decision.options)}.")
@@ -252,7 +261,8 @@ class TerminalGame:
             line = self.ask(f"You hold a card identical to {self.card(game.top)}. Type j to jump "
                             "in with it, or press Enter to go on: ")
             return line in ("j", "jump", "y", "yes")
-        return self.ask(f"{decision.kind}? Type y to take it, or press Enter: ") in ("y", "yes")
+        kind = shown(decision.kind, one_line=True)
+        return self.ask(f"{kind}? Type y to take it, or press Enter: ") in ("y", "yes")
 
     # --- the loop -----------------------------------------------------------------
 
@@ -290,7 +300,8 @@ class TerminalGame:
     def run(self) -> int:
         """Play until the match ends or the person quits."""
         game = self.session.game
-        self.say(f"{self.session.ruleset.title}: you are seat {self.session.seat} of "
+        title = shown(self.session.ruleset.title, one_line=True)
+        self.say(f"{title}: you are seat {self.session.seat} of "
                  f"{self.session.players}. Type h for help.")
         decision = game.decision
         if self.told and decision and decision.seat == self.session.seat and decision.kind != "play":
