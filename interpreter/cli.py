@@ -14,6 +14,7 @@ from .gamelog import log_files, replay
 from .invariants import check_invariants
 from .explain import explain
 from .ruleset import load_ruleset, parse_option_pairs
+from .safe_text import shown
 from .scenario import Scenario, find_scenarios
 from .session import Session
 from .terminal import TerminalGame
@@ -177,19 +178,27 @@ def cmd_list(args, out) -> int:
             overlays.append((name, data))
             continue
         rules = load_ruleset(name)
-        print(f"{name}: {rules.title}, {rules.min_players}-{rules.max_players} players, "
-              f"{len(rules.deck)} cards", file=out)
+        # The ruleset's texts, safe to print and one line each (see safe_text).
+        print(f"{name}: {one_line(rules.title)}, {rules.min_players}-{rules.max_players} "
+              f"players, {len(rules.deck)} cards", file=out)
         if rules.description:
-            print(f"  {rules.description}", file=out)
+            print(f"  {one_line(rules.description)}", file=out)
         for option, spec in rules.option_specs.items():
             setting = f"{option}={json.dumps(spec['default'])}"
-            print(f"  --option {setting:<26} {spec.get('help', '')}", file=out)
+            print(f"  --option {setting:<26} {one_line(spec.get('help', ''))}", file=out)
     if overlays:
         print("\nhouse-rule overlays (combine: classic+house/stacking+house/seven_o, "
               "or extends: [classic, house/stacking] in a file):", file=out)
         for name, data in overlays:
-            print(f"  {name:<26} {data.get('description', '')}", file=out)
+            print(f"  {name:<26} {one_line(data.get('description', ''))}", file=out)
     return 0
+
+
+def one_line(text) -> str:
+    """Text from a file on one line of output: its newlines become spaces, and control
+    characters show as escapes (`\\x1b`) instead of acting on the terminal."""
+    text = "" if text is None else str(text)
+    return shown(text.strip(" \n").replace("\n", " "), one_line=True)
 
 
 def cmd_validate(args, out) -> int:
@@ -201,8 +210,8 @@ def cmd_validate(args, out) -> int:
             failed += 1
             print(f"error: {err}", file=sys.stderr)
             continue
-        print(f"ok: {ref} ({rules.title}: {len(rules.deck)} cards, {len(rules.kinds)} kinds, "
-              f"{len(rules.options)} options)", file=out)
+        print(f"ok: {one_line(ref)} ({one_line(rules.title)}: {len(rules.deck)} cards, "
+              f"{len(rules.kinds)} kinds, {len(rules.options)} options)", file=out)
     return 2 if failed else 0
 
 
@@ -219,13 +228,14 @@ def cmd_check(args, out) -> int:
         if outcome.passed:
             passed += 1
             if not args.quiet:
-                print(f"pass  {outcome.file}: {outcome.name}", file=out)
+                print(f"pass  {one_line(outcome.file)}: {one_line(outcome.name)}", file=out)
             continue
         failed += 1
-        print(f"FAIL  {outcome.file}: {outcome.name}", file=out)
+        print(f"FAIL  {one_line(outcome.file)}: {one_line(outcome.name)}", file=out)
         for failure in outcome.failures:
-            print(f"  step {failure.step} (line {failure.line}): {failure.message}", file=out)
-            print(failure.table, file=out)
+            print(f"  step {failure.step} (line {failure.line}): {shown(failure.message)}",
+                  file=out)
+            print(shown(failure.table), file=out)
     print(f"{passed} passed, {failed} failed" + (f", {malformed} malformed" if malformed else ""),
           file=out)
     return 2 if malformed else 1 if failed else 0
@@ -237,9 +247,9 @@ def cmd_replay(args, out) -> int:
         result = replay(path)
         if not result.same:
             differ += 1
-            print(f"DIFFERS  {result.file}: {result.difference}", file=out)
+            print(f"DIFFERS  {one_line(result.file)}: {shown(result.difference)}", file=out)
         elif not args.quiet:
-            print(f"same     {result.file}: {result.steps} decisions", file=out)
+            print(f"same     {one_line(result.file)}: {result.steps} decisions", file=out)
     print(f"{len(log_files(args.paths)) - differ} replayed the same, {differ} differ", file=out)
     return 1 if differ else 0
 
@@ -290,7 +300,7 @@ def cmd_compare(args, out) -> int:
     for side, rules in (("A", a), ("B", b)):
         changed = {k: v for k, v in rules.options.items() if rules.option_specs[k]["default"] != v}
         extra = f" with {', '.join(f'{k}={json.dumps(v)}' for k, v in changed.items())}" if changed else ""
-        print(f"  {side}: {rules.name}{extra}", file=out)
+        print(f"  {side}: {one_line(rules.name)}{extra}", file=out)
     print(f"{'':<22}{'A':>22}{'B':>22}{'B - A':>24}", file=out)
     for label, _, fmt in MEASURES:
         row = report["measures"][label]
@@ -323,7 +333,7 @@ def cmd_simulate(args, out) -> int:
     if args.json:
         print(json.dumps(summary), file=out)
         return 0
-    print(f"{rules.title}: {summary['games']} matches, {summary['players']} players, "
+    print(f"{one_line(rules.title)}: {summary['games']} matches, {summary['players']} players, "
           f"seed {summary['seed']}, bots {args.bots}", file=out)
     changed = {k: v for k, v in summary["options"].items() if rules.option_specs[k]["default"] != v}
     if changed:
