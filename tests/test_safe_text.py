@@ -15,7 +15,6 @@ import os
 import re
 import subprocess
 import sys
-import unicodedata
 from pathlib import Path
 from types import SimpleNamespace
 
