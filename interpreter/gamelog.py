@@ -3,6 +3,17 @@
 A log starts with a header (ruleset reference, its digest, options, players, seed), has
 one line per answered decision (and one where the next hand was dealt), and ends with the
 final state. Replaying needs no bots: the answers are all there.
+
+A log is untrusted input: before anything in it is used, it is read as untrusted.py reads
+any file (regular files only, at most MAX_LOG_BYTES) and every row is checked against
+schema/log.schema.json; a malformed row is a LogError naming the file and its line.
+
+Answers are encoded so that a card can never be mistaken for another answer: a card is
+{"card": NAME} (with its "kind", and its face "id", only when another option of the same
+decision has the same name), everything else (null, true/false, a seat, "draw", a colour)
+is written as it is. Format 1 wrote a card as its bare name, so a card named "draw" read
+back as the answer "draw"; format 1 logs and saves are still read (a bare name that is no
+other option is taken as the card).
 """
 
 from __future__ import annotations
@@ -12,11 +23,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .engine import GameState
-from .errors import HouserulesError, IllegalMove
+from .cards import Card
+from .engine import GameState, describe
+from .errors import HouserulesError, IllegalMove, RuleRuntimeError
+from .invariants import check_invariants
 from .ruleset import load_ruleset
+from .untrusted import check, check_reference, parse_json, read_text
 
-LOG_FORMAT = 1
+LOG_FORMAT = 2  # 2: a card answer is {"card": NAME}; 1 wrote its bare name
+MAX_LOG_BYTES = 50_000_000
 NEXT_HAND = {"next_hand": True}  # in a list of answers: the next hand was dealt here
 
 
@@ -24,16 +39,40 @@ class LogError(HouserulesError):
     """A log that cannot be read, or whose ruleset has changed."""
 
 
-def encode(answer):
-    """An answer as JSON: cards by name, everything else as it is."""
-    return answer.name if hasattr(answer, "rules") else answer
+def is_card(value) -> bool:
+    return isinstance(value, Card)
 
 
-def decode(saved, options: tuple):
-    """The option that `saved` stands for, or None when no option does."""
+def encode(answer, options: tuple = ()):
+    """An answer as JSON: a card as {"card": NAME} (its kind, and its face id, added only when
+    another of `options` has the same name), everything else as it is."""
+    if not is_card(answer):
+        return answer
+    code = {"card": answer.name}
+    rivals = [o for o in options if is_card(o) and o is not answer and o.name == answer.name]
+    if rivals:
+        code["kind"] = answer.kind
+        if any(o.kind == answer.kind for o in rivals):
+            code["id"] = answer.id
+    return code
+
+
+def decode(saved, options: tuple, version: int = LOG_FORMAT):
+    """The option that `saved` stands for, or None when no option does (or it is ambiguous).
+
+    In format 1 a card was its bare name: a string that is no other option is then taken as
+    the card of that name."""
+    if isinstance(saved, dict):
+        found = {id(o): o for o in options if is_card(o) and o.name == saved.get("card")
+                 and saved.get("kind", o.kind) == o.kind and saved.get("id", o.id) == o.id}
+        return next(iter(found.values())) if len(found) == 1 else None
     for option in options:
-        if encode(option) == saved and type(encode(option)) is type(saved):
+        # Exactly: True is not seat 1, and a card is never a word.
+        if not is_card(option) and option == saved and type(option) is type(saved):
             return option
+    if version < 2 and isinstance(saved, str):
+        found = {id(o): o for o in options if is_card(o) and o.name == saved}
+        return next(iter(found.values())) if len(found) == 1 else None
     return None
 
 
@@ -60,7 +99,7 @@ class LogWriter:
         """One answered decision."""
         self.steps += 1
         self.line({"step": self.steps, "kind": decision.kind, "seat": decision.seat,
-                   "answer": encode(answer)})
+                   "answer": encode(answer, decision.options)})
 
     def next_hand(self) -> None:
         self.line(NEXT_HAND)
@@ -83,35 +122,55 @@ class Replayed:
 
 
 def replay(path) -> Replayed:
-    """Replay a log from its seed and answers; say whether the end state is the same."""
+    """Replay a log from its seed and answers; say whether the end state is the same.
+
+    A log that is malformed, or whose ruleset cannot be used or has changed, is a LogError;
+    one that replays differently is a Replayed that is not `same`."""
     path = Path(path)
-    lines = read_lines(path)
-    header, rows = lines[0], lines[1:]
+    shown = str(path)
+    rows = read_lines(path)
+    header = rows[0]
+    check_reference(header["ruleset"], file=shown, line=1, cls=LogError)
     try:
         rules = cached_ruleset(header["ruleset"], json.dumps(header["options"], sort_keys=True))
-    except KeyError as missing:
-        raise LogError(f"the log's header has no {missing}", file=str(path), line=1) from None
-    if rules.digest != header.get("digest"):
+        rules.check_players(header["players"])
+    except HouserulesError as err:
+        raise LogError(f"this log's game cannot be set up again: {error_text(err)}",
+                       file=shown, line=1, detail=err.detail) from None
+    if rules.digest != header["digest"]:
         raise LogError(f"the ruleset {header['ruleset']} has changed since this log was written "
-                       f"(digest {rules.digest}, the log says {header.get('digest')})",
-                       file=str(path), line=1)
+                       f"(digest {rules.digest}, the log says {header['digest']})",
+                       file=shown, line=1, path="$.digest")
+    version = header["format"]
     game = GameState(rules, players=header["players"], seed=header["seed"])
     steps = 0
-    for number, row in enumerate(rows, start=2):
-        if row == NEXT_HAND:
-            game.next_hand()
-        elif "end" in row:
+    for number, row in enumerate(rows[1:], start=2):
+        if "end" in row:
+            problem = broken_invariant(game)
+            if problem:
+                return Replayed(shown, steps, False, f"line {number}: {problem}")
             wanted, found = row["end"], end_state(game)
             same = wanted == found
-            return Replayed(str(path), steps, same, "" if same else
+            return Replayed(shown, steps, same, "" if same else
                             f"line {number}: the end differs: logged {wanted}, replayed {found}")
-        else:
-            steps += 1
-            problem = replay_step(game, row)
+        if "next_hand" in row:
+            problem = deal_next_hand(game)
             if problem:
-                return Replayed(str(path), steps, False, f"line {number} (step {row.get('step')}): "
-                                                         f"{problem}")
-    return Replayed(str(path), steps, False, "the log ends without its final state")
+                return Replayed(shown, steps, False, f"line {number}: {problem}")
+            continue
+        steps += 1
+        problem = replay_step(game, row, version)
+        if problem:
+            return Replayed(shown, steps, False, f"line {number} (step {row['step']}): {problem}")
+    return Replayed(shown, steps, False, "the log ends without its final state")
+
+
+def error_text(err: HouserulesError) -> str:
+    """An error's place and message on one line (its detail, a picture, goes separately)."""
+    parts = [err.where()] if err.file or err.line is not None else []
+    if err.path:
+        parts.append(err.path)
+    return ": ".join(parts + [err.message])
 
 
 @lru_cache(maxsize=8)
@@ -120,39 +179,98 @@ def cached_ruleset(ref: str, options: str):
     return load_ruleset(ref, json.loads(options))
 
 
-def replay_step(game: GameState, row: dict) -> str:
-    """Apply one logged answer; what went differently, or '' when it replayed the same."""
-    decision = game.decision
-    if decision is None:
-        return f"the log has a {row.get('kind')} decision but the game has none pending"
-    if decision.kind != row.get("kind") or decision.seat != row.get("seat"):
-        return (f"the log has a {row.get('kind')} decision for seat {row.get('seat')}, the game "
-                f"a {decision.kind} decision for seat {decision.seat}")
-    answer = decode(row.get("answer"), decision.options)
-    if answer is None and row.get("answer") is not None:
-        return f"the logged answer {row.get('answer')!r} is not a legal option here"
+def deal_next_hand(game: GameState) -> str:
+    """Deal the next hand as the log says; what went differently, or ''."""
     try:
-        game.apply(answer)
+        game.next_hand()
     except IllegalMove as err:
-        return f"the logged answer was refused: {err}"
+        return f"the log deals the next hand, but {err.message}"
+    except RuleRuntimeError as err:
+        return f"the game stopped: {err.message}"
     return ""
 
 
-def read_lines(path: Path) -> list:
-    """A log's lines as JSON objects."""
+def broken_invariant(game: GameState) -> str:
+    """What the replayed game breaks (cards not conserved, an unsound hand ...), or ''."""
     try:
-        text = path.read_text()
-    except OSError as exc:
-        raise LogError(f"cannot read the log: {exc.strerror}", file=str(path)) from None
-    lines = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        try:
-            lines.append(json.loads(line))
-        except ValueError:
-            raise LogError("not a JSON line", file=str(path), line=number) from None
-    if not lines or lines[0].get("format") != LOG_FORMAT:
-        raise LogError("this is not a houserules game log", file=str(path), line=1)
-    return lines
+        check_invariants(game)
+    except RuleRuntimeError as err:
+        return err.message
+    return ""
+
+
+def replay_step(game: GameState, row: dict, version: int = LOG_FORMAT) -> str:
+    """Apply one logged answer; what went differently, or '' when it replayed the same."""
+    decision = game.decision
+    if decision is None:
+        return f"the log has a {row['kind']} decision but the game has none pending"
+    if decision.kind != row["kind"] or decision.seat != row["seat"]:
+        return (f"the log has a {row['kind']} decision for seat {row['seat']}, the game "
+                f"a {decision.kind} decision for seat {decision.seat}")
+    answer = decode(row["answer"], decision.options, version)
+    if answer is None and row["answer"] is not None:
+        return (f"the logged answer {json.dumps(row['answer'])} is not a legal option here "
+                f"(options: {options_text(decision.options)})")
+    try:
+        game.apply(answer)
+    except IllegalMove as err:
+        return f"the logged answer was refused: {err.message}"
+    except RuleRuntimeError as err:
+        return f"the game stopped: {err.message}"
+    return ""
+
+
+def options_text(options: tuple, most: int = 12) -> str:
+    """A decision's options in words, the first `most` of them."""
+    shown = [describe(o) for o in options[:most]]
+    return ", ".join(shown) + (f" and {len(options) - most} more" if len(options) > most else "")
+
+
+def read_lines(path: Path) -> list:
+    """A log's rows as JSON objects, each checked against schema/log.schema.json; the header
+    first, decisions numbered from 1, and nothing after the end state."""
+    shown = str(path)
+    text = read_text(path, cap=MAX_LOG_BYTES, what="game log", cls=LogError)
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # the newline that ends the last row
+    if not lines:
+        raise LogError("this is not a houserules game log: the file is empty", file=shown, line=1)
+    rows = []
+    steps = 0
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            raise LogError("an empty line; expected one JSON object per line", file=shown,
+                           line=number)
+        row = parse_json(line, what="game log", file=shown, line=number, cls=LogError)
+        if number == 1:
+            if not isinstance(row, dict) or "format" not in row:
+                raise LogError("this is not a houserules game log: expected a header "
+                               '{"format": ..., "ruleset": ...} on the first line',
+                               file=shown, line=1)
+            check(row, "log", "header", file=shown, line=1, cls=LogError)
+        elif rows and "end" in rows[-1]:
+            raise LogError(f"nothing may follow the end state (line {number - 1})",
+                           file=shown, line=number)
+        else:
+            kind = row_kind(row)
+            check(row, "log", kind, file=shown, line=number, cls=LogError)
+            if kind == "decision":
+                steps += 1
+                if row["step"] != steps:
+                    raise LogError(f"expected step {steps}, the row says step {row['step']}",
+                                   file=shown, line=number, path="$.step")
+        rows.append(row)
+    return rows
+
+
+def row_kind(row) -> str:
+    """Which definition of schema/log.schema.json a row after the header must fit."""
+    if isinstance(row, dict) and "end" in row:
+        return "end"
+    if isinstance(row, dict) and "next_hand" in row:
+        return "next_hand"
+    return "decision"
 
 
 def log_files(paths: list) -> list[Path]:
