@@ -9,11 +9,18 @@ from pathlib import Path
 
 from .agents import HeuristicAgent, RandomAgent
 from .engine import GameState
-from .errors import HouserulesError
-from .gamelog import NEXT_HAND, LogWriter, decode, encode
+from .errors import HouserulesError, IllegalMove, RuleRuntimeError
+from .gamelog import NEXT_HAND, LogWriter, decode, encode, error_text, options_text
+from .invariants import check_invariants
 from .ruleset import load_ruleset
+from .untrusted import check, check_reference, parse_json, read_text
 
+# Saves hold answers as gamelog.encode writes them (a card as {"card": NAME}), which the
+# reader tells apart from format 1's bare card names by their shape; the schema accepts
+# formats 1 and 2, so that writing 2 is the only change needed to bump it.
 SAVE_FORMAT = 1
+MAX_SAVE_BYTES = 10_000_000
+MT_POSITIONS = 624  # a Mersenne Twister state: 624 words and a position from 0 to 624
 FORGET_UNO = 0.2  # how often a bot forgets to call UNO, so a person can catch it
 
 
@@ -64,7 +71,7 @@ class Session:
         """Answer the pending decision and remember the answer."""
         decision = self.game.decision
         self.game.apply(answer)
-        self.answers.append(encode(answer))
+        self.answers.append(encode(answer, decision.options))
         if self.log:
             self.log.decided(decision, answer)
             if self.game.over:
@@ -110,33 +117,102 @@ class Session:
 
     @classmethod
     def load(cls, path: Path) -> "Session":
-        """Rebuild a saved game by replaying its answers; the bots pick up where they were."""
+        """Rebuild a saved game by replaying its answers; the bots pick up where they were.
+
+        A save is untrusted: it is read as untrusted.py reads any file (a regular file of at
+        most MAX_SAVE_BYTES), checked against schema/save.schema.json, and every answer is
+        replayed from the seed and the game's invariants checked after each; a save whose
+        answers do not fit the game is refused (SaveError), never resumed."""
+        shown = str(path)
+        data = read_save(path)
+        version = data["format"]
+        check_reference(data["ruleset"], file=shown, cls=SaveError)
+        if data["seat"] >= data["players"]:
+            raise SaveError(f"expected a seat at the table, from 0 to {data['players'] - 1}, got "
+                            f"{data['seat']}", file=shown, path="$.seat")
         try:
-            data = json.loads(Path(path).read_text())
-        except (OSError, ValueError) as exc:
-            raise SaveError(f"cannot read the saved game: {exc}", file=str(path)) from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError("this is not a houserules saved game", file=str(path))
-        session = cls(data["ruleset"], data["options"], data["players"], data["seat"],
-                      data["bots"], data["seed"])
+            session = cls(data["ruleset"], data["options"], data["players"], data["seat"],
+                          data["bots"], data["seed"])
+        except HouserulesError as err:
+            raise SaveError(f"this saved game cannot be set up again: {error_text(err)}",
+                            file=shown, detail=err.detail) from None
         if session.ruleset.digest != data["digest"]:
             raise SaveError(f"the ruleset {data['ruleset']} has changed since this game was saved",
-                            file=str(path))
-        for saved in data["answers"]:
-            if saved == NEXT_HAND:
-                session.next_hand()
-            elif session.game.decision is None:
-                raise SaveError("the saved answers do not fit the game", file=str(path))
-            else:
-                answer = decode(saved, session.game.decision.options)
-                if answer is None and saved is not None:
-                    raise SaveError(f"the saved answer {saved!r} is not a legal option here",
-                                    file=str(path))
-                session.apply(answer)
-        for bot, state in zip(session.bots, data["bot_random_states"]):
-            if bot is not None and state is not None:
-                bot.rng.setstate((state[0], tuple(state[1]), state[2]))
+                            file=shown, path="$.digest")
+        states = data.get("bot_random_states")
+        if states is not None:
+            check_random_states(states, session, shown)
+        for index, saved in enumerate(data["answers"]):
+            replay_answer(session, saved, version, shown, index)
+        for seat, (bot, state) in enumerate(zip(session.bots, states or ())):
+            if bot is not None:
+                try:
+                    bot.rng.setstate((state[0], tuple(state[1]), state[2]))
+                except (ValueError, TypeError, OverflowError) as exc:
+                    raise SaveError(f"not a random state: {exc}", file=shown,
+                                    path=f"$.bot_random_states[{seat}]") from None
         return session
+
+
+def read_save(path) -> dict:
+    """A saved game's data, read safely and checked against schema/save.schema.json."""
+    shown = str(path)
+    text = read_text(path, cap=MAX_SAVE_BYTES, what="saved game", cls=SaveError)
+    data = parse_json(text, what="saved game", file=shown, cls=SaveError)
+    if not isinstance(data, dict) or "format" not in data:
+        raise SaveError('this is not a houserules saved game: expected a JSON object '
+                        '{"format": ..., "ruleset": ..., "answers": [...], ...}', file=shown)
+    check(data, "save", file=shown, cls=SaveError)
+    return data
+
+
+def check_random_states(states: list, session: "Session", shown: str) -> None:
+    """One random state per seat: null for the person's, a state for each bot's."""
+    if len(states) != session.players:
+        raise SaveError(f"expected {session.players} random states, one per seat, got "
+                        f"{len(states)}", file=shown, path="$.bot_random_states")
+    for seat, state in enumerate(states):
+        where = f"$.bot_random_states[{seat}]"
+        if seat == session.seat and state is not None:
+            raise SaveError("expected null: this is the person's seat", file=shown, path=where)
+        if seat != session.seat and state is None:
+            raise SaveError("expected the random state of this seat's bot, got null",
+                            file=shown, path=where)
+        if state is not None and state[1][-1] > MT_POSITIONS:
+            raise SaveError(f"not a random state: its position {state[1][-1]} is past "
+                            f"{MT_POSITIONS}", file=shown, path=where)
+
+
+def replay_answer(session: "Session", saved, version: int, shown: str, index: int) -> None:
+    """Give saved answer `index` again (or deal the next hand); refuse it if it does not fit."""
+    game = session.game
+
+    def refuse(problem: str):
+        return SaveError(f"answer {index + 1}: {problem}; the saved answers do not fit the game",
+                         file=shown, path=f"$.answers[{index}]")
+
+    try:
+        if saved == NEXT_HAND:
+            if game.over or game.decision is not None:
+                raise refuse("the next hand is dealt, but " + ("the match is over" if game.over
+                             else "the hand is still being played"))
+            session.next_hand()
+        elif game.decision is None:
+            raise refuse("an answer, but the game asks nothing here ("
+                         + ("the match is over)" if game.over else "the hand is over)"))
+        else:
+            decision = game.decision
+            answer = decode(saved, decision.options, version)
+            if answer is None and saved is not None:
+                raise refuse(f"{json.dumps(saved)} is not a legal answer to this "
+                             f"{decision.kind} decision (options: "
+                             f"{options_text(decision.options)})")
+            session.apply(answer)
+        check_invariants(game)
+    except IllegalMove as err:
+        raise refuse(f"refused: {err.message}") from None
+    except RuleRuntimeError as err:
+        raise refuse(f"the game broke: {err.message}") from None
 
 
 def rng_state(bot):
