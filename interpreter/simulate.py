@@ -9,10 +9,15 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
+import signal
 import sys
+import threading
 import time
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from collections import Counter, deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import wait as wait_for
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -27,6 +32,19 @@ from .ruleset import load_ruleset
 from .stats import Running, difference
 
 CHUNK = 100  # games per chunk: the unit of work handed to a process or a cluster worker
+WINDOW = 3  # chunks in flight per process or cluster thread: enough to keep each one busy
+CONNECT_SECONDS = 5  # to reach a Dask scheduler
+WORKER_SECONDS = 30.0  # default wait for a cluster to have a worker (--worker-timeout)
+
+
+class RunError(HouserulesError):
+    """A run that cannot go on: an output that cannot be written, a worker process lost twice,
+    a cluster that cannot be reached or has no workers."""
+
+
+def reason(exc: OSError) -> str:
+    """What an OSError says, without its errno prefix."""
+    return exc.strerror or str(exc)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -121,10 +139,14 @@ def play_games(rules, players: int, seed: int, bots: str, indexes, rows=None,
     summary = Summary(rules.name, players, seed, dict(rules.options), wins=[0] * players)
     for index in indexes:
         this_seed = game_seed(seed, index)
-        log = LogWriter(Path(log_dir) / f"game-{index:07d}.jsonl", ref, rules, players,
-                        this_seed, bots) if log_dir else None
-        game = play_match(GameState(rules, players=players, seed=this_seed),
-                          make_agents(bots, players, this_seed), log)
+        path = Path(log_dir) / f"game-{index:07d}.jsonl" if log_dir else None
+        try:
+            log = LogWriter(path, ref, rules, players, this_seed, bots) if path else None
+            game = play_match(GameState(rules, players=players, seed=this_seed),
+                              make_agents(bots, players, this_seed), log)
+        except OSError as exc:  # only the log writes files here: a full disk, say
+            raise RunError(f"cannot write the game log {path}: {reason(exc)}; the run is "
+                           f"stopped") from None
         summary.add(game)
         if rows is not None:
             rows.append(record(index, this_seed, game))
@@ -151,65 +173,274 @@ def record(index: int, seed: int, game: GameState) -> dict:
 
 
 def chunks(ref: str, options: dict, hands, games: int, players: int, seed: int, bots: str,
-           records: bool, log_dir=None, check: bool = False) -> list[Chunk]:
-    """A run cut into chunks; the cut depends on nothing but the number of games."""
+           records: bool, log_dir=None, check: bool = False):
+    """A run cut into chunks, one at a time (a run may have more than memory holds); the cut
+    depends on nothing but the number of games."""
     frozen = tuple(sorted(options.items()))
-    return [Chunk(ref, frozen, hands, players, seed, bots, start, min(start + CHUNK, games),
-                  records, log_dir, check) for start in range(0, games, CHUNK)]
+    for start in range(0, games, CHUNK):
+        yield Chunk(ref, frozen, hands, players, seed, bots, start, min(start + CHUNK, games),
+                    records, log_dir, check)
 
 
-def results_in_order(work: list[Chunk], jobs: int, scheduler: str | None):
-    """Each chunk's result, in chunk order: here, in `jobs` processes, or on a Dask cluster."""
+def chunk_count(games: int) -> int:
+    return -(-games // CHUNK)
+
+
+def games_of(chunk: Chunk) -> str:
+    """A chunk's games as a reader finds them in --records and --log (numbered from 0)."""
+    return f"games {chunk.start} to {chunk.stop - 1} (chunk {chunk.start // CHUNK + 1})"
+
+
+def results_in_order(work, jobs: int, scheduler: str | None,
+                     worker_timeout: float = WORKER_SECONDS, notify=None):
+    """Each chunk's result, in chunk order: here, in `jobs` processes, or on a Dask cluster.
+    Chunks are taken from `work` only as there is room for them in flight."""
     if scheduler:
-        yield from on_cluster(work, scheduler)
-    elif jobs > 1 and len(work) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            yield from pool.map(play_chunk, work)
+        yield from on_cluster(work, scheduler, worker_timeout)
+    elif jobs > 1:
+        yield from in_processes(work, jobs, notify=notify)
     else:
         yield from map(play_chunk, work)
 
 
-def on_cluster(work: list[Chunk], scheduler: str):
-    """Play the chunks on a Dask distributed cluster (pip install '.[cluster]')."""
+def start_worker() -> None:
+    """In a worker process: Ctrl-C is for the parent, which stops the run and says so; and a
+    worker whose parent is gone (killed outright) ends too, rather than wait for work forever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="houserules-orphan-watch", daemon=True).start()
+
+
+def new_pool(pool_type, processes: int):
+    return pool_type(max_workers=processes, initializer=start_worker)
+
+
+def submit(pool, chunk: Chunk) -> Future:
+    """The chunk handed to the pool; a pool already broken gives a future that says so."""
     try:
-        from distributed import Client  # an optional extra: imported only when asked for
+        return pool.submit(play_chunk, chunk)
+    except BrokenProcessPool as exc:
+        future = Future()
+        future.set_exception(exc)
+        return future
+
+
+def lost(future: Future) -> bool:
+    """Whether the chunk of this (settled) future went down with its process."""
+    return (not future.done() or future.cancelled()
+            or isinstance(future.exception(), BrokenProcessPool))
+
+
+def in_processes(work, jobs: int, pool_type=ProcessPoolExecutor, notify=None):
+    """Each chunk's result in chunk order, from `jobs` processes, with at most WINDOW chunks
+    per process in flight (taken from `work` as results are handed on), so memory stays flat
+    however many games a run has.
+
+    A process that dies (killed, out of memory) breaks the pool, and every chunk in flight is
+    lost with it. Each lost chunk is played once more, alone in a fresh process (so that a
+    chunk that kills its process again is known for certain), and the run goes on in a fresh
+    pool; chunks play the same games wherever they run. A chunk lost twice stops the run.
+    `notify(text)` is told of each chunk played again.
+    """
+    work = iter(work)
+    pending: deque = deque()  # [chunk, future] pairs, in chunk order
+    pool = new_pool(pool_type, jobs)
+    try:
+        while True:
+            while len(pending) < WINDOW * jobs:
+                chunk = next(work, None)
+                if chunk is None:
+                    break
+                pending.append([chunk, submit(pool, chunk)])
+            if not pending:
+                return
+            try:
+                result = pending[0][1].result()
+            except BrokenProcessPool:
+                pool.shutdown(wait=True)  # every future of a broken pool is settled by now
+                again = [entry for entry in pending if lost(entry[1])]
+                play_alone(again, jobs, pool_type)
+                if notify:
+                    first, last = again[0][0], again[-1][0]
+                    many = len(again) > 1
+                    notify(f"a worker process died (killed, or out of memory?); the "
+                           f"{len(again)} chunk{'s' if many else ''} in flight, among games "
+                           f"{first.start} to {last.stop - 1}, {'were' if many else 'was'} "
+                           f"played again")
+                pool = new_pool(pool_type, jobs)
+                continue
+            pending.popleft()
+            yield result
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def play_alone(entries: list, jobs: int, pool_type) -> None:
+    """Play each lost chunk again in a process of its own, `jobs` at a time; each entry's
+    future is replaced by the new one. A chunk whose process dies again stops the run."""
+    for first in range(0, len(entries), jobs):
+        group = entries[first:first + jobs]
+        pools = [new_pool(pool_type, 1) for _ in group]
+        try:
+            for entry, pool in zip(group, pools):
+                entry[1] = submit(pool, entry[0])
+            wait_for([entry[1] for entry in group])
+            for entry in group:
+                if lost(entry[1]):
+                    raise RunError(f"a worker process died playing {games_of(entry[0])}, and "
+                                   f"died again when that chunk was played alone (killed, or "
+                                   f"out of memory?); the run is stopped")
+        finally:
+            for pool in pools:
+                pool.shutdown(wait=True, cancel_futures=True)
+
+
+SCHEDULER = re.compile(r"tcp://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]{1,5})")
+
+
+def scheduler_address(text: str) -> str:
+    """A --scheduler address, checked: tcp://HOST:PORT is what houserules connects to."""
+    match = SCHEDULER.fullmatch(text)
+    if match and 1 <= int(match[2]) <= 65535:
+        return text
+    scheme = text.split("://", 1)[0] if "://" in text else ""
+    why = f"{scheme}:// is not supported; " if scheme and scheme != "tcp" else ""
+    shown = repr(text) if len(text) <= 60 else f"{text[:50]!r}..."
+    raise HouserulesError(f"--scheduler {shown}: {why}expected tcp://HOST:PORT with a port "
+                          f"from 1 to 65535, such as tcp://scheduler.lan:8786")
+
+
+def on_cluster(work, scheduler: str, worker_timeout: float = WORKER_SECONDS):
+    """Play the chunks on a Dask distributed cluster (pip install '.[cluster]'), with at most
+    WINDOW chunks per worker thread in flight. Dask itself plays again the chunks of a worker
+    that is lost; a cluster left with no worker for `worker_timeout` seconds stops the run."""
+    address = scheduler_address(scheduler)
+    try:
+        import distributed  # an optional extra: imported only when asked for
     except ImportError:
         raise HouserulesError("--scheduler needs Dask: pip install 'houserules[cluster]' "
                               "(or, from a checkout, pip install '.[cluster]')") from None
-    try:
-        client = Client(scheduler, timeout=5)
-    except OSError as exc:
-        raise HouserulesError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    client = connect(distributed.Client, address)
     with client:
-        futures = client.map(play_chunk, work, pure=False)
-        while futures:
+        waited = time.monotonic()
+        while not cluster_threads(client):
+            if time.monotonic() - waited > worker_timeout:
+                raise RunError(f"the Dask scheduler at {address} has no workers: none joined "
+                               f"in {worker_timeout:g} s (start some with `dask worker "
+                               f"{address}`, or wait longer with --worker-timeout)")
+            time.sleep(0.25)
+        work = iter(work)
+        pending: deque = deque()  # [chunk, future] pairs, in chunk order
+        while True:
+            room = WINDOW * max(1, cluster_threads(client))
+            while len(pending) < room:
+                chunk = next(work, None)
+                if chunk is None:
+                    break
+                pending.append((chunk, client.submit(play_chunk, chunk, pure=False)))
+            if not pending:
+                return
             # Let go of each chunk as it is taken, so the cluster can forget its result.
-            yield futures.pop(0).result()
+            chunk, future = pending.popleft()
+            yield cluster_result(distributed, client, address, chunk, future, worker_timeout)
+
+
+def connect(client_type, address: str):
+    """A client of the scheduler at `address`. Something that is not a Dask scheduler can
+    take the connection and never answer: the attempt runs in a thread given a deadline."""
+    outcome: dict = {}
+
+    def attempt() -> None:
+        try:
+            outcome["client"] = client_type(address, timeout=CONNECT_SECONDS)
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=attempt, name="houserules-connect", daemon=True)
+    thread.start()
+    thread.join(2 * CONNECT_SECONDS)
+    if "client" in outcome:
+        return outcome["client"]
+    error = outcome.get("error")
+    if error is None:
+        raise RunError(f"cannot reach the Dask scheduler at {address}: something took the "
+                       f"connection but did not answer as a Dask scheduler does")
+    if isinstance(error, OSError):
+        raise RunError(f"cannot reach the Dask scheduler at {address}: {error}")
+    if not isinstance(error, Exception):
+        raise error  # KeyboardInterrupt, SystemExit
+    raise RunError(f"cannot reach the Dask scheduler at {address}: it did not answer as a Dask "
+                   f"scheduler does ({type(error).__name__}: {error})")
+
+
+def cluster_threads(client) -> int:
+    """Worker threads the cluster has now (0 when the scheduler cannot say)."""
+    try:
+        return sum(client.nthreads().values())
+    except Exception:  # noqa: BLE001 - a scheduler gone quiet counts as no workers
+        return 0
+
+
+def cluster_result(distributed, client, address: str, chunk: Chunk, future,
+                   worker_timeout: float):
+    """A chunk's result from the cluster, waiting as long as it has a worker to play it."""
+    alone_since = None
+    while True:
+        try:
+            return future.result(timeout=1)
+        except TimeoutError:
+            pass
+        except distributed.KilledWorker as exc:
+            raise RunError(f"Dask gave up on {games_of(chunk)}: the workers playing it died "
+                           f"({exc})") from None
+        if cluster_threads(client):
+            alone_since = None
+        elif alone_since is None:
+            alone_since = time.monotonic()
+        elif time.monotonic() - alone_since > worker_timeout:
+            raise RunError(f"the Dask scheduler at {address} has had no workers for "
+                           f"{worker_timeout:g} s, with {games_of(chunk)} still to play; the "
+                           f"run is stopped (wait longer with --worker-timeout)")
 
 
 def run(ref: str, options: dict | None = None, games: int = 1000, players: int | None = None,
         seed: int = 0, bots: str = "heuristic", jobs: int = 1, scheduler: str | None = None,
         records: Path | None = None, progress=None, hands: int | None = None,
-        log_dir: Path | None = None, check: bool = False) -> Summary:
+        log_dir: Path | None = None, check: bool = False,
+        worker_timeout: float = WORKER_SECONDS, notify=None) -> Summary:
     """Simulate `games` matches of the ruleset `ref`, in chunks, and summarise them.
 
     `progress(done, total, seconds)` is called after each chunk. Rows go to `records`
-    (.csv or .jsonl) in game order as chunks finish.
+    (.csv or .jsonl) in game order as chunks finish. Chunks are made and handed out a few
+    at a time, so memory does not grow with `games`. `notify(text)` hears of what went wrong
+    and was mended (a chunk played again after its process died).
     """
     options = dict(options or {})
+    if scheduler:
+        scheduler_address(scheduler)
     rules = chunk_ruleset(ref, tuple(sorted(options.items())), hands)
     players = players or rules.default_players
     rules.check_players(players)
     make_agents(bots, players, seed)  # refuse a bad --bots before any work
+    jobs = max(1, min(jobs, chunk_count(games)))
     writer = RecordWriter(records, players) if records else None
     summary = Summary(rules.name, players, seed, dict(rules.options), wins=[0] * players)
     start = time.perf_counter()
     try:
         if log_dir:
-            Path(log_dir).mkdir(parents=True, exist_ok=True)
+            try:
+                Path(log_dir).mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise RunError(f"cannot make the log folder {log_dir}: {reason(exc)}") from None
         work = chunks(ref, options, hands, games, players, seed, bots, writer is not None,
                       str(Path(log_dir).resolve()) if log_dir else None, check)
-        for part, rows in results_in_order(work, jobs, scheduler):
+        for part, rows in results_in_order(work, jobs, scheduler, worker_timeout, notify):
             summary.merge(part)
             if writer:
                 writer.write(rows)
@@ -234,7 +465,10 @@ class RecordWriter:
             raise HouserulesError(f"--records writes .csv or .jsonl files, not {path.name}")
         # Rows go to a side file, renamed into place only when the run is complete.
         self.path, self.partial = path, path.with_name(path.name + ".part")
-        self.out = self.partial.open("w", newline="")
+        try:
+            self.out = self.partial.open("w", newline="")
+        except OSError as exc:
+            raise RunError(f"cannot write the records {path}: {reason(exc)}") from None
         self.csv = None
         if path.suffix.lower() == ".csv":
             fields = ["game", "seed", "winner", "hands", "turns", "points"] + \
@@ -243,19 +477,35 @@ class RecordWriter:
             self.csv.writerow(fields)
 
     def write(self, rows: list) -> None:
-        for row in rows:
-            if self.csv:
-                scores = row.pop("scores")
-                self.csv.writerow(list(row.values()) + scores)
-            else:
-                self.out.write(json.dumps(row) + "\n")
+        try:
+            for row in rows:
+                if self.csv:
+                    scores = row.pop("scores")
+                    self.csv.writerow(list(row.values()) + scores)
+                else:
+                    self.out.write(json.dumps(row) + "\n")
+        except OSError as exc:
+            raise self.failed(exc) from None
 
     def close(self) -> None:
-        self.out.close()
-        os.replace(self.partial, self.path)
+        try:
+            self.out.close()
+            os.replace(self.partial, self.path)
+        except OSError as exc:
+            raise self.failed(exc) from None
+
+    def failed(self, exc: OSError) -> RunError:
+        """The error for a write that failed (a full disk): the run stops, and the file that
+        was there before, if any, is left as it was."""
+        before = "the file from before is kept" if self.path.exists() else "none was written"
+        return RunError(f"cannot write the records {self.partial}: {reason(exc)}; the run is "
+                        f"stopped, and {self.path.name} is left alone ({before})")
 
     def abandon(self) -> None:
-        self.out.close()
+        try:
+            self.out.close()
+        except OSError:
+            pass  # what it could not flush is being thrown away
         self.partial.unlink(missing_ok=True)
 
 
