@@ -104,16 +104,31 @@ class Session:
         }
 
     def save(self, path: Path) -> None:
-        """Write the whole game: a temporary file first, then renamed over the old one."""
+        """Write the whole game: a temporary file first, flushed to the disk, then renamed over
+        the old one. A write that fails (a full disk) removes the temporary file, leaves the
+        old save as it was, and says so."""
         path = Path(path)
-        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+        temp = None
         try:
+            handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
             with os.fdopen(handle, "w") as out:
                 json.dump(self.to_json(), out)
+                out.flush()
+                os.fsync(out.fileno())
             os.replace(temp, path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        except BaseException as exc:
+            if temp is not None:
+                try:
+                    os.unlink(temp)
+                except OSError:
+                    pass  # it was never made, or cannot be removed either: nothing more to do
+            if not isinstance(exc, OSError):
+                raise
+            kept = (f"{path.name} still holds the game as it was before this action "
+                    f"(houserules resume {path} continues from there)" if path.exists()
+                    else "nothing was saved")
+            raise HouserulesError(f"cannot save the game: {exc.strerror or exc}; {kept}",
+                                  file=str(path)) from None
 
     @classmethod
     def load(cls, path: Path) -> "Session":
