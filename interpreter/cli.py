@@ -7,6 +7,8 @@ import json
 import os
 import random
 import sys
+import tempfile
+from pathlib import Path
 
 from . import engine
 from .errors import HouserulesError
@@ -18,8 +20,9 @@ from .safe_text import shown
 from .scenario import Scenario, find_scenarios
 from .session import Session
 from .terminal import TerminalGame
-from .plot import plot_comparison
-from .simulate import MEASURES, ProgressBar, comparison, default_jobs, run
+from .plot import plot_comparison, plot_kind
+from .simulate import (MEASURES, WORKER_SECONDS, ProgressBar, comparison, default_jobs, run,
+                       scheduler_address)
 from .source import bundled_dir, bundled_rulesets, portable_reference, read_yaml
 
 EXAMPLES = """\
@@ -67,12 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
                                            "the game for help.")
     play.add_argument("ruleset", metavar="RULESET", help="a bundled name (classic) or a .yaml path")
     play.add_argument("--players", type=positive, help="seats at the table (default: the ruleset's)")
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument("--seat", type=whole, default=0, help="your seat (default 0)")
     play.add_argument("--bots", choices=("heuristic", "random"), default="heuristic",
                       help="how the bots play (default heuristic)")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="set a ruleset option (repeatable)")
-    play.add_argument("--seed", type=int, help="seed for the shuffle (default: a new game each time)")
+    play.add_argument("--seed", type=whole, help="seed for the shuffle (default: a new game each time)")
     play.add_argument("--save", metavar="FILE", help="save the game after every action; "
                                                      "continue it later with `houserules resume FILE`")
     play.add_argument("--log", metavar="FILE", help="write every decision as a game log "
@@ -115,12 +118,12 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     cmp.add_argument("a", metavar="A", help="the first ruleset")
     cmp.add_argument("b", metavar="B", help="the second ruleset")
-    cmp.add_argument("--games", type=positive, default=2000, help="hands per side (default 2000)")
+    cmp.add_argument("--games", type=game_count, default=2000, help="hands per side (default 2000)")
     cmp.add_argument("--players", type=positive, help="seats at the table (default: A's default)")
-    cmp.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    cmp.add_argument("--seed", type=whole, default=0, help="master seed (default 0)")
     cmp.add_argument("--bots", default="heuristic",
                      help="random, heuristic or eager (default heuristic)")
-    cmp.add_argument("--jobs", type=positive, default=None, help="processes (default: all cores)")
+    cmp.add_argument("--jobs", type=job_count, default=None, help="processes (default: all cores)")
     cmp.add_argument("--plot", metavar="FILE.png",
                      help="draw the distributions of turns and points per hand (needs matplotlib: "
                           "pip install '.[plot]')")
@@ -136,15 +139,18 @@ def build_parser() -> argparse.ArgumentParser:
                               description="Play matches between bots and report wins per seat, "
                                           "mean turns per hand, mean hands per match and speed.")
     sim.add_argument("ruleset", metavar="RULESET", help="a bundled name (classic) or a .yaml path")
-    sim.add_argument("--games", type=positive, default=1000, help="matches to play (default 1000)")
+    sim.add_argument("--games", type=game_count, default=1000, help="matches to play (default 1000)")
     sim.add_argument("--players", type=positive, help="seats at the table (default: the ruleset's)")
-    sim.add_argument("--seed", type=int, default=0, help="master seed; same seed, same games (default 0)")
+    sim.add_argument("--seed", type=whole, default=0, help="master seed; same seed, same games (default 0)")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="set a ruleset option, e.g. hands=1 (repeatable; see `houserules list`)")
-    sim.add_argument("--jobs", type=positive, default=None,
+    sim.add_argument("--jobs", type=job_count, default=None,
                      help="processes to use (default: all cores); results do not depend on it")
-    sim.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+    sim.add_argument("--scheduler", metavar="tcp://HOST:PORT", type=scheduler,
                      help="run on a Dask cluster instead (pip install '.[cluster]')")
+    sim.add_argument("--worker-timeout", metavar="SECONDS", type=seconds, default=WORKER_SECONDS,
+                     help="with --scheduler: give up when the cluster has had no worker for "
+                          f"this long (default {WORKER_SECONDS:g})")
     sim.add_argument("--records", metavar="FILE",
                      help="also write one row per game to FILE (.csv or .jsonl)")
     sim.add_argument("--log", metavar="DIR",
@@ -159,15 +165,126 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def positive(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
+def whole(text: str) -> int:
+    """An argparse type: a whole number (a seed, a seat)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {brief(text)}") from None
+
+
+def positive(text: str, most: int | None = None, why: str = "") -> int:
+    """An argparse type: a whole number of at least 1 (and at most `most`, if given)."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {brief(text)}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    if most is not None and value > most:
+        raise argparse.ArgumentTypeError(f"expected at most {most:,}{why}, got {value:,}")
     return value
+
+
+def brief(text: str) -> str:
+    """An argument as an error message quotes it: escaped, and cut short when it is long."""
+    return repr(text) if len(text) <= 40 else f"{text[:30]!r}... ({len(text):,} characters)"
+
+
+MOST_GAMES = 10 ** 12  # a trillion: centuries of play on one machine
+
+
+def game_count(text: str) -> int:
+    return positive(text, MOST_GAMES)
+
+
+def job_count(text: str) -> int:
+    """--jobs: more processes than 4 per core only slow a run down (and each one costs memory)."""
+    return positive(text, 4 * default_jobs(), " (4 per core here)")
+
+
+def scheduler(text: str) -> str:
+    try:
+        return scheduler_address(text)
+    except HouserulesError as err:
+        raise argparse.ArgumentTypeError(str(err).removeprefix("--scheduler ")) from None
+
+
+def seconds(text: str) -> float:
+    """A number of seconds from 0.1 to a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds, got {brief(text)}") from None
+    if not 0.1 <= value <= 86400:
+        raise argparse.ArgumentTypeError(f"expected from 0.1 to 86400 seconds, got {brief(text)}")
+    return value
+
+
+class Notice:
+    """`note: ...` on stderr, for what went wrong in a run and was mended; on a line of its
+    own when the progress bar is showing."""
+
+    def __init__(self, bar=None):
+        self.bar = bar
+
+    def __call__(self, text: str) -> None:
+        if self.bar is not None and self.bar.shown:
+            sys.stderr.write("\n")
+        print(f"note: {text}", file=sys.stderr)
+
+
+# --- output paths: checked before any work, so that nothing is played that cannot be kept ---
+
+def writable_file(path: str, flag: str, replaced: bool = False) -> None:
+    """Refuse an output file that could not be written: its folder missing or not a folder,
+    the path a folder, no right to write there. `replaced`: the file is written beside its
+    place and renamed into it (--save, --records), so its folder must take new files."""
+    target = Path(path)
+    try:
+        if target.is_dir():
+            raise HouserulesError(f"{flag} {path}: is a folder; give a file name")
+        folder = target.parent
+        if not folder.exists():
+            raise HouserulesError(f"{flag} {path}: the folder {folder} does not exist")
+        if not folder.is_dir():
+            raise HouserulesError(f"{flag} {path}: {folder} is not a folder")
+        if target.exists() and not replaced:
+            if not os.access(target, os.W_OK):
+                raise HouserulesError(f"{flag} {path}: cannot write this file: permission denied")
+            return
+    except OSError as exc:
+        raise HouserulesError(f"{flag} {path}: {exc.strerror or exc}") from None
+    can_write_in(folder, flag, path)
+
+
+def writable_folder(path: str, flag: str) -> None:
+    """Refuse an output folder that could not be made or written in."""
+    target = Path(path)
+    try:
+        if target.exists() and not target.is_dir():
+            raise HouserulesError(f"{flag} {path}: is a file, not a folder")
+        existing = target
+        while not existing.exists():  # the folders still to make are made by the run
+            existing = existing.parent
+        if not existing.is_dir():
+            raise HouserulesError(f"{flag} {path}: {existing} is not a folder")
+    except OSError as exc:
+        raise HouserulesError(f"{flag} {path}: {exc.strerror or exc}") from None
+    can_write_in(existing, flag, path)
+
+
+def can_write_in(folder: Path, flag: str, path: str) -> None:
+    """Make and remove a file in the folder: the only sure test (permissions, read-only
+    file systems, and root, whom permissions do not stop)."""
+    try:
+        handle, probe = tempfile.mkstemp(prefix=".houserules-probe-", dir=folder)
+    except OSError as exc:
+        raise HouserulesError(f"{flag} {path}: cannot write in the folder {folder}: "
+                              f"{exc.strerror or exc}") from None
+    os.close(handle)
+    os.unlink(probe)
 
 
 def cmd_list(args, out) -> int:
@@ -262,16 +379,24 @@ def debug_mode(on: bool) -> None:
 
 def cmd_play(args, out) -> int:
     debug_mode(args.check_invariants)
+    if args.save:
+        writable_file(args.save, "--save", replaced=True)
+    if args.log:
+        writable_file(args.log, "--log")
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     session = Session(portable_reference(args.ruleset), parse_option_pairs(args.option),
                       args.players, args.seat, args.bots, seed)
     if args.log:
-        session.start_log(args.log)
+        try:
+            session.start_log(args.log)
+        except OSError as exc:  # checked above; this is whatever changed since
+            raise HouserulesError(f"--log {args.log}: {exc.strerror or exc}") from None
     return TerminalGame(session, save_path=args.save, out=out).run()
 
 
 def cmd_resume(args, out) -> int:
     session = Session.load(args.file)
+    writable_file(args.file, "resume", replaced=True)  # it is saved again after every action
     return TerminalGame(session, save_path=args.file, out=out).run()
 
 
@@ -281,6 +406,9 @@ def cmd_explain(args, out) -> int:
 
 
 def cmd_compare(args, out) -> int:
+    if args.plot:
+        writable_file(args.plot, "--plot")
+        plot_kind(args.plot)
     both = parse_option_pairs(args.option)
     sides = [(ref, {**both, **parse_option_pairs(extra)})
              for ref, extra in ((args.a, args.option_a), (args.b, args.option_b))]
@@ -288,7 +416,8 @@ def cmd_compare(args, out) -> int:
     players = args.players or a.default_players
     b.check_players(players)
     summaries = [run(portable_reference(ref), options, games=args.games, players=players,
-                     seed=args.seed, bots=args.bots, jobs=args.jobs or default_jobs(), hands=1)
+                     seed=args.seed, bots=args.bots, jobs=args.jobs or default_jobs(), hands=1,
+                     notify=Notice())
                  for ref, options in sides]
     report = comparison(summaries, a, b, args.bots)
     if args.plot:
@@ -318,6 +447,10 @@ def interval_text(cell: dict, fmt: str) -> str:
 
 
 def cmd_simulate(args, out) -> int:
+    if args.records:
+        writable_file(args.records, "--records", replaced=True)
+    if args.log:
+        writable_folder(args.log, "--log")
     options = parse_option_pairs(args.option)
     rules = load_ruleset(args.ruleset, options)
     bar = ProgressBar() if sys.stderr.isatty() else None
@@ -326,7 +459,8 @@ def cmd_simulate(args, out) -> int:
                       players=args.players, seed=args.seed, bots=args.bots,
                       jobs=args.jobs or default_jobs(), scheduler=args.scheduler,
                       records=args.records, progress=bar, log_dir=args.log,
-                      check=args.check_invariants).as_dict()
+                      check=args.check_invariants, worker_timeout=args.worker_timeout,
+                      notify=Notice(bar)).as_dict()
     finally:
         if bar:
             bar.close()
@@ -355,10 +489,12 @@ COMMANDS = {"list": cmd_list, "validate": cmd_validate, "check": cmd_check,
 
 def main(argv=None, out=None) -> int:
     """Run the command line; bad input prints one clear message and exits 2."""
-    out = out or sys.stdout
+    out = Output(out or sys.stdout)
     args = build_parser().parse_args(argv)
     try:
-        return COMMANDS[args.command](args, out)
+        code = COMMANDS[args.command](args, out)
+        out.flush()
+        return code
     except HouserulesError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -369,6 +505,52 @@ def main(argv=None, out=None) -> int:
         # The reader (say, `head`) has gone; stop quietly, as command-line tools do.
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - interpreter exit flushes it
         return 0
+    except OutputError as err:
+        out.discard()
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+
+
+class OutputError(Exception):
+    """The command's output could not be written (a full disk, say)."""
+
+
+class Output:
+    """The command's output stream, whose write errors are reported, not thrown: a reader
+    that has gone stays a BrokenPipeError, anything else becomes an OutputError."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text: str):
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
+
+    def discard(self) -> None:
+        """Let what could not be written go, so that leaving the interpreter does not try
+        again (and print a second error)."""
+        try:
+            fd = self.stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            return
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
 
 
 if __name__ == "__main__":
