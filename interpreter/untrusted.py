@@ -246,7 +246,8 @@ def expectation(schema, error) -> str:
             return candidate["description"]
     rule, value = error.validator, error.validator_value
     words = {
-        "type": lambda: f"a value of type {value if isinstance(value, str) else ' or '.join(value)}",
+        "type": lambda: "a value of type " + (value if isinstance(value, str)
+                                              else " or ".join(value)),
         "enum": lambda: "one of " + ", ".join(json.dumps(v) for v in value),
         "const": lambda: json.dumps(value),
         "minimum": lambda: f"at least {value}",
