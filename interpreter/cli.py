@@ -43,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="houserules",
         description="Play, check and simulate UNO-family card games whose rules are YAML files.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rules-path", action="append", default=[], metavar="DIR",
+                        help="a folder whose .yaml files a ruleset's `extends` may name, besides "
+                             "the ruleset's own folder (repeatable; also HOUSERULES_RULES_PATH)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     commands.add_parser("list", help="the bundled rulesets and their options",
@@ -491,6 +494,11 @@ def main(argv=None, out=None) -> int:
     """Run the command line; bad input prints one clear message and exits 2."""
     out = Output(out or sys.stdout)
     args = build_parser().parse_args(argv)
+    if args.rules_path:
+        # Through the environment, so that worker processes load rulesets the same way.
+        known = os.environ.get("HOUSERULES_RULES_PATH", "")
+        os.environ["HOUSERULES_RULES_PATH"] = os.pathsep.join(
+            [str(Path(d).resolve()) for d in args.rules_path] + ([known] if known else []))
     try:
         code = COMMANDS[args.command](args, out)
         out.flush()

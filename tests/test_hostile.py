@@ -410,3 +410,17 @@ def test_both_builds_refuse_the_same_bad_values(effect, tmp_path):
     path.write_text(ruleset("kinds:", "  number:", f"    on_play: '{effect}'"))
     code, out, err, seconds = run_cli([*SIMULATE[:1], str(path), *SIMULATE[2:], "--option", "hands=1"])
     assert code == 2 and "this rule failed while playing" in err and "Traceback" not in err, err
+
+
+def test_rules_path_lets_extends_reach_a_folder_the_user_names(tmp_path):
+    (tmp_path / "base").mkdir()
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "base" / "parent.yaml").write_text("extends: classic\ntitle: Parent\n")
+    child = tmp_path / "rules" / "child.yaml"
+    child.write_text("extends: ../base/parent.yaml\nname: child\n")
+    code, out, err, seconds = run_cli(["validate", str(child)])
+    assert code == 2 and "child.yaml:1:10" in err and "--rules-path" in err, err
+    code, out, err, seconds = run_cli(["--rules-path", str(tmp_path / "base"), "simulate",
+                                       str(child), "--games", "2", "--jobs", "2", "--option",
+                                       "hands=1"])
+    assert code == 0, err
