@@ -294,8 +294,10 @@ def load_source(ref: str, relative_to: Path | None = None, seen: tuple = (),
         return merged
     try:
         path = resolve(ref, relative_to)
-    except (OSError, ValueError) as exc:
-        raise RulesetError(f"cannot use the ruleset name {ref[:60]!r}: {exc.__class__.__name__}",
+    except (OSError, ValueError, RuntimeError) as exc:  # RuntimeError: a symlink loop
+        why = "symbolic links go round in a loop" if isinstance(exc, RuntimeError) else \
+            getattr(exc, "strerror", None) or exc.__class__.__name__
+        raise RulesetError(f"cannot use the ruleset name {ref[:60]!r}: {why}",
                            file=display_name(relative_to) if relative_to else None) from None
     if root is None:  # a file the user named: its folder tree is where `extends` may go
         root = bundled_dir("rulesets") if is_bundled(ref) else path.parent

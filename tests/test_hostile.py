@@ -424,3 +424,10 @@ def test_rules_path_lets_extends_reach_a_folder_the_user_names(tmp_path):
                                        str(child), "--games", "2", "--jobs", "2", "--option",
                                        "hands=1"])
     assert code == 0, err
+
+
+def test_a_ruleset_path_that_is_a_symlink_loop_is_refused(tmp_path):
+    (tmp_path / "a.yaml").symlink_to(tmp_path / "b.yaml")
+    (tmp_path / "b.yaml").symlink_to(tmp_path / "a.yaml")
+    code, out, err, seconds = run_cli(["validate", str(tmp_path / "a.yaml")])
+    assert code == 2 and "loop" in err and "Traceback" not in err, err
