@@ -18,7 +18,7 @@ from .untrusted import check, check_reference, parse_json, read_text
 # Saves hold answers as gamelog.encode writes them (a card as {"card": NAME}), which the
 # reader tells apart from format 1's bare card names by their shape; the schema accepts
 # formats 1 and 2, so that writing 2 is the only change needed to bump it.
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2  # 2: a card answer is {"card": NAME}; 1 wrote its bare name
 MAX_SAVE_BYTES = 10_000_000
 MT_POSITIONS = 624  # a Mersenne Twister state: 624 words and a position from 0 to 624
 FORGET_UNO = 0.2  # how often a bot forgets to call UNO, so a person can catch it

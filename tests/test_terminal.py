@@ -388,7 +388,7 @@ def test_quit_saves_and_resume_continues_the_same_game(game, tmp_path):
     said = quit_at_prompt(player)
     assert f"Bye. Saved: continue with `houserules resume {save}`." in said
     data = json.loads(save.read_text())
-    assert data["format"] == 1 and data["seed"] == 3 and data["players"] == 2
+    assert data["format"] == 2 and data["seed"] == 3 and data["players"] == 2
     assert str(data["options"].get("hands")) == "1"
     assert len(data["answers"]) >= 3
     assert not [p for p in tmp_path.iterdir() if p != save], "no temporary file is left behind"
