@@ -363,14 +363,15 @@ def cmd_check(args, out) -> int:
 
 def cmd_replay(args, out) -> int:
     differ = 0
-    for path in log_files(args.paths):
+    logs = log_files(args.paths)
+    for path in logs:
         result = replay(path)
         if not result.same:
             differ += 1
             print(f"DIFFERS  {one_line(result.file)}: {shown(result.difference)}", file=out)
         elif not args.quiet:
             print(f"same     {one_line(result.file)}: {result.steps} decisions", file=out)
-    print(f"{len(log_files(args.paths)) - differ} replayed the same, {differ} differ", file=out)
+    print(f"{len(logs) - differ} replayed the same, {differ} differ", file=out)
     return 1 if differ else 0
 
 

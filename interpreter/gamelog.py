@@ -277,5 +277,8 @@ def log_files(paths: list) -> list[Path]:
     """Log files under the given files and folders."""
     found = []
     for path in map(Path, paths):
-        found.extend(sorted(path.glob("*.jsonl")) if path.is_dir() else [path])
+        inside = sorted(path.glob("*.jsonl")) if path.is_dir() else [path]
+        if not inside:
+            raise HouserulesError("no game logs (*.jsonl) in this folder", file=str(path))
+        found.extend(inside)
     return found

@@ -794,3 +794,8 @@ def test_a_format_1_log_and_save_are_still_read(good, tmp_path):
     save.write_text(json.dumps(data))
     assert state(Session.load(save)) == state(Session.load(
         save_edit(lambda d: None)(tmp_path, good)))
+
+
+def test_replay_of_a_folder_without_logs_is_an_error(tmp_path):
+    from interpreter.cli import main
+    assert main(["replay", str(tmp_path)]) == 2
