@@ -210,7 +210,9 @@ class Words:
     def action(self, call) -> str:
         """A call of an action or choice, in the words its primitive gives."""
         args = [self.expr(a) for a in call.args]
-        prim = PRIMITIVES[call.function]
+        prim = PRIMITIVES.get(call.function)
+        if prim is None:  # a call the compiler would refuse: tell it as written
+            return f"{call.function}({', '.join(args)})."
         if call.function == "extra_turn" and not args:
             args = ["the player"]
         if args and args[-1].isdigit() and "{%d} cards" % (len(args) - 1) in prim.says:

@@ -362,8 +362,10 @@ class Builder:
     def face_number(self, spec, rank, path) -> int:
         if spec != "face":
             return spec
-        if not isinstance(rank, int):
+        if isinstance(rank, bool) or not isinstance(rank, int):
             raise self.source.error(path, f"'face' needs number ranks, but a rank is {rank!r}")
+        if not -MAX_NUMBER <= rank <= MAX_NUMBER:
+            raise self.source.error(path, f"'face' gives the rank {rank}, past {MAX_NUMBER:,}")
         return rank
 
 

@@ -83,8 +83,15 @@ class Scenario:
         data = self.source.data
         self.name = data["name"]
         ref = data["ruleset"]
+        for key in data.get("options", {}):
+            if not isinstance(key, str):
+                raise self.error(("options",), f"option names are words, not {key!r}")
         if ref.endswith((".yaml", ".yml")):
-            ref = str((self.path.parent / ref).resolve())
+            try:
+                ref = str((self.path.parent / ref).resolve())
+            except (OSError, ValueError, RuntimeError):  # a NUL byte, a symlink loop
+                raise self.error(("ruleset",), f"cannot follow the ruleset path {ref[:60]!r}") \
+                    from None
         try:
             self.ruleset = load_ruleset(ref, data.get("options", {}))
         except HouserulesError as err:
@@ -173,9 +180,11 @@ class Scenario:
                 self.cards(cards, path + ("expect",) + key)
             hands = step.get("expect", {}).get("hands", {})
             for seat in hands if isinstance(hands, dict) else ():
-                if int(seat) >= self.players():
-                    raise self.error(path + ("expect", "hands", seat),
-                                     f"seat {seat} is not at this table of {self.players()}")
+                number = seat if seat.__class__ is int else int(seat) \
+                    if isinstance(seat, str) and seat.isascii() and seat.isdigit() else -1
+                if not 0 <= number < self.players():
+                    raise self.error(path + ("expect", "hands"),
+                                     f"{seat!r} is not a seat at this table of {self.players()}")
             for where, color in plain_values(step.get("expect", {}).get("color"), ("color",)):
                 if isinstance(color, str):
                     self.color(color, path + ("expect",) + where)

@@ -13,7 +13,11 @@ import yaml
 
 from .errors import RulesetError
 
-MAX_FILE_BYTES = 1_000_000
+# YAML is parsed in pure Python (it keeps every value's line): about 40 KB a second of dense
+# tokens, so a file is at most 64 KB (the bundled rulesets are under 10 KB) and the files
+# of your own one load reads at most 128 KB in all.
+MAX_FILE_BYTES = 64_000
+MAX_LOAD_BYTES = 128_000
 MAX_NODES = 100_000  # YAML nodes, counting every use of an alias: stops "billion laughs"
 MAX_DEPTH = 100  # nested [ and { in a YAML file
 
@@ -91,11 +95,11 @@ def is_bundled(ref: str) -> bool:
 
 def resolve(ref: str, relative_to: Path | None = None) -> Path:
     """A ruleset reference: a path to a .yaml file (relative to the referring file) or a bundled name."""
+    if is_bundled(ref):  # first: a file or folder named house/stacking nearby is not it
+        return bundled_dir("rulesets") / f"{ref}.yaml"
     if ref.endswith((".yaml", ".yml")) or "/" in ref and exists(Path(ref)):
         base = relative_to.parent if relative_to else Path.cwd()
         return (base / ref).resolve()
-    if is_bundled(ref):
-        return bundled_dir("rulesets") / f"{ref}.yaml"
     plain = Path(ref)
     if exists(plain) and plain.is_file():
         return plain.resolve()
@@ -272,6 +276,7 @@ class Loading:
     own that `extends` may reach (`--rules-path`, HOUSERULES_RULES_PATH)."""
 
     files: int = 0
+    bytes: int = 0  # of files that are not bundled
     extra_roots: tuple = ()
 
 
@@ -305,6 +310,15 @@ def load_source(ref: str, relative_to: Path | None = None, seen: tuple = (),
         chain = " -> ".join(display_name(p) for p in seen + (path,))
         raise RulesetError(f"`extends` goes round in a cycle: {chain}", file=display_name(seen[-1]))
     loading.files += 1
+    if not is_bundled(ref):
+        try:
+            size = path.stat().st_size
+        except OSError:
+            size = 0  # read_yaml says why it cannot be read
+        loading.bytes += size
+        if loading.bytes > MAX_LOAD_BYTES and size <= MAX_FILE_BYTES:  # else read_yaml says
+            raise RulesetError(f"`extends` reads more than {MAX_LOAD_BYTES:,} bytes of ruleset "
+                               "files for one load; refused", file=display_name(path))
     if loading.files > MAX_FILES:
         raise RulesetError(f"`extends` reads more than {MAX_FILES} ruleset files for one load; "
                            "refused", file=display_name(seen[-1]) if seen else None)

@@ -112,7 +112,7 @@ CASES = [
          problem=r"expands to more than \d+ values"),
     Case("ten-megabyte-file",
          {"main.yaml": ruleset() + ("# " + "x" * 98 + "\n") * 100_000},
-         problem=r"the file is more than \d+ bytes; rulesets may be at most 1000000"),
+         problem=r"the file is more than \d+ bytes; rulesets may be at most 64000"),
     Case("yaml-lists-10000-deep",
          {"main.yaml": ruleset("description: " + "[" * 10_000 + "]" * 10_000)},
          problem=r"nests too deeply"),

@@ -122,7 +122,7 @@ def test_check_command_exit_codes(tmp_path, capsys, old, new, code, shown):
     ("hand_sizes: [2, 2, 4]", "color: {one_of: [red, mauve]}", "unknown"),
     ("  turn: 0", "  turn: 0\n  uncalled: 5", "seat 5 is not at this table"),
     ("  turn: 0", "  turn: 0\n  lost_turns: [0, 1]", "one count per seat"),
-    ("hand_sizes: [2, 2, 4]", "hands: {7: [red 1]}", "seat 7 is not at this table of 3"),
+    ("hand_sizes: [2, 2, 4]", "hands: {7: [red 1]}", "7 is not a seat at this table of 3"),
     ("  turn: 0", "  turn: 99", "seat 99 is not at this table of 3"),
     ("  turn: 0", "  turn: 0\n  dealer: 3", "seat 3 is not at this table of 3"),
     ("  turn: 0", "  turn: 0\n  scores: [1, 2]", "scores needs one score per seat (3)"),
