@@ -33,6 +33,7 @@ from referencing.jsonschema import DRAFT202012
 
 from .errors import HouserulesError
 from .source import bundled_dir, dollar_path
+from .validation import Validator
 
 MAX_DEPTH = 32  # nested [ and { in one JSON value (a save nests 4 deep, a log row 3)
 SCHEMAS = ("save", "log")
@@ -175,16 +176,6 @@ def registry() -> tuple:
     return schemas, found
 
 
-def whole_number(checker, instance) -> bool:
-    return isinstance(instance, int) and not isinstance(instance, bool)
-
-
-# Draft 2020-12, except that 2.0 is not an integer: a count or a seat is never a float here.
-StrictValidator = jsonschema.validators.extend(
-    jsonschema.Draft202012Validator,
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", whole_number))
-
-
 @lru_cache(maxsize=16)
 def validator(name: str, definition: str | None = None):
     """A validator for schema `name` (save, log), or for one of its `$defs`."""
@@ -192,7 +183,7 @@ def validator(name: str, definition: str | None = None):
     schema = schemas[name]
     if definition is not None:
         schema = {"$ref": f"{schema['$id']}#/$defs/{definition}"}
-    return StrictValidator(schema, registry=found)
+    return Validator(schema, registry=found)  # 2.0 is not an integer here either
 
 
 def check(data, name: str, definition: str | None = None, *, file: str,
