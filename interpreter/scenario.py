@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .cards import card_key
 from .engine import DRAW, GameState
-from .errors import HouserulesError, IllegalMove
+from .errors import HouserulesError, IllegalMove, OptionError
 from .ruleset import load_ruleset
 from .scenario_expect import (StepFailed, check_expectations, expect_equal, expected_cards,
                               plain_values)
@@ -64,7 +64,7 @@ def find_scenarios(paths: list) -> list[Path]:
         if path.is_dir():
             inside = sorted(p for p in path.rglob("*.yaml") if p.is_file())
             if not inside:
-                raise ScenarioError(f"no scenario files (*.yaml) under {path}")
+                raise ScenarioError("no scenario files (*.yaml) in this folder", file=str(path))
             found.extend(inside)
         elif path.is_file():
             found.append(path)
@@ -190,7 +190,18 @@ class Scenario:
                     self.color(color, path + ("expect",) + where)
 
     def new_game(self) -> GameState:
-        """The game at the scenario's starting point."""
+        """The game at the scenario's starting point (a seat count the ruleset refuses is an
+        error at the scenario's own table or players)."""
+        try:
+            return self.setup_game()
+        except OptionError as err:
+            if err.file is not None:
+                raise
+            key = ("table", "hands") if "table" in self.source.data else ("players",)
+            raise self.error(key, err.message) from None
+
+    def setup_game(self) -> GameState:
+        """The game at the scenario's starting point, as the file sets it up."""
         data = self.source.data
         seed = data.get("seed", 0)
         decks = [self.cards(d, ("deal", "deck")) for d in self.decks()]

@@ -261,3 +261,11 @@ steps:
 """)
     outcome = Scenario(path).run()
     assert outcome.passed, outcome.failures
+
+
+def test_a_seat_count_the_ruleset_refuses_is_an_error_at_the_scenario(tmp_path):
+    path = tmp_path / "seats.yaml"
+    path.write_text("name: x\nruleset: classic\nplayers: 11\ndeal: {deck: []}\nsteps: []\n")
+    with pytest.raises(ScenarioError) as info:
+        Scenario(path).new_game()
+    assert info.value.line == 3 and "classic is for 2 to 10 players, not 11" in str(info.value)
