@@ -113,7 +113,8 @@ def portable_reference(ref: str) -> str:
     """A ruleset reference that works from any directory or process: bundled names stay,
     paths become absolute (each part of `base+overlay` alike)."""
     parts = []
-    for part in str(ref).split("+"):
+    # A file whose own name holds a + (my+rules.yaml, c++/x.yaml) is one part.
+    for part in [str(ref)] if exists(Path(ref)) else str(ref).split("+"):
         path = resolve(part.strip())
         bundled = bundled_dir("rulesets").resolve()
         parts.append(part.strip() if path.is_relative_to(bundled) and
@@ -141,6 +142,9 @@ def read_yaml(path: Path) -> Source:
 
 def parse_yaml(text: str, shown: str) -> Source:
     """Parse YAML text (named `shown` in errors) into a Source."""
+    # YAML breaks lines at CR, NEL and the Unicode separators too; the effect text taken from
+    # the file splits at \n only, so every break becomes \n (the same lines, read the same).
+    text = text.replace("\r\n", "\n").translate(LINE_BREAKS)
     if bracket_depth(text) > MAX_DEPTH:
         raise RulesetError(f"the document nests too deeply (more than {MAX_DEPTH} brackets)",
                            file=shown)
@@ -167,6 +171,9 @@ def parse_yaml(text: str, shown: str) -> Source:
     locations: dict[tuple, Location] = {}
     record_locations(node, (), shown, locations, text)
     return Source(data, locations, shown)
+
+
+LINE_BREAKS = str.maketrans({"\r": "\n", "\x85": "\n", "\u2028": "\n", "\u2029": "\n"})
 
 
 def bracket_depth(text: str) -> int:

@@ -431,3 +431,19 @@ def test_a_ruleset_path_that_is_a_symlink_loop_is_refused(tmp_path):
     (tmp_path / "b.yaml").symlink_to(tmp_path / "a.yaml")
     code, out, err, seconds = run_cli(["validate", str(tmp_path / "a.yaml")])
     assert code == 2 and "loop" in err and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("newline", ["\r", "\r\n", "\u0085", "\u2028"])
+def test_every_yaml_line_break_reads_the_effect_the_game_plays(newline, tmp_path):
+    path = tmp_path / "main.yaml"
+    path.write_text(newline.join(["extends: classic", "name: x", "kinds:", "  skip:",
+                                  "    on_play: |", "      explode(next)", ""]), encoding="utf-8")
+    code, out, err, seconds = run_cli(["validate", str(path)])
+    assert code == 2 and "unknown function explode()" in err and "main.yaml:6:7" in err, err
+
+
+def test_a_ruleset_file_whose_name_holds_a_plus_is_one_ruleset(tmp_path):
+    path = tmp_path / "my+rules.yaml"
+    path.write_text("extends: classic\nname: mine\n")
+    code, out, err, seconds = run_cli(["simulate", str(path), "--games", "2", "--option", "hands=1"])
+    assert code == 0, err
