@@ -543,6 +543,7 @@ class GameState:
                 break
         if count:
             self.last_move = self.turns
+            self.passes = 0  # only passes with nothing to draw, in a row, block a hand
         self.log_draw(seat, count)
         if not count and self.passed(seat):
             return
