@@ -18,7 +18,7 @@ from .errors import HouserulesError, IllegalMove, OptionError
 from .ruleset import load_ruleset
 from .scenario_expect import (StepFailed, check_expectations, expect_equal, expected_cards,
                               plain_values)
-from .source import Source, display_name, read_yaml
+from .source import Source, bundled_rulesets, display_name, is_bundled, read_yaml
 from .validation import check_schema
 
 # Step keys that answer a decision, and the decision kind each answers (None: any kind).
@@ -86,12 +86,7 @@ class Scenario:
         for key in data.get("options", {}):
             if not isinstance(key, str):
                 raise self.error(("options",), f"option names are words, not {key!r}")
-        if ref.endswith((".yaml", ".yml")):
-            try:
-                ref = str((self.path.parent / ref).resolve())
-            except (OSError, ValueError, RuntimeError):  # a NUL byte, a symlink loop
-                raise self.error(("ruleset",), f"cannot follow the ruleset path {ref[:60]!r}") \
-                    from None
+        ref = self.ruleset_reference(ref)
         try:
             self.ruleset = load_ruleset(ref, data.get("options", {}))
         except HouserulesError as err:
@@ -101,6 +96,25 @@ class Scenario:
             raise
         self.check_setup()
         self.check_steps()
+
+    def ruleset_reference(self, ref: str) -> str:
+        """`ruleset:` with each path made relative to this file; only bundled names and .yaml
+        files, so that a stranger's scenario cannot make the tool open any other file."""
+        parts = []
+        for part in (part.strip() for part in ref.split("+")):
+            if is_bundled(part):
+                parts.append(part)
+                continue
+            if not part.endswith((".yaml", ".yml")):
+                raise self.error(("ruleset",), f"no ruleset named {part[:60]!r} (bundled: "
+                                 f"{', '.join(bundled_rulesets())}; or give a path to a .yaml "
+                                 "file)")
+            try:
+                parts.append(str((self.path.parent / part).resolve()))
+            except (OSError, ValueError, RuntimeError):  # a NUL byte, a symlink loop
+                raise self.error(("ruleset",), f"cannot follow the ruleset path {part[:60]!r}") \
+                    from None
+        return "+".join(parts)
 
     def error(self, path: tuple, message: str) -> ScenarioError:
         return self.source.error(path, message, ScenarioError)

@@ -32,7 +32,7 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
 from .errors import HouserulesError
-from .source import bundled_dir, dollar_path
+from .source import bundled_dir, bundled_rulesets, dollar_path, is_bundled
 from .validation import Validator
 
 MAX_DEPTH = 32  # nested [ and { in one JSON value (a save nests 4 deep, a log row 3)
@@ -98,10 +98,16 @@ def read_text(path, *, cap: int, what: str, cls=HouserulesError) -> str:
 
 def check_reference(ref: str, *, file: str, line: int | None = None, cls=HouserulesError,
                     path: str = "$.ruleset") -> None:
-    """Refuse a ruleset reference (`base+overlay` alike) one of whose paths is a symbolic link
-    loop: the ruleset loader's Path.resolve would raise RuntimeError on it, not OSError."""
+    """Refuse a ruleset reference found in a file (`base+overlay` alike) unless each part is a
+    bundled name or a path to a .yaml/.yml file, before anything of it is read: a stranger's
+    save, log or scenario must not make the tool open any other file of yours. A symbolic link
+    loop is refused here too (the loader's Path.resolve raises RuntimeError on it, not OSError)."""
     for part in ref.split("+"):
         part = part.strip()
+        if not (is_bundled(part) or part.endswith((".yaml", ".yml"))):
+            raise cls(f"no ruleset named {part[:60]!r}{'...' if len(part) > 60 else ''} (bundled: "
+                      f"{', '.join(bundled_rulesets())}; or give a path to a .yaml file)", file=file, line=line,
+                      path=path)
         try:
             os.stat(part)
         except OSError as exc:

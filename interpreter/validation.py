@@ -31,6 +31,12 @@ def schema(name: str) -> dict:
 
 def check_schema(source: Source, name: str, cls=RulesetError) -> None:
     """Check `source` against schema `name`; the most telling problem becomes an error."""
+    keys = schema(name).get("properties", {})
+    if source.data and not any(key in keys for key in source.data):
+        # Some other YAML file (a stranger's `extends` or scenario may name one): say nothing
+        # of what it holds, not even its keys.
+        raise source.error((), f"this file is not a {name}: none of its keys is one a {name} "
+                               f"has ({', '.join(sorted(keys))})", cls)
     validator = Validator(schema(name))
     errors = list(validator.iter_errors(source.data))
     if errors:
