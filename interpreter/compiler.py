@@ -291,7 +291,15 @@ NAMES = {
 
 MAX_NUMBER = 10 ** 9
 MAX_NESTING = 2  # comprehensions inside comprehensions
-WORK_PER_ACTION = 1_000_000  # items comprehensions may go through for one move (about 1 s)
+# One game's budget of work (about a second): each card or seat a comprehension goes through
+# costs 1, each turn TURN_WORK, each card shuffled or each face a playable table is filled
+# for 1. A hostile ruleset cannot make a game run for minutes; the longest bundled matches
+# (ten seats, every house rule) spend under 200,000.
+WORK_PER_GAME = 1_000_000
+TURN_WORK = 20  # a turn costs about as much as twenty items of a comprehension
+WORK_MESSAGE = (f"this ruleset does more work than one game may: over {WORK_PER_GAME:,} steps "
+                "(turns, cards shuffled, cards or seats its rules go through; a comprehension "
+                "inside another over every hand?)")
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul,
               "/": operator.floordiv, "%": operator.mod}
 COMPARISONS: dict[str, Any] = {"==": operator.eq, "!=": operator.ne, "<": operator.lt,
@@ -608,13 +616,11 @@ class Compiler:
             value = source(g, f)
             if not isinstance(value, (list, tuple)):
                 raise runtime(node, TypeError(f"expected cards or seats to go through, got {value!r}"))
-            # Every item any rule goes through counts against one action's budget, so that a
+            # Every item any rule goes through counts against the game's budget, so that a
             # count inside a count over every hand cannot run for minutes.
             g.work_left -= len(value)
             if g.work_left < 0:
-                raise runtime(node, ValueError(
-                    f"the rules went through more than {WORK_PER_ACTION:,} cards or seats for one "
-                    "move (a comprehension inside another over every hand?)"))
+                raise runtime(node, ValueError(WORK_MESSAGE))
             return value
         return items
 

@@ -16,7 +16,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, NamedTuple
 
 from .cards import Card
-from .compiler import WORK_PER_ACTION, Frame
+from .compiler import TURN_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
 from .errors import IllegalMove, RuleRuntimeError
 
 new_tuple = tuple.__new__
@@ -118,7 +118,8 @@ class GameState:
     penalty: int
     just_played: bool
     last_move: int  # the turn in which a card last moved (-1: none yet this hand)
-    work_left: int  # items the rules' comprehensions may still go through for this move
+    work_left: int  # what is left of the game's budget of work (compiler.WORK_PER_GAME)
+    tables: dict  # the playable tables this game has used (a view of the ruleset's shared ones)
     passes: int  # turns in a row in which the seat neither played nor could draw a card
     played_at: list  # per seat, the turn of its last play this hand (-1: none)
     in_a_row: int  # turns in a row taken by the seat that took the last turn
@@ -157,7 +158,8 @@ class GameState:
         self.penalty = 0
         self.just_played = False
         self.last_move = -1
-        self.work_left = WORK_PER_ACTION
+        self.work_left = WORK_PER_GAME
+        self.tables = {}
         self.passes = 0
         self.played_at = [-1] * self.players
         self.in_a_row = 0
@@ -241,7 +243,6 @@ class GameState:
                                      and not is_option(answer, options)):
             raise IllegalMove(self.why_illegal(decision, answer))
         self.decision = None
-        self.work_left = WORK_PER_ACTION
         if self.events is not None and decision.kind != "play":
             self.log("decided", kind=decision.kind, seat=decision.seat, answer=describe(answer))
         self._handler(self, self._handler_frame, answer)
@@ -320,18 +321,31 @@ class GameState:
 
     def playable_faces(self):
         """The faces the playable rule allows now (None when the rule is not tabled)."""
-        tables = self.ruleset.playable_tables
-        if tables is None:
-            return None
         key = (self.discard[-1] if self.discard else None, self.color, self.penalty)
-        faces = tables.get(key)
+        faces = self.tables.get(key)
         if faces is None:
-            if len(tables) * len(self.ruleset.faces) > TABLE_CELLS:
-                tables.clear()  # a huge deck: keep memory bounded, at the price of refilling
+            if self.ruleset.playable_tables is None:
+                return None
+            faces = self.table(key)
+        return faces
+
+    def table(self, key: tuple) -> frozenset:
+        """The faces playable on `key` (top, colour, penalty), filled once for every game; each
+        game is charged for each table it uses, filled or not, so its budget is deterministic."""
+        shared = self.ruleset.playable_tables
+        faces = shared.get(key)
+        every = self.ruleset.faces
+        if faces is None:
+            if len(shared) * len(every) > TABLE_CELLS:
+                shared.clear()  # a huge deck: keep memory bounded, at the price of refilling
             probe = Frame(self.turn)
             playable = self.ruleset.playable
-            faces = tables[key] = frozenset(
-                probe.card for probe.card in self.ruleset.faces if playable(self, probe))
+            faces = shared[key] = frozenset(
+                probe.card for probe.card in every if playable(self, probe))
+        if len(self.tables) * len(every) > TABLE_CELLS:
+            self.tables.clear()
+        self.spend(len(every))
+        self.tables[key] = faces
         return faces
 
     # --- hands: deal, first card, end ------------------------------------------------------
@@ -394,7 +408,6 @@ class GameState:
     def begin_hand(self) -> None:
         """Shuffle, deal, turn the first card and queue its effect and the first turn."""
         rules = self.ruleset
-        self.work_left = WORK_PER_ACTION
         self.direction = 1
         self.lost_turns = [0] * self.players
         self.next_turn = None
@@ -427,6 +440,7 @@ class GameState:
     def deal(self) -> None:
         """A fresh shuffled deck; cards one at a time from the seat after the dealer."""
         stock = self.stock = self.fresh_stock()
+        self.spend(len(stock))
         self.discard = []
         players = self.players
         dealt = stock[::-1][:players * self.ruleset.hand_size]  # in the order they are dealt
@@ -447,9 +461,16 @@ class GameState:
             shuffle(self.rng, self.stock)
         raise RuleRuntimeError("first_card.return_if held 1000 times in a row", file=rules.file)
 
+    def spend(self, work: int) -> None:
+        """Charge `work` to the game's budget (WORK_PER_GAME); past it, the ruleset is refused."""
+        self.work_left -= work
+        if self.work_left < 0:
+            raise RuleRuntimeError(WORK_MESSAGE, file=self.ruleset.file)
+
     def end_hand(self, winner: int, blocked: bool = False) -> None:
         """Score the hand for `winner` and decide whether the match is over."""
         rules = self.ruleset
+        self.spend(self.turns * TURN_WORK)  # once a hand: the hot turn loop stays as it is
         points = rules.scoring(self, Frame(winner))
         if isinstance(points, bool) or not isinstance(points, int):
             raise RuleRuntimeError(f"scoring.winner_scores gave {points!r}, not a whole number",

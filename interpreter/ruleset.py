@@ -257,7 +257,7 @@ class Builder:
             scoring=self.expression(("scoring", "winner_scores")),
             target_score=self.setting(("match", "target_score"), 500, int, minimum=1),
             hands=self.setting(("match", "hands"), 0, int),
-            turns_per_hand=self.limit("turns_per_hand", 1_000_000),
+            turns_per_hand=self.limit("turns_per_hand", 20_000),
             steps_per_action=self.limit("steps_per_action", 10_000),
             idle_turns=self.limit("idle_turns", 1_000),
             hands_per_match=self.limit("hands_per_match", 1_000),
