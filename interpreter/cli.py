@@ -38,8 +38,16 @@ examples:
 """
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, whose mistakes read as the tool's others do: one line, `error: ...`, exit 2
+    (subcommands' parsers are made of the same class)."""
+
+    def error(self, message: str):
+        self.exit(2, f"error: {self.prog}: {shown(message)} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="houserules",
         description="Play, check and simulate UNO-family card games whose rules are YAML files.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -78,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="how the bots play (default heuristic)")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="set a ruleset option (repeatable)")
-    play.add_argument("--seed", type=whole, help="seed for the shuffle (default: a new game each time)")
+    play.add_argument("--seed", type=seed_number, help="seed for the shuffle (default: a new game each time)")
     play.add_argument("--save", metavar="FILE", help="save the game after every action; "
                                                      "continue it later with `houserules resume FILE`")
     play.add_argument("--log", metavar="FILE", help="write every decision as a game log "
@@ -123,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("b", metavar="B", help="the second ruleset")
     cmp.add_argument("--games", type=game_count, default=2000, help="hands per side (default 2000)")
     cmp.add_argument("--players", type=positive, help="seats at the table (default: A's default)")
-    cmp.add_argument("--seed", type=whole, default=0, help="master seed (default 0)")
+    cmp.add_argument("--seed", type=seed_number, default=0, help="master seed (default 0)")
     cmp.add_argument("--bots", default="heuristic",
                      help="random, heuristic or eager (default heuristic)")
     cmp.add_argument("--jobs", type=job_count, default=None, help="processes (default: all cores)")
@@ -144,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("ruleset", metavar="RULESET", help="a bundled name (classic) or a .yaml path")
     sim.add_argument("--games", type=game_count, default=1000, help="matches to play (default 1000)")
     sim.add_argument("--players", type=positive, help="seats at the table (default: the ruleset's)")
-    sim.add_argument("--seed", type=whole, default=0, help="master seed; same seed, same games (default 0)")
+    sim.add_argument("--seed", type=seed_number, default=0, help="master seed; same seed, same games (default 0)")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="set a ruleset option, e.g. hands=1 (repeatable; see `houserules list`)")
     sim.add_argument("--jobs", type=job_count, default=None,
@@ -169,11 +177,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def whole(text: str) -> int:
-    """An argparse type: a whole number (a seed, a seat)."""
+    """An argparse type: a whole number (a seat)."""
     try:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {brief(text)}") from None
+
+
+SEED_DIGITS = 30  # each game's seed grows from it (simulate.game_seed); saves and logs take 40
+
+
+def seed_number(text: str) -> int:
+    """An argparse type: a seed, a whole number of at most SEED_DIGITS digits."""
+    value = whole(text)
+    if len(str(abs(value))) > SEED_DIGITS:
+        raise argparse.ArgumentTypeError(f"expected a seed of at most {SEED_DIGITS} digits, "
+                                         f"got {len(str(abs(value)))} digits")
+    return value
 
 
 def positive(text: str, most: int | None = None, why: str = "") -> int:
@@ -494,7 +514,11 @@ COMMANDS = {"list": cmd_list, "validate": cmd_validate, "check": cmd_check,
 def main(argv=None, out=None) -> int:
     """Run the command line; bad input prints one clear message and exits 2."""
     out = Output(out or sys.stdout)
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    if not (sys.argv[1:] if argv is None else argv):
+        parser.print_help(out)  # a bare `houserules` is someone asking what it does
+        return 0
+    args = parser.parse_args(argv)
     if args.rules_path:
         # Through the environment, so that worker processes load rulesets the same way.
         known = os.environ.get("HOUSERULES_RULES_PATH", "")

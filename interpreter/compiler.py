@@ -253,6 +253,9 @@ def check_ask(compiler, node) -> None:
     question = node.args[1]
     if not isinstance(question, dsl.Text):
         raise compiler.fail(question, 'name the question with a string, e.g. ask(next, "challenge")')
+    if not 0 < len(question.value) <= MAX_QUESTION:
+        raise compiler.fail(question, f"a question is named by 1 to {MAX_QUESTION} characters, "
+                                      f"not {len(question.value)}")
     if question.value in RESERVED_QUESTIONS:
         raise compiler.fail(question, f"'{question.value}' is the engine's own decision; name "
                                       "the question something else")
@@ -291,6 +294,7 @@ NAMES = {
 
 MAX_NUMBER = 10 ** 9
 MAX_NESTING = 2  # comprehensions inside comprehensions
+MAX_QUESTION = 200  # characters naming an ask() question, as a log keeps a decision's kind
 # One game's budget of work (about a second): each card or seat a comprehension goes through
 # costs 1, each turn TURN_WORK, each card shuffled or each face a playable table is filled
 # for 1. A hostile ruleset cannot make a game run for minutes; the longest bundled matches

@@ -432,7 +432,13 @@ def option_value(name: str, spec: dict, raw):
     expected = {"boolean": bool, "integer": int, "string": str}[kind]
     if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
         wanted = {"boolean": "true or false", "integer": "a whole number", "string": "text"}[kind]
-        raise OptionError(f"option {name} expects {wanted}, got {raw!r}")
+        raise OptionError(f"option {name} expects {wanted}, got {shown_value(raw)}")
+    if expected is int and abs(value) > OPTION_NUMBER:
+        raise OptionError(f"option {name} is a whole number within {OPTION_NUMBER:,}, got "
+                          f"{shown_value(value)}")
+    if expected is str and len(value) > OPTION_TEXT:
+        raise OptionError(f"option {name} is text of at most {OPTION_TEXT:,} characters, got "
+                          f"{len(value):,}")
     if expected is int:
         low, high = spec.get("minimum"), spec.get("maximum")
         if low is not None and value < low:
@@ -440,8 +446,19 @@ def option_value(name: str, spec: dict, raw):
         if high is not None and value > high:
             raise OptionError(f"option {name} must be at most {high}, got {value}")
     if spec.get("choices") and value not in spec["choices"]:
-        raise OptionError(f"option {name} is one of {', '.join(spec['choices'])}, got {value!r}")
+        raise OptionError(f"option {name} is one of {', '.join(spec['choices'])}, got "
+                          f"{shown_value(value)}")
     return value
+
+
+OPTION_NUMBER = 10 ** 9  # as any number in the rules (compiler.MAX_NUMBER)
+OPTION_TEXT = 1000  # what a save or a log keeps of a text option
+
+
+def shown_value(value) -> str:
+    """A value as an error quotes it: cut short when it is long."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:50]}... ({len(text):,} characters)"
 
 
 def parse_option_pairs(pairs: list[str]) -> dict:
