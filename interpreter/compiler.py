@@ -295,12 +295,16 @@ NAMES = {
 MAX_NUMBER = 10 ** 9
 MAX_NESTING = 2  # comprehensions inside comprehensions
 MAX_QUESTION = 200  # characters naming an ask() question, as a log keeps a decision's kind
-# One game's budget of work (about a second): each card or seat a comprehension goes through
-# costs 1, each turn TURN_WORK, each card shuffled or each face a playable table is filled
-# for 1. A hostile ruleset cannot make a game run for minutes; the longest bundled matches
-# (ten seats, every house rule) spend under 200,000.
-WORK_PER_GAME = 1_000_000
-TURN_WORK = 20  # a turn costs about as much as twenty items of a comprehension
+# One game's budget of work, in steps of about a microsecond of the compiled build (two
+# seconds in all): each card or seat a comprehension goes through costs 1; each turn
+# TURN_WORK, plus 1 per 2 cards in the hand of the seat to play (it and its bot go through
+# it), or UNTABLED_WORK per card when the playable rule must run on each; each card shuffled,
+# and each face a table of playable faces holds, 1. A hostile ruleset cannot make a game run
+# for minutes; bundled matches spend a few thousand steps with heuristic bots, and random
+# bots' long hands (Mario Kart's longest single hands run past 15,000 turns) about 150,000.
+WORK_PER_GAME = 2_000_000
+TURN_WORK = 8
+UNTABLED_WORK = 4
 WORK_MESSAGE = (f"this ruleset does more work than one game may: over {WORK_PER_GAME:,} steps "
                 "(turns, cards shuffled, cards or seats its rules go through; a comprehension "
                 "inside another over every hand?)")

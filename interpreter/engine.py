@@ -16,7 +16,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, NamedTuple
 
 from .cards import Card
-from .compiler import TURN_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
+from .compiler import TURN_WORK, UNTABLED_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
 from .errors import IllegalMove, RuleRuntimeError
 
 new_tuple = tuple.__new__
@@ -309,11 +309,15 @@ class GameState:
     def playable_in_hand(self, seat: int):
         """The distinct cards `seat` may play now, in hand order, as an iterable."""
         # The hot path of every turn: set lookups in C, the legal rule only for guarded faces.
+        hand = self.hands[seat]
+        self.work_left -= len(hand) >> 1  # the seat and its bot go through the hand
+        if self.work_left < 0:
+            self.spend(0)
         faces = self.playable_faces()
-        if faces is None:
-            return [card for card in dict.fromkeys(self.hands[seat])
-                    if self.is_playable(seat, card)]
-        cards = dict.fromkeys(filter(faces.__contains__, self.hands[seat]))
+        if faces is None:  # the playable rule runs on every card: charge it as rules' work
+            self.spend(UNTABLED_WORK * len(hand))
+            return [card for card in dict.fromkeys(hand) if self.is_playable(seat, card)]
+        cards = dict.fromkeys(filter(faces.__contains__, hand))
         guarded = self.ruleset.guarded
         if guarded and not guarded.isdisjoint(cards):
             return [card for card in cards if card not in guarded or self.is_legal(seat, card)]

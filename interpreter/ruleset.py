@@ -104,7 +104,7 @@ class Ruleset:
         """Refuse a seat count the ruleset does not allow, or one its deck cannot deal to."""
         if not self.min_players <= players <= self.max_players:
             raise OptionError(f"{self.name} is for {self.min_players} to {self.max_players} "
-                              f"players, not {players}")
+                              f"players, not {players}", file=self.file)
         needed = players * self.hand_size + 1
         if len(self.deck) < needed:
             raise RulesetError(f"the deck has {len(self.deck)} cards; dealing {self.hand_size} "
@@ -257,7 +257,7 @@ class Builder:
             scoring=self.expression(("scoring", "winner_scores")),
             target_score=self.setting(("match", "target_score"), 500, int, minimum=1),
             hands=self.setting(("match", "hands"), 0, int),
-            turns_per_hand=self.limit("turns_per_hand", 20_000),
+            turns_per_hand=self.limit("turns_per_hand", 100_000),
             steps_per_action=self.limit("steps_per_action", 10_000),
             idle_turns=self.limit("idle_turns", 1_000),
             hands_per_match=self.limit("hands_per_match", 1_000),

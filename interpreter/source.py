@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import stat
 from dataclasses import dataclass
@@ -55,7 +56,7 @@ class Source:
         """A ruleset error pointing at `path`."""
         where = self.locate(path)
         return cls(message, file=where.file, line=where.line, column=where.column,
-                   path=dollar_path(path), detail=detail)
+                   path=dollar_path(path) if path else None, detail=detail)
 
 
 def dollar_path(path) -> str:
@@ -91,6 +92,22 @@ def bundled_rulesets() -> list[str]:
 def is_bundled(ref: str) -> bool:
     """Whether `ref` names a bundled ruleset (exactly: `../x` never climbs out of the folder)."""
     return ref in bundled_rulesets()
+
+
+@lru_cache(maxsize=4)
+def schema(name: str) -> dict:
+    """The JSON Schema `schema/<name>.schema.json`."""
+    return json.loads((bundled_dir("schema") / f"{name}.schema.json").read_text())
+
+
+def check_is_a(source: "Source", name: str, cls=RulesetError) -> None:
+    """Refuse a YAML file none of whose keys is one a `name` (ruleset, scenario) has, and
+    say nothing of what it holds, not even its keys: a stranger's ruleset, save or scenario
+    may name some other file of yours."""
+    keys = schema(name).get("properties", {})
+    if source.data and not any(key in keys for key in source.data):
+        raise source.error((), f"this file is not a {name}: none of its keys is one a {name} "
+                               f"has ({', '.join(sorted(keys))})", cls)
 
 
 def resolve(ref: str, relative_to: Path | None = None) -> Path:
@@ -135,8 +152,8 @@ def read_yaml(path: Path) -> Source:
     except OSError as exc:
         raise RulesetError(f"cannot read the file: {exc.strerror}", file=shown) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise RulesetError(f"the file is more than {MAX_FILE_BYTES} bytes; rulesets may be at "
-                           f"most {MAX_FILE_BYTES}", file=shown)
+        raise RulesetError(f"the file is more than {MAX_FILE_BYTES:,} bytes; a ruleset or "
+                           f"scenario file may be at most {MAX_FILE_BYTES:,}", file=shown)
     return parse_yaml(raw.decode("utf-8", errors="replace"), shown)
 
 
@@ -330,6 +347,7 @@ def load_source(ref: str, relative_to: Path | None = None, seen: tuple = (),
         raise RulesetError(f"`extends` reads more than {MAX_FILES} ruleset files for one load; "
                            "refused", file=display_name(seen[-1]) if seen else None)
     own = read_yaml(path)
+    check_is_a(own, "ruleset")
     parents = own.data.get("extends", [])
     listed = isinstance(parents, list)
     if isinstance(parents, str):

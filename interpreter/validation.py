@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import difflib
-import json
-from functools import lru_cache
 
 import jsonschema
 
 from .errors import RulesetError
-from .source import Source, bundled_dir
+from .source import Source, check_is_a, schema
 
 
 def whole_number(checker, instance) -> bool:
@@ -23,20 +21,9 @@ Validator = jsonschema.validators.extend(
     type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", whole_number))
 
 
-@lru_cache(maxsize=4)
-def schema(name: str) -> dict:
-    """The JSON Schema `schema/<name>.schema.json`."""
-    return json.loads((bundled_dir("schema") / f"{name}.schema.json").read_text())
-
-
 def check_schema(source: Source, name: str, cls=RulesetError) -> None:
     """Check `source` against schema `name`; the most telling problem becomes an error."""
-    keys = schema(name).get("properties", {})
-    if source.data and not any(key in keys for key in source.data):
-        # Some other YAML file (a stranger's `extends` or scenario may name one): say nothing
-        # of what it holds, not even its keys.
-        raise source.error((), f"this file is not a {name}: none of its keys is one a {name} "
-                               f"has ({', '.join(sorted(keys))})", cls)
+    check_is_a(source, name, cls)
     validator = Validator(schema(name))
     errors = list(validator.iter_errors(source.data))
     if errors:

@@ -112,7 +112,7 @@ CASES = [
          problem=r"expands to more than \d+ values"),
     Case("ten-megabyte-file",
          {"main.yaml": ruleset() + ("# " + "x" * 98 + "\n") * 100_000},
-         problem=r"the file is more than \d+ bytes; rulesets may be at most 64000"),
+         problem=r"the file is more than [\d,]+ bytes; a ruleset or scenario file may be at most 64,000"),
     Case("yaml-lists-10000-deep",
          {"main.yaml": ruleset("description: " + "[" * 10_000 + "]" * 10_000)},
          problem=r"nests too deeply"),
@@ -185,6 +185,29 @@ CASES = [
     Case("ruleset-raises-its-own-step-limit",
          {"main.yaml": LOOPING + "limits: {steps_per_action: 1000000000000}\n"},
          command=list(SIMULATE), problem=r"steps_per_action|limit"),
+
+    # --- round two, second pass: what a black-box run still found ---------------------------
+    Case("huge-hands-make-each-turn-heavy",
+         {"main.yaml": ruleset("hand_size: 500", "players: {min: 2, max: 2, default: 2}", "deck:",
+                               "  - {kind: number, colors: all, ranks: [1,2,3,4,5,6,7,8,9], "
+                               "copies: 30}")},
+         command=list(SIMULATE), problem=r"more work than one game may"),
+    Case("an-untabled-playable-rule-over-a-wide-deck",
+         {"main.yaml": ruleset("colors: [" + ", ".join(f"c{i}" for i in range(20)) + "]",
+                               "kinds:", "  number: {ranks: [" + ", ".join(map(str, range(1000)))
+                               + "]}", "deck:", "  - {kind: number, colors: all, copies: 1}",
+                               "playable: card.color == color or card.rank == top.rank or "
+                               "stock_size < 0")},
+         command=list(SIMULATE), problem=r"more work than one game may"),
+    Case("a-base-with-a-file-that-is-not-a-ruleset",
+         {"main.yaml": "extends: [classic, secret.yaml]\n", "secret.yaml": "SEKRIT_KEY: 1\n"},
+         named="secret.yaml", problem=r"^(?!.*SEKRIT).*not a ruleset"),
+    Case("a-scenario-naming-a-file-that-is-not-yaml",
+         {"main.yaml": LOOP_SCENARIO.replace("loop.yaml", "secret.txt"), "secret.txt": "SEKRIT: 1\n"},
+         command=["check", "{main}"], problem=r"^(?!.*SEKRIT).*no ruleset named 'secret.txt'"),
+    Case("too-many-players-for-the-command-line",
+         {"main.yaml": ruleset("players: {min: 100, max: 100, default: 100}")},
+         command=["play", "{main}", "--players", "2"], problem=r"for 100 to 100 players, not 2"),
 ]
 
 
@@ -326,7 +349,7 @@ def test_devices_and_fifos_are_not_read(target, tmp_path):
     (["turn: {max_draws: '0-3'}"], r"turn.max_draws: expected a whole number from 0"),
     (["attributes:", "  color: {default: 1}"], r"'color' is a card's own attribute"),
     (["attributes:", "  item: {by_color: {purple: 1}}"], r"unknown colour 'purple'"),
-    (["limits: {turns_per_hand: 10000000}"], r"limits.turns_per_hand: 10000000 is greater than the maximum of 20000"),
+    (["limits: {turns_per_hand: 10000000}"], r"limits.turns_per_hand: 10000000 is greater than the maximum of 100000"),
     (["limits: {hands_per_match: 1000000}"], r"limits.hands_per_match: 1000000 is greater than the maximum of 1000"),
 ])
 def test_bounded_values_are_refused_at_load(lines, problem, tmp_path):
@@ -349,6 +372,9 @@ def test_a_sum_past_a_billion_stops_with_a_clear_error(tmp_path):
 @pytest.mark.parametrize("args, problem", [
     (["validate", "classic+" + "a" * 300], r"no ruleset named 'a+\.\.\.'"),
     (["check", "@TMP@"], r"no scenario files"),
+    (["play", "classic", "--bots", "\x1b[31m"], r"^error: houserules play: argument --bots: .*\\x1b"),
+    (["simulate", "classic", "--seed", "9" * 31], r"^error: .*at most 30 digits"),
+    (["nope"], r"^error: houserules: argument COMMAND"),
     (["simulate", "classic", "--games", "2", "--option", "hands=1", "--players", "2",
       "--bots", "random", "--seed", "1"], None),
 ])
@@ -356,7 +382,7 @@ def test_odd_command_lines_end_cleanly(args, problem, tmp_path):
     code, out, err, seconds = run_cli([a.replace("@TMP@", str(tmp_path)) for a in args])
     assert "Traceback" not in err
     if problem:
-        assert code == 2 and re.search(problem, err), err
+        assert code == 2 and re.search(problem, err) and len(err.splitlines()) == 1, err
 
 
 def test_comprehensions_nest_at_most_two_deep(tmp_path):
@@ -376,7 +402,7 @@ def test_a_game_that_goes_through_too_many_cards_stops_within_seconds(tmp_path):
         "playable: card.rank == top.rank or count(c in hands(everyone) if "
         "count(d in hands(everyone) if d.rank == c.rank and d.color == c.color) > 50) > 0"))
     code, out, err, seconds = run_cli([*SIMULATE[:1], str(path), *SIMULATE[2:], "--option", "hands=1"])
-    assert code == 2 and "more work than one game may: over 1,000,000 steps" in err, err
+    assert code == 2 and "more work than one game may: over 2,000,000 steps" in err, err
     assert seconds < TIME_LIMIT and "Traceback" not in err
 
 
