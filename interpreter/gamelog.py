@@ -4,9 +4,12 @@ A log starts with a header (ruleset reference, its digest, options, players, see
 one line per answered decision (and one where the next hand was dealt), and ends with the
 final state. Replaying needs no bots: the answers are all there.
 
-A log is untrusted input: before anything in it is used, it is read as untrusted.py reads
-any file (regular files only, at most MAX_LOG_BYTES) and every row is checked against
-schema/log.schema.json; a malformed row is a LogError naming the file and its line.
+A log is untrusted input: it is read as untrusted.py reads any file (regular files only, at
+most MAX_LOG_BYTES, checked before reading; UTF-8 throughout), one line at a time (each at
+most MAX_HEADER_BYTES or MAX_ROW_BYTES) as it is replayed, and each row is checked against
+its definition in schema/log.schema.json just before it is used; a malformed row is a
+LogError naming the file and its line. So memory does not grow with the rows, and a bad row,
+or the first step that replays differently, ends the work there.
 
 Answers are encoded so that a card can never be mistaken for another answer: a card is
 {"card": NAME} (with its "kind", and its face "id", only when another option of the same
@@ -19,6 +22,7 @@ other option is taken as the card).
 from __future__ import annotations
 
 import json
+from contextlib import closing
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -28,10 +32,15 @@ from .engine import GameState, describe
 from .errors import HouserulesError, IllegalMove, RuleRuntimeError
 from .invariants import check_invariants
 from .ruleset import load_ruleset
-from .untrusted import check, check_reference, parse_json, read_text
+from .untrusted import check, check_reference, parse_json, text_lines
 
 LOG_FORMAT = 2  # 2: a card answer is {"card": NAME}; 1 wrote its bare name
 MAX_LOG_BYTES = 50_000_000
+# The longest rows the tool writes, with room to spare: a header is under 3 MB even with 200
+# options of 1,000 characters each written as \u escapes, any other row under 12 KB (a card's
+# name of 500 characters, a kind of 200). A longer line is refused before it is parsed.
+MAX_HEADER_BYTES = 4_000_000
+MAX_ROW_BYTES = 64_000
 NEXT_HAND = {"next_hand": True}  # in a list of answers: the next hand was dealt here
 
 
@@ -125,11 +134,16 @@ def replay(path) -> Replayed:
     """Replay a log from its seed and answers; say whether the end state is the same.
 
     A log that is malformed, or whose ruleset cannot be used or has changed, is a LogError;
-    one that replays differently is a Replayed that is not `same`."""
+    one that replays differently is a Replayed that is not `same`. The rows are read, checked
+    and replayed one at a time: the first difference ends the replay (the rest is not read)."""
     path = Path(path)
-    shown = str(path)
-    rows = read_lines(path)
-    header = rows[0]
+    with closing(log_rows(path)) as rows:
+        return replay_rows(str(path), rows)
+
+
+def replay_rows(shown: str, rows) -> Replayed:
+    """Replay the log `shown` from its rows, (line number, row) as log_rows gives them."""
+    _, header = next(rows)
     check_reference(header["ruleset"], file=shown, line=1, cls=LogError)
     try:
         rules = cached_ruleset(header["ruleset"], json.dumps(header["options"], sort_keys=True))
@@ -144,8 +158,9 @@ def replay(path) -> Replayed:
     version = header["format"]
     game = GameState(rules, players=header["players"], seed=header["seed"])
     steps = 0
-    for number, row in enumerate(rows[1:], start=2):
+    for number, row in rows:
         if "end" in row:
+            next(rows, None)  # refuses a row after the end state
             problem = broken_invariant(game)
             if problem:
                 return Replayed(shown, steps, False, f"line {number}: {problem}")
@@ -226,19 +241,15 @@ def options_text(options: tuple, most: int = 12) -> str:
     return ", ".join(shown) + (f" and {len(options) - most} more" if len(options) > most else "")
 
 
-def read_lines(path: Path) -> list:
-    """A log's rows as JSON objects, each checked against schema/log.schema.json; the header
-    first, decisions numbered from 1, and nothing after the end state."""
+def log_rows(path: Path):
+    """A log's rows, one at a time as (line number, JSON object), each checked against its
+    definition in schema/log.schema.json as it is read: the header first, decisions numbered
+    from 1, and nothing after the end state. Close it when done with it (it holds the file)."""
     shown = str(path)
-    text = read_text(path, cap=MAX_LOG_BYTES, what="game log", cls=LogError)
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()  # the newline that ends the last row
-    if not lines:
-        raise LogError("this is not a houserules game log: the file is empty", file=shown, line=1)
-    rows = []
-    steps = 0
-    for number, line in enumerate(lines, start=1):
+    steps = read = 0
+    ended = None  # the line of the end state
+    for number, line in text_lines(path, cap=MAX_LOG_BYTES, what="game log", cls=LogError,
+                                   line_caps=(MAX_HEADER_BYTES, MAX_ROW_BYTES)):
         if not line.strip():
             raise LogError("an empty line; expected one JSON object per line", file=shown,
                            line=number)
@@ -249,8 +260,8 @@ def read_lines(path: Path) -> list:
                                '{"format": ..., "ruleset": ...} on the first line',
                                file=shown, line=1)
             check(row, "log", "header", file=shown, line=1, cls=LogError)
-        elif rows and "end" in rows[-1]:
-            raise LogError(f"nothing may follow the end state (line {number - 1})",
+        elif ended is not None:
+            raise LogError(f"nothing may follow the end state (line {ended})",
                            file=shown, line=number)
         else:
             kind = row_kind(row)
@@ -260,8 +271,12 @@ def read_lines(path: Path) -> list:
                 if row["step"] != steps:
                     raise LogError(f"expected step {steps}, the row says step {row['step']}",
                                    file=shown, line=number, path="$.step")
-        rows.append(row)
-    return rows
+            elif kind == "end":
+                ended = number
+        yield number, row
+        read = number
+    if not read:
+        raise LogError("this is not a houserules game log: the file is empty", file=shown, line=1)
 
 
 def row_kind(row) -> str:

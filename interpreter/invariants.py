@@ -7,9 +7,13 @@ what broke; `play_checked(game, agents)` plays like `play_match` but checks ever
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 
 from .engine import is_option
 from .errors import RuleRuntimeError
+
+
+card_id = attrgetter("id")
 
 
 def check_invariants(game, deck_size: int | None = None) -> None:
@@ -50,12 +54,13 @@ def check_cards(game, deck_size: int | None = None) -> None:
              f"discard {len(game.discard)}), expected {expected}")
     if deck_size is not None:
         return
-    have = Counter(c.id for c in cards)
-    deck = Counter(c.id for c in game.ruleset.deck)
-    extra = have - deck
-    missing = deck - have if deck_size is None else Counter()
-    if extra or missing:
-        fail(f"cards differ from the deck: extra {dict(extra)}, missing {dict(missing)}")
+    # Counted and compared in C (map; dict's ==, as Counter's own == is a Python loop, and
+    # counts made by counting hold no zeros): a 20,000-card deck takes a few milliseconds.
+    have = Counter(map(card_id, cards))
+    deck = Counter(map(card_id, game.ruleset.deck))
+    if not dict.__eq__(have, deck):
+        fail(f"cards differ from the deck: extra {dict(have - deck)}, missing "
+             f"{dict(deck - have)}")
 
 
 def check_seats(game) -> None:

@@ -13,7 +13,7 @@ from .errors import HouserulesError, IllegalMove, RuleRuntimeError
 from .gamelog import NEXT_HAND, LogWriter, decode, encode, error_text, options_text
 from .invariants import check_invariants
 from .ruleset import load_ruleset
-from .untrusted import check, check_reference, parse_json, read_text
+from .untrusted import check, check_but_items, check_reference, parse_json, read_text
 
 # Saves hold answers as gamelog.encode writes them (a card as {"card": NAME}), which the
 # reader tells apart from format 1's bare card names by their shape; the schema accepts
@@ -135,11 +135,13 @@ class Session:
         """Rebuild a saved game by replaying its answers; the bots pick up where they were.
 
         A save is untrusted: it is read as untrusted.py reads any file (a regular file of at
-        most MAX_SAVE_BYTES), checked against schema/save.schema.json, and every answer is
-        replayed from the seed and the game's invariants checked after each; a save whose
-        answers do not fit the game is refused (SaveError), never resumed."""
+        most MAX_SAVE_BYTES) and checked against schema/save.schema.json, each answer just
+        before it is replayed from the seed; a save whose answers do not fit the game (one
+        not legal when it is given) is refused (SaveError), never resumed. The game's
+        invariants are checked at the end of each hand and after the last answer (see
+        replay_answer)."""
         shown = str(path)
-        data = read_save(path)
+        data, answer_schema = read_save(path)
         version = data["format"]
         check_reference(data["ruleset"], file=shown, cls=SaveError)
         if data["seat"] >= data["players"]:
@@ -158,7 +160,9 @@ class Session:
         if states is not None:
             check_random_states(states, session, shown)
         for index, saved in enumerate(data["answers"]):
+            check(saved, "save", answer_schema, file=shown, cls=SaveError, at=("answers", index))
             replay_answer(session, saved, version, shown, index)
+        check_replayed(session, shown, len(data["answers"]) - 1)
         for seat, (bot, state) in enumerate(zip(session.bots, states or ())):
             if bot is not None:
                 try:
@@ -169,16 +173,17 @@ class Session:
         return session
 
 
-def read_save(path) -> dict:
-    """A saved game's data, read safely and checked against schema/save.schema.json."""
+def read_save(path) -> tuple:
+    """A saved game's data, read safely and checked against schema/save.schema.json, all but
+    its answers; and the definition of that schema each answer must fit (checked one by one
+    as they are replayed, so that the first wrong one stops the work)."""
     shown = str(path)
     text = read_text(path, cap=MAX_SAVE_BYTES, what="saved game", cls=SaveError)
     data = parse_json(text, what="saved game", file=shown, cls=SaveError)
     if not isinstance(data, dict) or "format" not in data:
         raise SaveError('this is not a houserules saved game: expected a JSON object '
                         '{"format": ..., "ruleset": ..., "answers": [...], ...}', file=shown)
-    check(data, "save", file=shown, cls=SaveError)
-    return data
+    return data, check_but_items(data, "save", "answers", file=shown, cls=SaveError)
 
 
 def check_random_states(states: list, session: "Session", shown: str) -> None:
@@ -199,35 +204,56 @@ def check_random_states(states: list, session: "Session", shown: str) -> None:
 
 
 def replay_answer(session: "Session", saved, version: int, shown: str, index: int) -> None:
-    """Give saved answer `index` again (or deal the next hand); refuse it if it does not fit."""
+    """Give saved answer `index` again (or deal the next hand); refuse it if it does not fit.
+
+    What a tampered save can break is the legality of an answer, and that is checked here at
+    every one (decode finds it among the options, the engine refuses it if it is not legal).
+    The invariants (cards conserved, sound hands, a pending decision with legal options) are
+    kept by the engine itself and cost time in proportion to the cards on the table, so they
+    are checked when a hand ends or is dealt, and after the last answer (check_replayed), not
+    after every answer: a save of thousands of answers with a 20,000-card deck loads at once."""
     game = session.game
-
-    def refuse(problem: str):
-        return SaveError(f"answer {index + 1}: {problem}; the saved answers do not fit the game",
-                         file=shown, path=f"$.answers[{index}]")
-
     try:
         if saved == NEXT_HAND:
             if game.over or game.decision is not None:
-                raise refuse("the next hand is dealt, but " + ("the match is over" if game.over
-                             else "the hand is still being played"))
+                raise refusal(index, shown, "the next hand is dealt, but " + (
+                    "the match is over" if game.over else "the hand is still being played"))
             session.next_hand()
+            check_invariants(game)
         elif game.decision is None:
-            raise refuse("an answer, but the game asks nothing here ("
-                         + ("the match is over)" if game.over else "the hand is over)"))
+            raise refusal(index, shown, "an answer, but the game asks nothing here ("
+                          + ("the match is over)" if game.over else "the hand is over)"))
         else:
             decision = game.decision
             answer = decode(saved, decision.options, version)
             if answer is None and saved is not None:
-                raise refuse(f"{json.dumps(saved)} is not a legal answer to this "
-                             f"{decision.kind} decision (options: "
-                             f"{options_text(decision.options)})")
+                raise refusal(index, shown, f"{json.dumps(saved)} is not a legal answer to this "
+                              f"{decision.kind} decision (options: "
+                              f"{options_text(decision.options)})")
             session.apply(answer)
-        check_invariants(game)
+            if game.decision is None:  # the hand (or the match) is over
+                check_invariants(game)
     except IllegalMove as err:
-        raise refuse(f"refused: {err.message}") from None
+        raise refusal(index, shown, f"refused: {err.message}") from None
     except RuleRuntimeError as err:
-        raise refuse(f"the game broke: {err.message}") from None
+        raise refusal(index, shown, f"the game broke: {err.message}") from None
+
+
+def check_replayed(session: "Session", shown: str, last: int) -> None:
+    """The invariants of the game the saved answers led to; `last`: the index of the last
+    answer (-1: there is none)."""
+    try:
+        check_invariants(session.game)
+    except RuleRuntimeError as err:
+        if last < 0:
+            raise SaveError(f"the game broke: {err.message}", file=shown) from None
+        raise refusal(last, shown, f"the game broke: {err.message}") from None
+
+
+def refusal(index: int, shown: str, problem: str) -> SaveError:
+    """Saved answer `index` does not fit the game."""
+    return SaveError(f"answer {index + 1}: {problem}; the saved answers do not fit the game",
+                     file=shown, path=f"$.answers[{index}]")
 
 
 def rng_state(bot):

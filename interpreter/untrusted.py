@@ -12,19 +12,20 @@ Rulesets are read safely by source.py; saves and logs are JSON and come from any
   naming the file, the line (for JSON Lines), the key path and what was expected.
 
 jsonschema takes a few hundred microseconds a row, which would make `replay` twenty times
-slower, so each schema is also compiled here into a plain predicate for the keywords these
-schemas use (and no others: an unknown keyword is refused when compiling). A value the
+slower, so each schema is also compiled into a plain predicate (predicates.py). A value the
 predicate accepts is valid; for any other jsonschema decides, and words the error.
-A whole number is an integer, never 2.0 or true, in both.
 """
 
 from __future__ import annotations
 
+import codecs
 import errno
+import itertools
 import json
 import os
 import stat
 import sys
+from contextlib import contextmanager
 from functools import lru_cache
 
 import jsonschema
@@ -32,10 +33,12 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
 from .errors import HouserulesError
+from .predicates import compile_schema
 from .source import bundled_dir, bundled_rulesets, dollar_path, is_bundled
 from .validation import Validator
 
 MAX_DEPTH = 32  # nested [ and { in one JSON value (a save nests 4 deep, a log row 3)
+MAX_KEYS = 1_000  # keys in one JSON object: the most a save or log has is 200 (options)
 SCHEMAS = ("save", "log")
 
 
@@ -52,36 +55,46 @@ def file_kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_capped(path, *, cap: int, what: str, cls=HouserulesError) -> bytes:
-    """The bytes of the regular file `path`, refused (cls, naming the file) if it is anything
-    else or larger than `cap` bytes. `what` names the file's kind in messages ("saved game")."""
-    shown = str(path)
-
-    def refuse(problem: str):
-        return cls(f"cannot read the {what}: {problem}", file=shown)
-
-    def too_big(size: int):
-        return refuse(f"it is {size:,} bytes; a {what} may be at most {cap:,} bytes")
-
+@contextmanager
+def opened(path, *, cap: int, what: str, cls=HouserulesError):
+    """The regular file `path`, open to read its bytes; refused (cls, naming the file) if it is
+    anything else or larger than `cap` bytes. `what` names the file's kind in messages ("saved
+    game"). A failure to read it, inside the `with` too, is refused the same way."""
     try:
         # Checked before opening: a FIFO or a device must not block, a huge file not be read.
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
-            raise refuse(f"it is {file_kind(info.st_mode)}, not a regular file")
+            raise refusal(path, what, f"it is {file_kind(info.st_mode)}, not a regular file", cls)
         if info.st_size > cap:
-            raise too_big(info.st_size)
+            raise too_big(path, what, info.st_size, cap, cls)
         # Non-blocking, in case it was swapped for a FIFO since: then fstat says so.
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
         handle = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
         with os.fdopen(handle, "rb") as stream:
             info = os.fstat(stream.fileno())
             if not stat.S_ISREG(info.st_mode):
-                raise refuse(f"it is {file_kind(info.st_mode)}, not a regular file")
-            raw = stream.read(cap + 1)
+                raise refusal(path, what, f"it is {file_kind(info.st_mode)}, not a regular file",
+                              cls)
+            yield stream
     except OSError as exc:
-        raise refuse(exc.strerror or exc.__class__.__name__) from None
+        raise refusal(path, what, exc.strerror or exc.__class__.__name__, cls) from None
+
+
+def refusal(path, what: str, problem: str, cls=HouserulesError, line: int | None = None):
+    return cls(f"cannot read the {what}: {problem}", file=str(path), line=line)
+
+
+def too_big(path, what: str, size: int, cap: int, cls=HouserulesError):
+    return refusal(path, what, f"it is {size:,} bytes; a {what} may be at most {cap:,} bytes", cls)
+
+
+def read_capped(path, *, cap: int, what: str, cls=HouserulesError) -> bytes:
+    """The bytes of the regular file `path`, as `opened` allows; no more than the cap (plus one
+    byte, to notice a file that grew) is ever read."""
+    with opened(path, cap=cap, what=what, cls=cls) as stream:
+        raw = stream.read(cap + 1)
     if len(raw) > cap:
-        raise too_big(len(raw))
+        raise too_big(path, what, len(raw), cap, cls)
     return raw
 
 
@@ -92,8 +105,65 @@ def read_text(path, *, cap: int, what: str, cls=HouserulesError) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise cls(f"cannot read the {what}: not UTF-8 text (byte {raw[exc.start]:#04x})",
-                  file=str(path), line=line) from None
+        raise refusal(path, what, f"not UTF-8 text (byte {raw[exc.start]:#04x})", cls,
+                      line) from None
+
+
+def text_lines(path, *, cap: int, line_caps: tuple, what: str, cls=HouserulesError):
+    """The lines of the regular file `path` (as `opened` allows), one at a time, as (number,
+    text without its newline): a JSON Lines file is used as it is read, so that a huge one
+    costs no memory and a bad line N is refused without reading what follows it.
+
+    The whole file is first checked to be UTF-8, a block at a time (so one that is not is
+    refused, at its line, before any line is used); then each line is read with a cap,
+    `line_caps` = (for the first line, for every other), so that one enormous line is refused
+    after reading no more than its cap, never parsed. Only "\n" ends a line."""
+    with opened(path, cap=cap, what=what, cls=cls) as stream:
+        check_utf8(stream, path, cap=cap, what=what, cls=cls)
+        stream.seek(0)
+        total = 0
+        for number in itertools.count(1):
+            limit = line_caps[0] if number == 1 else line_caps[1]
+            raw = stream.readline(limit + 2)  # its newline, and one byte to see it is too long
+            if not raw:
+                return
+            total += len(raw)
+            if total > cap:  # it grew since it was checked
+                raise too_big(path, what, total, cap, cls)
+            if raw.endswith(b"\n"):
+                raw = raw[:-1]
+            if len(raw) > limit:
+                raise refusal(path, what, f"this line is longer than {limit:,} bytes, the most "
+                              f"{'the first line' if number == 1 else 'a line'} may hold", cls,
+                              number)
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:  # it changed since it was checked
+                raise refusal(path, what, f"not UTF-8 text (byte {raw[exc.start]:#04x})", cls,
+                              number) from None
+            yield number, text
+
+
+def check_utf8(stream, path, *, cap: int, what: str, cls=HouserulesError) -> None:
+    """Refuse the rest of `stream` unless it is UTF-8 (naming the line of the first byte that
+    is not) and at most `cap` bytes; a block at a time, so memory stays small."""
+    carry, lines, total = b"", 0, 0
+    while True:
+        block = stream.read(1 << 20)
+        total += len(block)
+        if total > cap:
+            raise too_big(path, what, total, cap, cls)
+        data = carry + block
+        try:
+            # Not final until the end: a character cut in two by the block is kept for the next.
+            _, used = codecs.utf_8_decode(data, "strict", not block)
+        except UnicodeDecodeError as exc:
+            raise refusal(path, what, f"not UTF-8 text (byte {data[exc.start]:#04x})", cls,
+                          lines + data.count(b"\n", 0, exc.start) + 1) from None
+        lines += data.count(b"\n", 0, used)
+        carry = data[used:]
+        if not block:
+            return
 
 
 def check_reference(ref: str, *, file: str, line: int | None = None, cls=HouserulesError,
@@ -119,7 +189,8 @@ def check_reference(ref: str, *, file: str, line: int | None = None, cls=Houseru
 
 
 def no_duplicates(pairs: list) -> dict:
-    """A JSON object, refused when it gives one key twice (json would keep the later one)."""
+    """A JSON object, refused when it gives one key twice (json would keep the later one) or
+    more than MAX_KEYS keys (a schema error would then go through every one of them)."""
     data = dict(pairs)
     if len(data) != len(pairs):
         seen = set()
@@ -127,6 +198,8 @@ def no_duplicates(pairs: list) -> dict:
             if key in seen:
                 raise ValueError(f"the key {short(key)} is given twice")
             seen.add(key)
+    if len(data) > MAX_KEYS:
+        raise ValueError(f"an object has {len(data):,} keys; at most {MAX_KEYS:,} are read")
     return data
 
 
@@ -135,41 +208,52 @@ def no_constant(name: str):
     raise ValueError(f"{name} is not a JSON number")
 
 
+# One decoder for every file and row: json.loads with hooks would build one per call, which
+# costs as much as decoding a log's row.
+DECODER = json.JSONDecoder(object_pairs_hook=no_duplicates, parse_constant=no_constant)
+
+
 def parse_json(text: str, *, what: str, file: str, line: int | None = None,
                cls=HouserulesError):
     """One JSON value from untrusted text. `line`: the line of a JSON Lines file it came from."""
     try:
-        data = json.loads(text, object_pairs_hook=no_duplicates, parse_constant=no_constant)
+        if text.startswith("\ufeff"):  # as json.loads says it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        data = DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise cls(f"cannot read the {what}: not JSON: {exc.msg}", file=file,
                   line=line or exc.lineno, column=exc.colno) from None
     except RecursionError:
         raise cls(f"cannot read the {what}: values nest too deeply (at most {MAX_DEPTH} "
                   "levels of [ and {)", file=file, line=line) from None
-    except ValueError as exc:  # a key twice, NaN, an integer of more than 4300 digits
+    except ValueError as exc:  # a key twice, too many keys, NaN, an integer of over 4300 digits
         problem = str(exc)
         if "integer string conversion" in problem:
             problem = f"a number has more than {sys.get_int_max_str_digits()} digits"
         raise cls(f"cannot read the {what}: {problem}", file=file, line=line) from None
-    if depth(data) > MAX_DEPTH:
+    # Fewer brackets than levels allowed cannot nest too deeply (a log's row has one or two):
+    # counting them is cheaper than walking the value.
+    if text.count("[") + text.count("{") > MAX_DEPTH and depth(data) > MAX_DEPTH:
         raise cls(f"cannot read the {what}: values nest too deeply (at most {MAX_DEPTH} "
                   "levels of [ and {)", file=file, line=line)
     return data
 
 
 def depth(value) -> int:
-    """How deeply lists and objects nest in a JSON value (0 for a plain value); no recursion."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        if isinstance(item, dict):
-            item = item.values()
-        elif not isinstance(item, list):
-            continue
-        deepest = max(deepest, level)
-        if level <= MAX_DEPTH:  # deeper is refused anyway: stop counting
-            stack.extend((child, level + 1) for child in item)
-    return deepest
+    """How deeply lists and objects nest in a JSON value (0 for a plain value), counted up to
+    MAX_DEPTH + 1 (deeper is refused anyway). Level by level, with no recursion, each level's
+    items gathered by list.extend: a save of a million answers is walked in a fraction of a
+    second."""
+    level, items = 0, [value]
+    while level <= MAX_DEPTH:
+        containers = [item for item in items if isinstance(item, (list, dict))]
+        if not containers:
+            return level
+        level += 1
+        items = []
+        for item in containers:
+            items.extend(item.values() if isinstance(item, dict) else item)
+    return level
 
 
 @lru_cache(maxsize=1)
@@ -193,8 +277,9 @@ def validator(name: str, definition: str | None = None):
 
 
 def check(data, name: str, definition: str | None = None, *, file: str,
-          line: int | None = None, cls=HouserulesError) -> None:
-    """Refuse `data` unless it fits schema `name` (or its definition `definition`)."""
+          line: int | None = None, cls=HouserulesError, at: tuple = ()) -> None:
+    """Refuse `data` unless it fits schema `name` (or its definition `definition`). `at`: the
+    key path of `data` in its file, for the message (an answer is checked on its own)."""
     if predicate(name, definition)(data):
         return
     checker = validator(name, definition)
@@ -203,7 +288,27 @@ def check(data, name: str, definition: str | None = None, *, file: str,
         return
     error = jsonschema.exceptions.best_match(errors)
     path, message = explain(error, name)
-    raise cls(message, file=file, line=line, path=dollar_path(path))
+    raise cls(message, file=file, line=line, path=dollar_path(at + path))
+
+
+def check_but_items(data, name: str, key: str, *, file: str, cls=HouserulesError) -> str:
+    """Refuse `data` unless it fits schema `name`, all but the items of its list `key`; the
+    name of the definition each item must fit, for the caller to check each one (check(item,
+    name, that, at=(key, index))) just before using it. So a save's answers are checked as
+    they are replayed: a save of a million answers whose first is wrong is refused at once,
+    not after checking them all."""
+    spec = registry()[0][name]["properties"][key]
+    if not set(spec) <= {"type", "maxItems", "description", "items"}:
+        raise ValueError(f"the schema of {key} has keywords check_but_items does not check")
+    items = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        check(data, name, file=file, cls=cls)
+    else:
+        check({**data, key: []}, name, file=file, cls=cls)
+        if len(items) > spec.get("maxItems", len(items)):
+            raise cls(f"expected {spec['description']}, got {value_text(items)}", file=file,
+                      path=dollar_path((key,)))
+    return spec["items"]["$ref"].rpartition("/")[2]
 
 
 def explain(error, name: str) -> tuple:
@@ -288,137 +393,9 @@ def value_text(value) -> str:
     return type(value).__name__
 
 
-# --- the schemas as plain predicates ------------------------------------------------------
-
-TYPES = {
-    "null": lambda v: v is None,
-    "boolean": lambda v: isinstance(v, bool),
-    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
-    "string": lambda v: isinstance(v, str),
-    "array": lambda v: isinstance(v, list),
-    "object": lambda v: isinstance(v, dict),
-}
-# Keywords that only describe; every other keyword a schema uses must be compiled below.
-ANNOTATIONS = {"$schema", "$id", "$defs", "title", "description"}
-
-
 @lru_cache(maxsize=16)
 def predicate(name: str, definition: str | None = None):
     """Schema `name` (or its `$defs` entry `definition`) as a function value -> bool."""
     schemas, _ = registry()
     schema = schemas[name] if definition is None else schemas[name]["$defs"][definition]
     return compile_schema(schema, name, schemas, {})
-
-
-def compile_schema(schema: dict, home: str, schemas: dict, done: dict):
-    """A predicate for `schema`, found in schema file `home` (for its relative `$ref`s)."""
-    tests = []
-    for keyword, value in schema.items():
-        if keyword in ANNOTATIONS:
-            continue
-        tests.append(compile_keyword(keyword, value, schema, home, schemas, done))
-    tests = tuple(test for test in tests if test is not None)
-    if len(tests) == 1:
-        return tests[0]
-
-    def every(v) -> bool:
-        for test in tests:
-            if not test(v):
-                return False
-        return True
-    return every
-
-
-def compile_keyword(keyword: str, value, schema: dict, home: str, schemas: dict, done: dict):
-    """One keyword as a predicate (None when it only works together with another)."""
-    sub = lambda s: compile_schema(s, home, schemas, done)  # noqa: E731
-    if keyword == "$ref":
-        return resolve_ref(value, home, schemas, done)
-    if keyword == "type":
-        kinds = [TYPES[t] for t in ([value] if isinstance(value, str) else value)]
-        return kinds[0] if len(kinds) == 1 else lambda v: any(kind(v) for kind in kinds)
-    if keyword in ("enum", "const"):
-        allowed = value if keyword == "enum" else [value]
-        if not all(a is None or isinstance(a, (bool, int, str)) for a in allowed):
-            raise ValueError(f"only plain values in {keyword}")
-        return lambda v: any(plain_equal(v, a) for a in allowed)
-    if keyword in ("minimum", "maximum"):
-        number = TYPES["number"]
-        if keyword == "minimum":
-            return lambda v: not number(v) or v >= value
-        return lambda v: not number(v) or v <= value
-    if keyword in ("minLength", "maxLength"):
-        if keyword == "minLength":
-            return lambda v: not isinstance(v, str) or len(v) >= value
-        return lambda v: not isinstance(v, str) or len(v) <= value
-    if keyword in ("minItems", "maxItems"):
-        if keyword == "minItems":
-            return lambda v: not isinstance(v, list) or len(v) >= value
-        return lambda v: not isinstance(v, list) or len(v) <= value
-    if keyword == "maxProperties":
-        return lambda v: not isinstance(v, dict) or len(v) <= value
-    if keyword == "required":
-        return lambda v: not isinstance(v, dict) or all(key in v for key in value)
-    if keyword == "properties":
-        tests = tuple((key, sub(s)) for key, s in value.items())
-
-        def properties(v) -> bool:
-            if isinstance(v, dict):
-                for key, test in tests:
-                    if key in v and not test(v[key]):
-                        return False
-            return True
-        return properties
-    if keyword == "additionalProperties":
-        known = set(schema.get("properties", {}))
-        if value is False:
-            return lambda v: not isinstance(v, dict) or all(key in known for key in v)
-        test = sub(value)
-        return lambda v: not isinstance(v, dict) or all(
-            test(item) for key, item in v.items() if key not in known)
-    if keyword == "propertyNames":
-        test = sub(value)
-        return lambda v: not isinstance(v, dict) or all(test(key) for key in v)
-    if keyword == "prefixItems":
-        tests = [sub(s) for s in value]
-        return lambda v: not isinstance(v, list) or all(
-            test(item) for test, item in zip(tests, v))
-    if keyword == "items":
-        test = sub(value)
-        start = len(schema.get("prefixItems", ()))
-        return lambda v: not isinstance(v, list) or all(test(item) for item in v[start:])
-    if keyword == "anyOf":
-        tests = [sub(s) for s in value]
-        return lambda v: any(test(v) for test in tests)
-    if keyword == "oneOf":
-        tests = [sub(s) for s in value]
-        return lambda v: sum(1 for test in tests if test(v)) == 1
-    raise ValueError(f"the schema keyword {keyword!r} is not compiled")
-
-
-def plain_equal(value, allowed) -> bool:
-    """JSON equality with a plain allowed value (null, true/false, a number, a string):
-    true is not 1, and 1.0 is 1."""
-    if isinstance(allowed, bool) or isinstance(value, bool):
-        return value is allowed
-    if allowed is None or value is None:
-        return value is allowed
-    if isinstance(allowed, str) or isinstance(value, str):
-        return isinstance(value, str) and isinstance(allowed, str) and value == allowed
-    return isinstance(value, (int, float)) and value == allowed
-
-
-def resolve_ref(ref: str, home: str, schemas: dict, done: dict):
-    """A `$ref` to `#/$defs/NAME` or `OTHER.schema.json#/$defs/NAME`, compiled once."""
-    file, _, pointer = ref.partition("#")
-    target_home = file.removesuffix(".schema.json") if file else home
-    key = (target_home, pointer)
-    if key not in done:
-        node = schemas[target_home]
-        for part in pointer.strip("/").split("/") if pointer.strip("/") else ():
-            node = node[part]
-        done[key] = None  # a cycle would find None: these schemas have none
-        done[key] = compile_schema(node, target_home, schemas, done)
-    test = done[key]
-    return test if test is not None else lambda v: done[key](v)

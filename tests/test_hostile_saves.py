@@ -464,8 +464,10 @@ CASES = [
     replay_case("log-blank-line", log_insert(4, ""), r"an empty line", line=4),
     replay_case("log-not-utf8", log_text(b'{"format": 2}\n{"step": "\xff"}\n'), r"not UTF-8",
                 line=2),
-    replay_case("log-nested-100000-deep", log_insert(3, "[" * 100_000), r"nest too deeply",
+    replay_case("log-nested-50000-deep", log_insert(3, "[" * 50_000), r"nest too deeply",
                 line=3),
+    replay_case("log-nested-100000-deep", log_insert(3, "[" * 100_000),
+                r"longer than 64,000 bytes", line=3),  # too long a row to be parsed at all
     replay_case("log-nested-40-deep", log_row(3, answer=json.loads("[" * 40 + "]" * 40)),
                 r"nest too deeply", line=3),
     replay_case("log-nan", log_insert(2, '{"step": NaN}'), r"NaN", line=2),
@@ -614,8 +616,9 @@ def test_the_good_save_and_log_are_taken(good, tmp_path):
 
 
 def test_a_save_whose_cards_are_not_conserved_is_refused(good, tmp_path, monkeypatch):
-    """Replaying a save checks the invariants after every answer: were a card to go
-    missing on the way (here a hand loses one), the save is refused, never resumed."""
+    """Replaying a save checks the invariants at the end of each hand and after the last
+    answer: were a card to go missing on the way (here a hand loses one), the save is
+    refused, never resumed."""
     path = save_edit(lambda data: None)(tmp_path, good)
     original = Session.apply
 
