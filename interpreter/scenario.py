@@ -28,6 +28,11 @@ ANSWERS = {"play": "play", "draw": "play", "play_drawn": "play_drawn", "target":
            "color": "color", "uno": "uno"}
 WINDOWS = ("catch", "jump_in")  # decisions open to several seats out of turn
 WORDS = {"draw": {"draw": True}, "pass": {"pass": True}}  # steps written as one word
+# A step that may be refused after it changed the game (it closes a window first, or names a
+# colour) is made after copying the game. A copy costs COPY_BASE plus one per card (some 0.7
+# microseconds each); a scenario may copy COPY_ALLOWANCE in all, some 0.4 s: hundreds of such
+# steps on a full deck (the longest example has 11 steps).
+COPY_ALLOWANCE, COPY_BASE = 600_000, 750  # the base: the random state, mostly
 
 
 class ScenarioError(HouserulesError):
@@ -144,8 +149,9 @@ class Scenario:
         for key in ("discard", "stock"):
             self.cards(table.get(key, ()), ("table", key))
         self.color(table.get("color"), ("table", "color"))
+        listed = self.deck_list()
         for index, deck in enumerate(self.decks()):
-            self.cards(deck, ("deal", "deck") + ((index,) if self.deck_list() else ()))
+            self.cards(deck, ("deal", "deck") + ((index,) if listed else ()))
         if table and ("dealer" in deal or (deal and not self.deck_list())):
             key = "dealer" if "dealer" in deal else "deck"
             raise self.error(("deal", key), "with a table, deal: only stacks the decks of the "
@@ -254,6 +260,10 @@ class Scenario:
         """Play the steps; stop at the first that fails."""
         outcome = Outcome(display_name(self.path), self.name)
         self.game = self.new_game()
+        self.copies_left = COPY_ALLOWANCE
+        # The stacked decks of the hands after the first are copied with the game until dealt.
+        decks = self.decks() if "table" in self.source.data else self.decks()[1:]
+        self.later_cards = sum(len(deck) + 1 for deck in decks)
         for index, step in enumerate(self.source.data["steps"]):
             try:
                 self.run_step(self.game, WORDS[step] if isinstance(step, str) else step,
@@ -271,11 +281,21 @@ class Scenario:
         if any(key in step for key in ANSWERS):
             if game.decision is None and not game.over:
                 game.next_hand()
-            # The move is made on a copy: a refused one must leave the game untouched.
-            trial = game.clone()
+            # A refused move must leave the game untouched. The engine refuses an answer
+            # before changing anything, so only a move of several answers needs a copy to go
+            # back to: copying the game at every step made a long scenario quadratic.
+            before = self.copy(game) if self.answers_several(game, step) else None
+            recorded = len(game.events or ())
             try:
-                self.move(trial, step, path)
-            except IllegalMove as err:
+                self.move(game, step, path)
+            except (StepFailed, HouserulesError) as err:
+                if before is not None:  # back to the table before the step, as reported
+                    if game.events is not None:
+                        del game.events[recorded:]
+                    before.events = game.events
+                    self.game = game = before
+                if not isinstance(err, IllegalMove):
+                    raise
                 if not refused:
                     raise StepFailed(f"the step was refused: {err}") from None
                 if isinstance(refused, str) and refused.lower() not in str(err).lower():
@@ -284,13 +304,34 @@ class Scenario:
             else:
                 if refused:
                     raise StepFailed("expected the step to be refused, but it was accepted")
-                self.game = game = trial
         elif refused:
             raise StepFailed("refused: needs a move to refuse (play, draw, catch, ...)")
         elif "by" in step:
             expect_equal("deciding seat", step["by"], game.current_seat)
         if "expect" in step:
             check_expectations(self, game, step["expect"], path + ("expect",), seen)
+
+    def copy(self, game: GameState) -> GameState:
+        """A copy of the game, charged to the scenario's COPY_ALLOWANCE."""
+        self.copies_left -= (COPY_BASE + self.later_cards + len(game.stock) + len(game.discard)
+                             + sum(map(len, game.hands)) + sum(map(len, game.tables.values()))
+                             + len(game.hand_results))
+        if self.copies_left < 0:
+            raise StepFailed(f"the scenario copies the game too often: over {COPY_ALLOWANCE:,} "
+                             "cards in all, for steps that may be refused after closing a window "
+                             "or naming a colour (hundreds of steps on a huge table?)")
+        return copy_game(game)
+
+    @staticmethod
+    def answers_several(game: GameState, step: dict) -> bool:
+        """Whether the step's move may answer more than one decision before it is refused:
+        it closes an open window (or jumps in) first, or names a colour for what it leads to.
+        (UNO calls it leads to are yes or no, which is never refused.)"""
+        decision = game.decision
+        if decision is not None and decision.kind in WINDOWS:
+            return True
+        return "color" in step and any(key in step for key in ANSWERS if key not in
+                                       ("color", "uno"))
 
     # --- making a move ---------------------------------------------------------------------
 
@@ -381,7 +422,7 @@ class Scenario:
                 game.apply(card)
             expect_equal("card jumped in with", card_key(card.name), card_key(game.top.name))
             return True
-        passed = game.clone()
+        passed = self.copy(game)
         passed.apply(None)
         while passed.decision is not None and passed.decision.kind in WINDOWS:
             passed.apply(None)
@@ -415,6 +456,17 @@ class Scenario:
             pending = game.decision.kind if game.decision else "nothing"
             raise StepFailed(f"the step names a colour, but no colour was asked for ({pending} "
                              "is pending)")
+
+
+def copy_game(game: GameState) -> GameState:
+    """An independent copy of the game that records its own events from now on: the events
+    so far are not copied (the engine only ever appends to them)."""
+    events = game.events
+    game.events = None if events is None else []
+    try:
+        return game.clone()
+    finally:
+        game.events = events
 
 
 def uno_answer(value, seat) -> bool:

@@ -12,6 +12,7 @@ from .engine import describe
 
 MATCHERS = ("not", "one_of")
 CARD_LISTS = ("discard", "stock", "stock_top")  # keys whose value is a list of cards
+DIFFERENT = object()  # the actual value of a list of another length: equal to nothing
 
 
 class StepFailed(Exception):
@@ -97,19 +98,25 @@ def check_expectations(scenario, game, expect: dict, path: tuple, seen: int = 0)
         "lost_turns": (lambda: list(game.lost_turns), None),
         "extra_turn": (lambda: game.next_turn, None),
         "uncalled": (lambda: sorted(game.uncalled), lambda v: sorted(v) if v else []),
-        "options": (lambda: sorted(map(option_name, game.legal_options())),
+    }
+    # Lists the game may hold many of, each read only as far as the expected list needs: a
+    # long stock read in full at every step made a long scenario slow.
+    lists = {
+        "options": (game.legal_options(), option_name, sorted,
                     lambda v: sorted(option_name(x) for x in v)),
-        "discard": (lambda: [card_key(c.name) for c in game.discard],
-                    lambda v: cards(v, "discard")),
-        "stock": (lambda: [card_key(c.name) for c in reversed(game.stock)],
-                  lambda v: cards(v, "stock")),
+        "discard": (game.discard, card_name, None, lambda v: cards(v, "discard")),
+        "stock": (game.stock, card_name, reversed, lambda v: cards(v, "stock")),
     }
     for key, expected in expect.items():
         if key == "hands":
             check_hands(game, expected, cards)
         elif key == "stock_top":
-            top = [card_key(c.name) for c in reversed(game.stock)]
-            check(key, expected, lambda v: cards(v, key), lambda v: top[:len(v)])
+            stock = game.stock
+            check(key, expected, lambda v: cards(v, key),
+                  lambda v: [card_name(c) for c in reversed(stock[max(len(stock) - len(v), 0):])])
+        elif key in lists:
+            items, name, order, norm = lists[key]
+            check(key, expected, norm, *same_length(items, name, order))
         elif key == "events":
             check_events(game.events[seen:] if game.events else [], expected)
         else:
@@ -117,10 +124,11 @@ def check_expectations(scenario, game, expect: dict, path: tuple, seen: int = 0)
             check(key, expected, norm or (lambda v: v), lambda v, got=actual(): got)
 
 
-def check(what: str, expected, norm, actual_for) -> None:
-    """Fail unless the actual value (`actual_for(normed expected)`) meets `expected`."""
+def check(what: str, expected, norm, actual_for, shown=None) -> None:
+    """Fail unless the actual value (`actual_for(normed expected)`) meets `expected`;
+    `shown()`, if given, is the actual value the message shows."""
     if not meets(expected, norm, actual_for):
-        shown = actual_for(plain(expected, norm))
+        shown = shown() if shown else actual_for(plain(expected, norm))
         raise StepFailed(f"{what}: expected {wording(expected, norm)}, got {shown!r}")
 
 
@@ -153,9 +161,23 @@ def wording(expected, norm) -> str:
 def check_hands(game, expected, cards) -> None:
     """`hands: {seat: [cards]}`: each seat's exact cards, order ignored."""
     for seat, wanted in expected.items():
-        held = sorted(card_key(c.name) for c in game.hands[int(seat)])
         check(f"hand of seat {seat}", wanted, lambda v, s=seat: sorted(cards(v, "hands", s)),
-              lambda v: held)
+              *same_length(game.hands[int(seat)], card_name, sorted))
+
+
+def card_name(card) -> str:
+    return card_key(card.name)
+
+
+def same_length(items, name, order=None) -> tuple:
+    """For `check`: the actual list for an expected one, `items` named (and put in `order`),
+    read only when the expected list is as long; and the whole actual list, for the message."""
+    def shown() -> list:
+        named = [name(item) for item in items]
+        return list(order(named)) if order else named
+
+    return (lambda wanted: shown() if isinstance(wanted, list) and len(wanted) == len(items)
+            else DIFFERENT), shown
 
 
 def check_events(events: list, expected) -> None:

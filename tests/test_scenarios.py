@@ -1,5 +1,7 @@
 """Scenario files: every bundled example passes; broken ones fail or are refused clearly."""
 
+import json
+import time
 from pathlib import Path
 
 import pytest
@@ -269,3 +271,45 @@ def test_a_seat_count_the_ruleset_refuses_is_an_error_at_the_scenario(tmp_path):
     with pytest.raises(ScenarioError) as info:
         Scenario(path).new_game()
     assert info.value.line == 3 and "classic is for 2 to 10 players, not 11" in str(info.value)
+
+
+def test_a_thousand_steps_check_in_about_a_thousand_turns_time(tmp_path):
+    """Each step once copied the whole game, its events too: a thousand draws took seconds.
+    Now a step that cannot be refused half-way is made on the game itself."""
+    path = tmp_path / "draws.yaml"
+    hands = [["red 1", "red 2"], ["blue 1", "blue 2"], ["yellow 1", "yellow 2"], ["red 4", "red 6"]]
+    path.write_text(json.dumps({
+        "name": "a thousand draws", "ruleset": "classic",
+        "table": {"hands": hands, "discard": ["red 3"], "stock": ["green 1"] * 1000},
+        "steps": ["draw"] * 999 + [{"draw": True, "expect": {
+            "stock_size": 0, "hand_sizes": [252] * 4, "stock_top": [], "discard": ["red 3"],
+            "events": [{"draw": {"seat": 3, "count": 1}}]}}]}))
+    start = time.perf_counter()
+    outcome = Scenario(path).run()
+    assert outcome.passed, outcome.failures
+    assert time.perf_counter() - start < 3.5
+
+
+def test_a_refused_step_after_a_closed_window_leaves_the_window_open(tmp_path):
+    """A step that closes a window and is then refused goes back to the copy made before."""
+    path = tmp_path / "window.yaml"
+    path.write_text("""\
+name: refused after the catch window
+ruleset: classic
+table:
+  hands: [[red 7, blue 2], [wild, green 2, red 1], [yellow 1, yellow 2]]
+  discard: [red 5]
+  stock: [blue 3, blue 4]
+steps:
+  - {play: red 7, uno: false, expect: {pending: catch}}
+  - play: green 2
+    refused: "green 2"
+    expect: {pending: catch, uncalled: [0], events: {not: [play]}}
+  - play: wild
+    color: purple
+    refused: "purple"
+    expect: {pending: catch, hand_sizes: [1, 3, 2], top: red 7, events: {not: [play]}}
+  - {play: red 1, expect: {turn: 2, hand_sizes: [1, 2, 2], events: {not: [caught]}}}
+""")
+    outcome = Scenario(path).run()
+    assert outcome.passed, outcome.failures
