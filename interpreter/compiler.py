@@ -301,7 +301,8 @@ MAX_QUESTION = 200  # characters naming an ask() question, as a log keeps a deci
 # it), or UNTABLED_WORK per card when the playable rule must run on each; each card shuffled,
 # and each face a table of playable faces holds, 1. A hostile ruleset cannot make a game run
 # for minutes; bundled matches spend a few thousand steps with heuristic bots, and random
-# bots' long hands (Mario Kart's longest single hands run past 15,000 turns) about 150,000.
+# bots' long hands (the bundled games' longest single hands run past 15,000 turns) about
+# 150,000.
 WORK_PER_GAME = 2_000_000
 TURN_WORK = 8
 UNTABLED_WORK = 4

@@ -104,7 +104,7 @@ class Ruleset:
         """Refuse a seat count the ruleset does not allow, or one its deck cannot deal to."""
         if not self.min_players <= players <= self.max_players:
             raise OptionError(f"{self.name} is for {self.min_players} to {self.max_players} "
-                              f"players, not {players}", file=self.file)
+                              f"players, not {players}")
         needed = players * self.hand_size + 1
         if len(self.deck) < needed:
             raise RulesetError(f"the deck has {len(self.deck)} cards; dealing {self.hand_size} "

@@ -205,9 +205,6 @@ CASES = [
     Case("a-scenario-naming-a-file-that-is-not-yaml",
          {"main.yaml": LOOP_SCENARIO.replace("loop.yaml", "secret.txt"), "secret.txt": "SEKRIT: 1\n"},
          command=["check", "{main}"], problem=r"^(?!.*SEKRIT).*no ruleset named 'secret.txt'"),
-    Case("too-many-players-for-the-command-line",
-         {"main.yaml": ruleset("players: {min: 100, max: 100, default: 100}")},
-         command=["play", "{main}", "--players", "2"], problem=r"for 100 to 100 players, not 2"),
 ]
 
 
