@@ -30,9 +30,9 @@ WINDOWS = ("catch", "jump_in")  # decisions open to several seats out of turn
 WORDS = {"draw": {"draw": True}, "pass": {"pass": True}}  # steps written as one word
 # A step that may be refused after it changed the game (it closes a window first, or names a
 # colour) is made after copying the game. A copy costs COPY_BASE plus one per card (some 0.7
-# microseconds each); a scenario may copy COPY_ALLOWANCE in all, some 0.4 s: hundreds of such
+# microseconds each); a scenario may copy COPY_ALLOWANCE in all, some 0.3 s: hundreds of such
 # steps on a full deck (the longest example has 11 steps).
-COPY_ALLOWANCE, COPY_BASE = 600_000, 750  # the base: the random state, mostly
+COPY_ALLOWANCE, COPY_BASE = 300_000, 750  # the base: the random state, mostly
 
 
 class ScenarioError(HouserulesError):
