@@ -149,15 +149,17 @@ def compile_keyword(keyword: str, value, schema: dict, home: str, schemas: dict,
         start = len(schema.get("prefixItems", ()))
         return lambda v: not isinstance(v, list) or all(test(item) for item in v[start:])
     if keyword == "anyOf":
-        return any_of([sub(s) for s in value])
+        return any_of([sub(s) for s in value], [json_types(s, home, schemas) for s in value])
     if keyword == "oneOf":
         tests = [sub(s) for s in value]
         return lambda v: sum(1 for test in tests if test(v)) == 1
     raise ValueError(f"the schema keyword {keyword!r} is not compiled")
 
 
-def any_of(tests: list):
-    """A predicate true when one of `tests` is, trying them in order."""
+def any_of(tests: list, types: list | None = None):
+    """A predicate true when one of `tests` is, trying them in order. `types`: for each test,
+    the Python types of the only values it can take (None: any); then a value is tried only
+    on the tests for its type (an answer, say, on one of five)."""
     tests = tuple(tests)
 
     def some(v) -> bool:
@@ -165,7 +167,43 @@ def any_of(tests: list):
             if test(v):
                 return True
         return False
-    return some
+    if types is None or None in types:
+        return some
+    by_type: dict = {}
+    for test, kinds in zip(tests, types):
+        for kind in kinds:
+            by_type.setdefault(kind, []).append(test)
+    dispatch = {kind: any_of(found) if len(found) > 1 else found[0]
+                for kind, found in by_type.items()}
+    nothing = lambda v: False  # noqa: E731
+
+    def some_of_its_type(v) -> bool:
+        # JSON values are of these exact types (true is a bool, never an int); any other
+        # value fits no test.
+        return dispatch.get(type(v), nothing)(v)
+    return some_of_its_type
+
+
+# The Python type of each JSON type (as json gives them: true is bool, 1 int, 1.0 float).
+PYTHON_TYPES = {"null": (type(None),), "boolean": (bool,), "integer": (int,),
+                "number": (int, float), "string": (str,), "array": (list,), "object": (dict,)}
+
+
+def json_types(schema: dict, home: str, schemas: dict, depth: int = 0):
+    """The Python types of the values `schema` can take, from its "type" (following a
+    "$ref"), or None when it does not say."""
+    if depth < 8 and "type" not in schema and "$ref" in schema:
+        file, _, pointer = schema["$ref"].partition("#")
+        home = file.removesuffix(".schema.json") if file else home
+        node = schemas[home]
+        for part in pointer.strip("/").split("/") if pointer.strip("/") else ():
+            node = node[part]
+        return json_types(node, home, schemas, depth + 1)
+    kinds = schema.get("type")
+    if kinds is None:
+        return None
+    return tuple(t for kind in ([kinds] if isinstance(kinds, str) else kinds)
+                 for t in PYTHON_TYPES[kind])
 
 
 def plain_equal(value, allowed) -> bool:

@@ -20,6 +20,11 @@ from .untrusted import check, check_but_items, check_reference, parse_json, read
 # formats 1 and 2, so that writing 2 is the only change needed to bump it.
 SAVE_FORMAT = 2  # 2: a card answer is {"card": NAME}; 1 wrote its bare name
 MAX_SAVE_BYTES = 10_000_000
+# Lists and objects in a save: its answers that are cards, and a few more. A game's budget of
+# work (compiler.WORK_PER_GAME) charges at least 20 a turn, so no game has more than about
+# 100,000 turns; past this many, a save is refused before it is parsed (3 million `{}` would
+# take over 300 MB and seconds).
+MAX_SAVE_CONTAINERS = 500_000
 MT_POSITIONS = 624  # a Mersenne Twister state: 624 words and a position from 0 to 624
 FORGET_UNO = 0.2  # how often a bot forgets to call UNO, so a person can catch it
 
@@ -179,7 +184,8 @@ def read_save(path) -> tuple:
     as they are replayed, so that the first wrong one stops the work)."""
     shown = str(path)
     text = read_text(path, cap=MAX_SAVE_BYTES, what="saved game", cls=SaveError)
-    data = parse_json(text, what="saved game", file=shown, cls=SaveError)
+    data = parse_json(text, what="saved game", file=shown, cls=SaveError,
+                      containers=MAX_SAVE_CONTAINERS)
     if not isinstance(data, dict) or "format" not in data:
         raise SaveError('this is not a houserules saved game: expected a JSON object '
                         '{"format": ..., "ruleset": ..., "answers": [...], ...}', file=shown)

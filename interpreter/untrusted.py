@@ -23,6 +23,7 @@ import errno
 import itertools
 import json
 import os
+import re
 import stat
 import sys
 from contextlib import contextmanager
@@ -214,8 +215,13 @@ DECODER = json.JSONDecoder(object_pairs_hook=no_duplicates, parse_constant=no_co
 
 
 def parse_json(text: str, *, what: str, file: str, line: int | None = None,
-               cls=HouserulesError):
-    """One JSON value from untrusted text. `line`: the line of a JSON Lines file it came from."""
+               cls=HouserulesError, containers: int | None = None):
+    """One JSON value from untrusted text. `line`: the line of a JSON Lines file it came from.
+    `containers`: how many lists and objects it may hold, counted before parsing, since each
+    costs a hundred bytes or more once parsed (a 10 MB file of `[],` would be 3.3 million)."""
+    if containers is not None and count_containers(text, containers) > containers:
+        raise cls(f"cannot read the {what}: it holds more than {containers:,} lists and objects, "
+                  f"the most a {what} may", file=file, line=line)
     try:
         if text.startswith("\ufeff"):  # as json.loads says it
             raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
@@ -237,6 +243,21 @@ def parse_json(text: str, *, what: str, file: str, line: int | None = None,
         raise cls(f"cannot read the {what}: values nest too deeply (at most {MAX_DEPTH} "
                   "levels of [ and {)", file=file, line=line)
     return data
+
+
+STRING = re.compile(r'"[^"]*"')
+ESCAPE = re.compile(r"\\.")
+
+
+def count_containers(text: str, most: int) -> int:
+    """How many [ and { open a list or an object in JSON `text`: first counted roughly (those
+    inside strings too), which is cheap; only when that is more than `most`, again without
+    the strings' (an escape first, so that \\" ends no string)."""
+    rough = text.count("[") + text.count("{")
+    if rough <= most:
+        return rough
+    bare = STRING.sub("", ESCAPE.sub("", text))
+    return bare.count("[") + bare.count("{")
 
 
 def depth(value) -> int:

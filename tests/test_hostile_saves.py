@@ -28,6 +28,7 @@ import resource
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,7 @@ from typing import Callable
 import jsonschema
 import pytest
 
+from interpreter import engine
 from interpreter.agents import RandomAgent
 from interpreter.cli import main
 from interpreter.cards import Card
@@ -825,3 +827,200 @@ def test_a_format_1_log_and_save_are_still_read(good, tmp_path):
 def test_replay_of_a_folder_without_logs_is_an_error(tmp_path):
     from interpreter.cli import main
     assert main(["replay", str(tmp_path)]) == 2
+
+
+# --- big files: refused (or replayed) in time, in bounded memory --------------------------------
+# A log may be 50 MB and a save 10 MB: each is read, checked and replayed as it goes, so the
+# first bad row or answer ends the work there, a long genuine game is not checked for every
+# card at every answer, and memory does not grow with a log's rows.
+
+BIG_TIME_LIMIT = 3.5  # seconds for the whole child, start-up included, on a busy machine
+BIG_MEMORY_LIMIT_MB = 300
+
+BIG_DECK_RULESET = """\
+extends: classic
+name: bigdeck
+title: Twenty thousand cards
+deck:
+  - {kind: number, colors: all, ranks: [1, 2, 3, 4, 5, 6, 7, 8, 9, 0], copies: 500}
+"""
+
+
+# The command line, as `python -m interpreter.cli` runs it, writing its peak memory (VmHWM:
+# the process's own, after exec; ru_maxrss would count the forked test process) to a file.
+MEASURED_CLI = """\
+import atexit, os, sys
+def peak():
+    with open("/proc/self/status") as status:
+        found = [line.split()[1] for line in status if line.startswith("VmHWM:")]
+    with open(os.environ["HOUSERULES_TEST_PEAK"], "w") as out:
+        out.write(found[0] if found else "0")
+atexit.register(peak)
+from interpreter.cli import main
+sys.exit(main())
+"""
+
+
+def run_measured(args: list, cwd: Path, stdin: str = "") -> tuple:
+    """run_cli, and the child's peak memory in MB (its largest resident set)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        peak_file = Path(scratch) / "peak"
+        env = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1",
+               "HOUSERULES_TEST_PEAK": str(peak_file)}
+        start = time.monotonic()
+        try:
+            done = subprocess.run([sys.executable, "-c", MEASURED_CLI, *map(str, args)],
+                                  cwd=cwd, env=env, input=stdin, capture_output=True, text=True,
+                                  errors="replace", timeout=HANG_TIMEOUT,
+                                  preexec_fn=limit_memory)
+        except subprocess.TimeoutExpired:
+            done = None  # killed; fail outside the handler, without the chained exception
+        if done is None:
+            pytest.fail(f"hangs: `{' '.join(map(str, args))}` was still running after "
+                        f"{HANG_TIMEOUT} s", pytrace=False)
+        seconds = time.monotonic() - start
+        peak = int(peak_file.read_text()) / 1024 if peak_file.exists() else float("inf")
+    return done.returncode, done.stdout, done.stderr, seconds, peak
+
+
+def check_big(args: list, cwd: Path, code: int, stdin: str = "", error: str | None = None,
+              line: int | None = None) -> str:
+    """Run `args` on a big file: exit status `code` within BIG_TIME_LIMIT and
+    BIG_MEMORY_LIMIT_MB, no traceback; for `error`, exactly one `error: FILE[:LINE]: ...` line,
+    first on stderr, matching it. Its standard output."""
+    status, out, err, seconds, peak = run_measured(args, cwd, stdin)
+    summary = f"exit {status} after {seconds:.2f} s, {peak:.0f} MB\n{err[-2000:]}"
+    assert "Traceback" not in err + out, summary
+    assert status == code, summary
+    assert seconds < BIG_TIME_LIMIT, "too slow: " + summary
+    assert peak < BIG_MEMORY_LIMIT_MB, "too much memory: " + summary
+    if error is not None:
+        errors = [text for text in err.splitlines() if text.startswith("error:")]
+        assert len(errors) == 1 and err.splitlines()[0] == errors[0], summary
+        place = re.escape(str(args[-1])) + (f":{line}" if line is not None else "")
+        assert re.match(rf"error: {place}: .*{error}", errors[0]), summary
+    return out
+
+
+@pytest.fixture(scope="module")
+def big_game(tmp_path_factory) -> Path:
+    """A folder with a ruleset of 20,000 cards and a genuine two-player game of it, played to
+    the target score and stopped after 1,500 answers: its save (game.json) and log
+    (game.jsonl). Checking every card at every answer took 8 s to resume it."""
+    folder = tmp_path_factory.mktemp("big")
+    (folder / "big.yaml").write_text(BIG_DECK_RULESET)
+    with pytest.MonkeyPatch.context() as patch:
+        # Not the tests' check of every card at every step (seconds here): resume checks the
+        # game, in the child.
+        patch.setattr(engine, "DEBUG_CHECK", None)
+        session = Session(str(folder / "big.yaml"), {"hands": 0}, 2, 0, "heuristic", 3)
+    session.start_log(folder / "game.jsonl")
+    person = RandomAgent(3)
+    while len(session.answers) < 1_500 and not session.game.over:
+        decision = session.game.decision
+        if decision is None:
+            session.next_hand()
+            continue
+        seat = decision.seat if decision.seat is not None else decision.open_to[0]
+        offered = decision if decision.seat is not None else decision.offer(seat)
+        session.apply((session.bots[seat] or person).decide(session.game, offered))
+    session.close_log()
+    assert len(session.answers) == 1_500 and len(session.game.ruleset.deck) == 20_000
+    (folder / "game.json").write_text(json.dumps(session.to_json()))
+    return folder
+
+
+def test_a_long_game_of_a_20000_card_deck_resumes_in_time(big_game, tmp_path):
+    save = tmp_path / "game.json"
+    save.write_text((big_game / "game.json").read_text())  # resume saves it again
+    out = check_big(["resume", save], big_game, 0, stdin="q\n")
+    assert "you are seat 0 of 2" in out
+
+
+def test_a_long_game_of_a_20000_card_deck_replays_in_time(big_game):
+    out = check_big(["replay", "game.jsonl"], big_game, 0)
+    assert "1 replayed the same, 0 differ" in out
+
+
+def test_a_long_game_with_its_first_answer_changed_is_refused_at_once(big_game, tmp_path):
+    data = json.loads((big_game / "game.json").read_text())
+    data["answers"][0] = {"card": "no such card"}
+    (tmp_path / "game.json").write_text(json.dumps(data))
+    check_big(["resume", "game.json"], tmp_path, 2, error=r"\$\.answers\[0\]: answer 1: .*not a "
+              "legal answer")
+
+
+def big_log(tmp: Path, good: Good, rows: str) -> Path:
+    """A log of the good header and then `rows` (text)."""
+    path = tmp / "game.jsonl"
+    path.write_text(json.dumps(good.log[0]) + "\n" + rows)
+    return path
+
+
+ROW = '{"step": %d, "kind": "play", "seat": 0, "answer": "draw"}\n'
+
+
+@pytest.mark.slow
+def test_a_50_mb_log_of_rows_that_do_not_fit_differs_at_once(good, tmp_path):
+    rows = "".join(ROW % step for step in range(1, 760_000))
+    assert big_log(tmp_path, good, rows).stat().st_size > 45_000_000
+    out = check_big(["replay", "game.jsonl"], tmp_path, 1)
+    assert re.search(r"DIFFERS .*line \d+ \(step \d+\)", out), out
+
+
+def test_a_big_log_is_read_a_line_at_a_time(good, tmp_path):
+    """400,000 rows: only the first ones are ever replayed, and memory does not grow with
+    the rest (holding every row took 300 MB for a 40 MB log)."""
+    big_log(tmp_path, good, "".join(ROW % step for step in range(1, 400_000)))
+    out = check_big(["replay", "game.jsonl"], tmp_path, 1)
+    assert "DIFFERS" in out
+
+
+@pytest.mark.parametrize("rows, error, line", [
+    ("\n" * 40_000_000, r"an empty line", 2),
+    ('{"next_hand": true}\n' * 2_000_000, None, None),
+    (None, r"expected step 2, the row says step 1", 3),  # the first decision, again and again
+    ("".join(ROW % step for step in range(1, 100_000)) + '{"step": "\xff"}\n', None, None),
+], ids=["blank-lines", "next-hands", "steps-repeated", "many-rows-then-a-bad-one"])
+def test_a_log_of_millions_of_rows_is_refused_or_differs_at_once(good, tmp_path, rows, error,
+                                                                  line):
+    big_log(tmp_path, good, rows or (json.dumps(good.log[1]) + "\n") * 600_000)
+    check_big(["replay", "game.jsonl"], tmp_path, 2 if error else 1, error=error, line=line)
+
+
+def test_a_log_that_is_not_utf8_at_its_end_is_refused_before_replaying(good, tmp_path):
+    path = big_log(tmp_path, good, ROW % 1 * 800_000)
+    with path.open("ab") as out:
+        out.write(b'{"step": "\xff"}\n')
+    check_big(["replay", "game.jsonl"], tmp_path, 2, error="not UTF-8", line=800_002)
+
+
+@pytest.mark.parametrize("make, error, line", [
+    # 40 MB of keys: refused after reading 64 KB of it, never parsed.
+    (lambda header: header + "{" + ", ".join([", ".join(f'"k{i}": {i}' for i in range(1_000))]
+                                             * 2_000) + "}\n",
+     r"this line is longer than 64,000 bytes", 2),
+    (lambda header: header + json.dumps({f"k{i}": i for i in range(3_000)}) + "\n",
+     r"an object has 3,000 keys; at most 1,000", 2),
+    (lambda header: header[:-2] + ', "more": ' + json.dumps(
+        {f"k{i}": i for i in range(150_000)}) + "}\n", r"an object has 150,000 keys", 1),
+    (lambda header: header[:-2] + ', "more": "' + "x" * 4_000_000 + '"}\n',
+     r"longer than 4,000,000 bytes", 1),
+], ids=["row-40-mb", "row-3000-keys", "header-150000-keys", "header-4-mb"])
+def test_a_wide_row_is_refused_cheaply(good, tmp_path, make, error, line):
+    (tmp_path / "game.jsonl").write_text(make(json.dumps(good.log[0]) + "\n"))
+    check_big(["replay", "game.jsonl"], tmp_path, 2, error=error, line=line)
+
+
+@pytest.mark.parametrize("answers, error", [
+    ('{"card": "x"}, ' * 600_000, r"more than 500,000 lists and objects"),
+    ("{}," * 3_000_000, r"more than 500,000 lists and objects"),
+    ('{"card": "x"}, ' * 400_000, r"\$\.answers\[0\]: answer 1: .*not a legal answer"),
+    ('"draw", ' * 1_000_000, r"\$\.answers\[\d+\]: answer \d+: "),
+    ('[[[[[[]]]]]], ' * 100_000, r"more than 500,000 lists and objects"),
+], ids=["600000-cards", "3000000-objects", "400000-cards", "1000000-draws", "nested-lists"])
+def test_a_save_of_a_million_answers_is_refused_at_once(good, tmp_path, answers, error):
+    text = json.dumps({**good.save, "answers": []}).replace(
+        '"answers": []', '"answers": [' + answers.rstrip(", ") + "]")
+    (tmp_path / "game.json").write_text(text)
+    check_big(["resume", "game.json"], tmp_path, 2, error=error)
