@@ -20,10 +20,10 @@ from .untrusted import check, check_but_items, check_reference, parse_json, read
 # formats 1 and 2, so that writing 2 is the only change needed to bump it.
 SAVE_FORMAT = 2  # 2: a card answer is {"card": NAME}; 1 wrote its bare name
 MAX_SAVE_BYTES = 10_000_000
-# Lists and objects in a save: its answers that are cards, and a few more. A game's budget of
-# work (compiler.WORK_PER_GAME) charges at least 20 a turn, so no game has more than about
-# 100,000 turns; past this many, a save is refused before it is parsed (3 million `{}` would
-# take over 300 MB and seconds).
+# Lists and objects in a save: its answers that are cards (about one a turn) and a few more;
+# twice the turns a game's budget of work allows (compiler.WORK_PER_GAME, 2,000,000, charges
+# TURN_WORK, 8, or more a turn). Past this many a save is refused before it is parsed: 3
+# million `{}` would take seconds and over 300 MB, this many under 200 MB.
 MAX_SAVE_CONTAINERS = 500_000
 MT_POSITIONS = 624  # a Mersenne Twister state: 624 words and a position from 0 to 624
 FORGET_UNO = 0.2  # how often a bot forgets to call UNO, so a person can catch it

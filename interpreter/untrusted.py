@@ -4,9 +4,11 @@ Rulesets are read safely by source.py; saves and logs are JSON and come from any
 
 * only a regular file is read (a FIFO, a device or a folder is refused at once, never opened
   for a blocking read), its size is checked before reading and no more than the cap (plus one
-  byte, to notice a file that grew) is ever read;
-* the text must be UTF-8 and JSON with no NaN or Infinity, no key given twice, and values
-  nested at most MAX_DEPTH deep (a file of 100,000 `[` is refused, never a RecursionError);
+  byte, to notice a file that grew) is ever read; a JSON Lines file is read a line at a time,
+  each line with a cap of its own (text_lines), so a log's rows are used as they are read;
+* the text must be UTF-8 and JSON with no NaN or Infinity, no key given twice, at most
+  MAX_KEYS keys in an object, values nested at most MAX_DEPTH deep (a file of 100,000 `[` is
+  refused, never a RecursionError) and, where asked, a cap on lists and objects in all;
 * the data is checked against the JSON Schema for it (schema/save.schema.json,
   schema/log.schema.json) before anything in it is used; a problem is one HouserulesError
   naming the file, the line (for JSON Lines), the key path and what was expected.
@@ -82,10 +84,12 @@ def opened(path, *, cap: int, what: str, cls=HouserulesError):
 
 
 def refusal(path, what: str, problem: str, cls=HouserulesError, line: int | None = None):
+    """The error for a file that cannot be read as a `what`."""
     return cls(f"cannot read the {what}: {problem}", file=str(path), line=line)
 
 
 def too_big(path, what: str, size: int, cap: int, cls=HouserulesError):
+    """The error for a file of `size` bytes, over its `cap`."""
     return refusal(path, what, f"it is {size:,} bytes; a {what} may be at most {cap:,} bytes", cls)
 
 
