@@ -326,12 +326,30 @@ def cmd_list(args, out) -> int:
         for option, spec in rules.option_specs.items():
             setting = f"{option}={json.dumps(spec['default'])}"
             print(f"  --option {setting:<26} {one_line(spec.get('help', ''))}", file=out)
+        for overlay in rules.overlays:
+            setting = f"{overlay}=false"
+            print(f"  --option {setting:<26} house rule {overlay} is part of this game; "
+                  "this leaves it out", file=out)
     if overlays:
-        print("\nhouse-rule overlays (combine: classic+house/stacking+house/seven_o, "
-              "or extends: [classic, house/stacking] in a file):", file=out)
+        print("\nhouse rules (switch one on with --option NAME=true, or combine: "
+              "classic+house/stacking+house/seven_o, or extends: [classic, house/stacking] in "
+              "a file):", file=out)
         for name, data in overlays:
-            print(f"  {name:<26} {one_line(data.get('description', ''))}", file=out)
+            setting = f"{name.rsplit('/', 1)[-1]}=true"
+            print(f"  --option {setting:<26} {one_line(data.get('description', ''))}", file=out)
+            for option, spec in (data.get("options") or {}).items():
+                if isinstance(spec, dict) and "type" in spec:
+                    extra = f"{option}={json.dumps(spec.get('default'))}"
+                    print(f"    --option {extra:<24} {one_line(spec.get('help', ''))}", file=out)
     return 0
+
+
+def changed_options(rules, options) -> dict:
+    """The options not at their defaults: declared ones changed, house rules switched on."""
+    specs = rules.option_specs
+    return {name: value for name, value in options.items()
+            if (specs[name]["default"] if name in specs else name in rules.overlays) != value
+            or name in rules.overlays and name not in specs}
 
 
 def one_line(text) -> str:
@@ -451,7 +469,7 @@ def cmd_compare(args, out) -> int:
         return 0
     print(f"{args.games} hands each, {players} players, seed {args.seed}, bots {args.bots}", file=out)
     for side, rules in (("A", a), ("B", b)):
-        changed = {k: v for k, v in rules.options.items() if rules.option_specs[k]["default"] != v}
+        changed = changed_options(rules, rules.options)
         extra = f" with {', '.join(f'{k}={json.dumps(v)}' for k, v in changed.items())}" if changed else ""
         print(f"  {side}: {one_line(rules.name)}{extra}", file=out)
     print(f"{'':<22}{'A':>22}{'B':>22}{'B - A':>24}", file=out)
@@ -493,7 +511,7 @@ def cmd_simulate(args, out) -> int:
         return 0
     print(f"{one_line(rules.title)}: {summary['games']} matches, {summary['players']} players, "
           f"seed {summary['seed']}, bots {args.bots}", file=out)
-    changed = {k: v for k, v in summary["options"].items() if rules.option_specs[k]["default"] != v}
+    changed = changed_options(rules, summary["options"])
     if changed:
         print("options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in changed.items()), file=out)
     print("wins per seat:", file=out)

@@ -201,6 +201,28 @@ def pass_hands(game, frame, direction=None):
     game.pass_hands(game.direction if direction is None else direction)
 
 
+@primitive("action", 2, says="{0} owes {1} cards: draws them and loses their next turn, unless "
+                              "a rule replaces that.")
+def owe_draw(game, frame, who, count):
+    """Each seat in `who` owes `count` cards: it draws them and loses its next turn, unless an `instead_of: draw_owed` rule replaces that (as stacking does)."""
+    count = card_count(count)
+    for seat in seats_of(game, who):
+        game.owe_draw(frame, seat, count)
+
+
+def check_proceed(compiler, node) -> None:
+    """At load: proceed() belongs in an instead_of rule's effect."""
+    if not compiler.symbols.replacing:
+        raise compiler.fail(node, "proceed() belongs in the `do` of an instead_of rule")
+
+
+@primitive("action", 0, check=check_proceed, says="What the rule replaced happens as it would "
+                                                  "without it.")
+def proceed(game, frame):
+    """In an `instead_of` rule: the replaced event happens as it would without this rule (the next such rule, or the event's own action)."""
+    game.proceed(frame)
+
+
 @primitive("action", 0, says="The turn ends.")
 def end_turn(game, frame):
     """Stop this effect here; the turn ends."""
@@ -325,6 +347,8 @@ class Symbols:
     dispatched: set = field(default_factory=set)  # attributes whose values name effects
     where: dict = field(default_factory=dict)
     text: str = ""
+    bound: tuple = ()  # variables an event binds for a rule's text (`seat`, `count`)
+    replacing: bool = False  # the text is an instead_of rule's: proceed() may be called
 
 
 def bind_arguments(fn, args: tuple):
@@ -348,7 +372,7 @@ class Compiler:
         self.symbols = symbols
         # Variables in scope: name -> the key it is stored under in frame.vars. A
         # comprehension's variable gets a key of its own, so it never clobbers a `let`.
-        self.scope: dict[str, str] = {}
+        self.scope: dict[str, str] = {name: name for name in symbols.bound}
         self.nesting = 0  # comprehensions open around the node being compiled
 
     def fail(self, node: dsl.Node, message: str) -> DslError:

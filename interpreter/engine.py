@@ -16,6 +16,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, NamedTuple
 
 from .cards import Card
+from . import rules as rule_events
 from .compiler import TURN_WORK, UNTABLED_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
 from .errors import IllegalMove, RuleRuntimeError
 
@@ -439,6 +440,9 @@ class GameState:
         self.log("first_card", card=first.name, dealer=self.dealer)
         frame = Frame(self.dealer, first, None)
         self.push(ADVANCE, None)
+        triggers = rules.triggers
+        self.push(triggers.hand_started, frame)
+        self.push(triggers.card_turned, frame)
         self.push(first.rules.on_first, frame)
 
     def deal(self) -> None:
@@ -527,7 +531,8 @@ class GameState:
             self.color = card.color
         if self.events is not None:
             self.log("play", seat=seat, card=card.name)
-        if rules.on_play or len(hand) <= self.ruleset.uno_cards_left:
+        if rules.on_play or len(hand) <= self.ruleset.uno_cards_left \
+                or self.ruleset.triggers.card_played:
             self.follow_play(frame or Frame(seat, card, color_before), hand)
         else:
             self.end_turn()  # the common play: no effect, more cards left than UNO counts
@@ -540,6 +545,7 @@ class GameState:
             self.push(rules.on_going_out, frame)
             return
         self.stack.append(END_OF_TURN)
+        self.push(self.ruleset.triggers.card_played, frame)  # after the card's own effect
         self.push(rules.on_play, frame)
         if len(hand) == self.ruleset.uno_cards_left and self.ruleset.uno_penalty is not None:
             self.stack.append((op_uno_call, frame))  # called as the card is played
@@ -758,6 +764,7 @@ class GameState:
         if card.color is not None:
             self.color = card.color
         self.log("turn_over", card=card.name)
+        self.push(self.ruleset.triggers.card_turned, Frame(self.turn, card))
         return card
 
     def swap_hands(self, a: int, b: int) -> None:
@@ -791,6 +798,14 @@ class GameState:
         """Drop the rest of the running effects; the turn then ends as usual."""
         while self.stack and self.stack[-1][0] not in TURN_FLOW:
             self.stack.pop()
+
+    def owe_draw(self, frame, seat: int, count: int) -> None:
+        """`seat` owes `count` cards (rules.REPLACEABLE: draw_owed)."""
+        rule_events.owe_draw(self, frame, seat, count)
+
+    def proceed(self, frame) -> None:
+        """An instead_of rule lets the event it replaced go on (rules.proceed)."""
+        rule_events.proceed(self, frame)
 
     def run_named_effect(self, name, frame) -> None:
         """Queue the ruleset's effect called `name`, to run next."""
@@ -888,6 +903,17 @@ def op_start_turn(game: GameState, frame):
     game.just_played = False
     if game.first_player is None:
         game.first_player = seat
+    started = game.ruleset.triggers.turn_started
+    if started:
+        game.stack.append(ASK_PLAY)
+        game.push(started, Frame(seat))
+        return None
+    return op_ask_play(game, frame)
+
+
+def op_ask_play(game: GameState, frame):
+    """Ask the seat whose turn it is to play a card or draw (its turn has been counted)."""
+    seat = game.turn
     # tuple.__new__ skips the named tuple's Python-level constructor: this runs every turn.
     decision = game.decision = new_tuple(
         Decision, ("play", seat, (*game.playable_in_hand(seat), DRAW), ()))
@@ -1012,7 +1038,17 @@ def op_advance(game: GameState, frame):
 
 
 def op_end_turn(game: GameState, frame):
-    """End the turn: through the out-of-turn windows when one may open, else straight on."""
+    """End the turn: its turn_ended rules first, if any, then op_finish_turn."""
+    ended = game.ruleset.triggers.turn_ended
+    if ended:
+        game.stack.append(FINISH_TURN)
+        game.push(ended, Frame(game.turn))
+        return None
+    return op_finish_turn(game, frame)
+
+
+def op_finish_turn(game: GameState, frame):
+    """Pass play on: through the out-of-turn windows when one may open, else straight on."""
     if not game.uncalled and game.ruleset.jump_in is None:
         game.advance()  # the common turn: no window can open, the next one starts at once
         return op_start_turn(game, frame)
@@ -1027,6 +1063,8 @@ def op_hand_over(game: GameState, frame):
 
 
 START_TURN = (op_start_turn,)
+ASK_PLAY = (op_ask_play, None)
+FINISH_TURN = (op_finish_turn, None)
 ADVANCE = (op_advance,)
 END_OF_TURN = (op_end_turn, None)  # the stack entry that ends a turn (it needs no frame)
 WINDOWS = (op_catch_window, op_jump_window, op_advance)
@@ -1034,4 +1072,4 @@ HAND_OVER = (op_hand_over,)
 # Ops that move play on from one turn to the next: `end_effects()` (the effect language's
 # `end_turn()`) stops dropping ops at these.
 TURN_FLOW = frozenset({op_end_turn, op_catch_window, op_jump_window, op_advance, op_hand_over,
-                       op_start_turn, op_jump_in_card})
+                       op_start_turn, op_jump_in_card, op_ask_play, op_finish_turn})

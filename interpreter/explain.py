@@ -245,6 +245,7 @@ def explain(rules) -> str:
     out += cards_section(rules, words, data)
     out += attributes_section(rules, data)
     out += effects_section(rules, words, data)
+    out += rules_section(rules, words, data)
     out += play_section(rules, words, data)
     return shown("\n".join(out) + "\n")
 
@@ -273,6 +274,8 @@ def options_section(rules) -> list[str]:
         value = rules.options[name]
         changed = "" if value == spec["default"] else f" (default {describe(spec['default'])})"
         out.append(f"- {name} = {describe(value)}{changed}: {spec.get('help', '')}")
+    on = ", ".join(rules.overlays) or "none"
+    out.append(f"- house rules on: {on} (--option NAME=true or false switches one)")
     return out
 
 
@@ -361,9 +364,45 @@ def effects_section(rules, words: Words, data: dict) -> list[str]:
     return out
 
 
+def playable_lines(words: Words, data: dict) -> list[str]:
+    """When a card may be played: one condition, or its clauses (docs/rules.md)."""
+    clauses = data["playable"]
+    if isinstance(clauses, str):
+        return [f"A card may be played when {sentence(words, data, ('playable',), 'condition')}."]
+    allow = [sentence(words, data, ("playable", name), "condition")
+             for name, clause in clauses.items() if isinstance(clause, str)]
+    only = [sentence(words, data, ("playable", name, "only_if"), "condition")
+            for name, clause in clauses.items() if isinstance(clause, dict)]
+    out = [f"A card may be played when {' or when '.join(allow)}."]
+    out += [f"Only when {text}." for text in only]
+    return out
+
+
+EVENT_WORDS = {"card_played": "When a card is played", "card_turned": "When a card is turned over",
+               "turn_started": "When a turn starts", "turn_ended": "When a turn ends",
+               "hand_started": "When a hand starts", "draw_owed": "Instead of an owed draw"}
+
+
+def rules_section(rules, words: Words, data: dict) -> list[str]:
+    """The `rules:` table in words, in the order the rules run (docs/rules.md)."""
+    if not rules.triggers.every:
+        return []
+    out = ["", "Rules", "-----"]
+    for rule in rules.triggers.every:
+        path = ("rules", rule.name)
+        when = EVENT_WORDS.get(rule.event, rule.event)
+        condition = sentence(words, data, path + ("if",), "condition")
+        line = f"- {rule.name.replace('_', ' ')}: {when}{' and ' + condition if condition else ''}: "
+        line += sentence(words, data, path + ("do",)) or "nothing happens."
+        if rule.text:
+            line += f" ({rule.text})"
+        out.append(line)
+    return out
+
+
 def play_section(rules, words: Words, data: dict) -> list[str]:
     out = ["", "Play", "----"]
-    out.append(f"A card may be played when {sentence(words, data, ('playable',), 'condition')}.")
+    out += playable_lines(words, data)
     if rules.draw_until_playable:
         limit = f", at most {rules.max_draws}" if rules.max_draws else ""
         out.append(f"A player who does not play draws until a playable card comes{limit}.")

@@ -14,7 +14,8 @@ from . import dsl
 from .cards import BUILTIN_ATTRIBUTES, Card, card_key
 from .compiler import MAX_NUMBER, Symbols, compile_effect, compile_expression
 from .errors import OptionError, RulesetError
-from .source import Source, dollar_path, load_source
+from .rules import Triggers, compile_playable, compile_rules
+from .source import Source, bundled_rulesets, dollar_path, load_source
 from .validation import check_schema
 
 REQUIRED = ("name", "colors", "kinds", "deck", "playable", "scoring")
@@ -57,6 +58,8 @@ class Ruleset:
     # faces it allows are the same in every game: kept by (top, colour, penalty).
     playable_tables: object  # dict of frozensets of faces, or None when evaluated each time
     guarded: frozenset  # faces whose kind has a `legal` condition (checked each time)
+    triggers: Triggers  # the `rules:` table, by event
+    overlays: tuple  # the names of the house rules (overlays) merged in, in order
     effects: MappingProxyType
     hand_size: int
     min_players: int
@@ -120,11 +123,57 @@ def _faces_index(faces: tuple) -> dict:
 def load_ruleset(ref: str | Path, options: dict | None = None, rules_path=()) -> Ruleset:
     """Read, check and compile a ruleset (bundled name or path), with option overrides.
     `rules_path`: folders, besides the named file's own, that its `extends` may reach."""
+    options = dict(options or {})
     source = load_source(str(ref), rules_path=tuple(rules_path))
+    switches = switched(source, options)
+    add = [name for name, on in switches.items() if on and name not in source.overlays]
+    drop = frozenset(name for name, on in switches.items() if not on and name in source.overlays)
+    if add or drop:
+        source = load_source("+".join([str(ref), *(f"house/{name}" for name in add)]),
+                             rules_path=tuple(rules_path), without=drop)
+    for name in switches:
+        del options[name]
+    for name in unused_options(source, options):
+        del options[name]
     validate(source)
-    rules = Builder(source, options or {}).build()
+    rules = Builder(source, options).build()
     # A base with overlays on the command line is called what it was asked for.
     return replace(rules, name=str(ref)) if "+" in str(ref) else rules
+
+
+def house_rules() -> tuple:
+    """The bundled house rules' names: each is a switch (`--option NAME=true` adds it)."""
+    return tuple(name.split("/", 1)[1] for name in bundled_rulesets() if name.startswith("house/"))
+
+
+def switched(source: Source, options: dict) -> dict:
+    """The house rules `options` switch on or off, by name: an option the ruleset does not
+    declare, named like a bundled house rule or an overlay the ruleset has."""
+    declared = source.data.get("options") or {}
+    names = set(house_rules()) | set(source.overlays)
+    return {name: option_value(name, {"type": "boolean"}, value)
+            for name, value in options.items() if name not in declared and name in names}
+
+
+def unused_options(source: Source, options: dict) -> list:
+    """Options of a bundled house rule that is off (`max_draws` without draw_until_playable):
+    checked against their declaration, then left unused, as they change nothing."""
+    declared = source.data.get("options") or {}
+    unused = []
+    for name in [name for name in options if name not in declared]:
+        for rule in house_rules():
+            spec = (house_rule_options(rule)).get(name)
+            if isinstance(spec, dict) and "type" in spec:
+                option_value(name, spec, options[name])
+                unused.append(name)
+                break
+    return unused
+
+
+@lru_cache(maxsize=32)
+def house_rule_options(name: str) -> dict:
+    """The options a bundled house rule declares."""
+    return load_source(f"house/{name}").data.get("options") or {}
 
 
 def validate(source: Source) -> None:
@@ -155,9 +204,14 @@ class Builder:
         self.source = source
         self.data = source.data
         self.options = resolve_options(source, overrides)
+        # `option.NAME` of a house rule reads whether it is on (a declared option wins).
+        names = {**self.options, **{name: name in source.overlays for name in house_rules()
+                                    if name not in self.options},
+                 **{name: True for name in source.overlays if name not in self.options}}
+        self.names = names
         attributes = self.data.get("attributes", {})
         self.dispatched: set = set()
-        self.symbols = lambda path: Symbols(options=self.options, attributes=frozenset(attributes),
+        self.symbols = lambda path: Symbols(options=names, attributes=frozenset(attributes),
                                             effects=frozenset(self.data.get("effects", {})),
                                             dispatched=self.dispatched, where=self.where(path))
 
@@ -226,16 +280,19 @@ class Builder:
         self.check_dispatch()
         faces, deck = self.deck(colors)
         players = seat_counts(self.data.get("players", {}))
+        playable, clauses = compile_playable(self)
         data = self.data
         return Ruleset(
             name=data["name"], title=data.get("title", data["name"]),
             description=" ".join(data.get("description", "").split()),
             file=self.source.file,
-            options=MappingProxyType(dict(self.options)),
+            options=MappingProxyType(dict(self.names)),
             option_specs=MappingProxyType(dict(data.get("options", {}))),
             colors=colors, kinds=MappingProxyType(kinds), faces=faces, deck=deck,
-            playable=self.expression(("playable",)),
-            playable_tables={} if self.reads_only(("playable",), TABLE_NAMES) else None,
+            playable=playable,
+            playable_tables={} if all(self.reads_only(path, TABLE_NAMES) for path in clauses)
+            else None,
+            triggers=compile_rules(self), overlays=self.source.overlays,
             guarded=frozenset(face for face in faces if face.rules.legal is not None),
             effects=MappingProxyType(effects),
             hand_size=self.setting(("hand_size",), 7, int, minimum=1),
@@ -405,10 +462,11 @@ def resolve_options(source: Source, overrides: dict) -> dict:
             raise source.error(("options", name, "default"), f"the default does not fit: {err.message}")
     for name, raw in overrides.items():
         if name not in specs:
-            close = difflib.get_close_matches(name, specs, n=1)
+            close = difflib.get_close_matches(name, [*specs, *house_rules()], n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             known = ", ".join(sorted(specs)) or "none"
-            raise OptionError(f"no option '{name}'{hint}; options: {known}", file=source.file)
+            raise OptionError(f"no option '{name}'{hint}; options: {known}; house rules (on "
+                              f"or off): {', '.join(house_rules())}", file=source.file)
         try:
             values[name] = option_value(name, specs[name], raw)
         except OptionError as err:

@@ -44,6 +44,7 @@ class Source:
     data: dict
     locations: dict[tuple, Location]
     file: str
+    overlays: tuple = ()  # the names of the overlays merged in, in order
 
     def locate(self, path: tuple) -> Location:
         """The location of `path`, or of its nearest written ancestor."""
@@ -290,6 +291,10 @@ RULE_TEXT = {"on_play", "on_first", "on_going_out", "legal", "fair", "playable",
              "winner_scores", "redeal_if", "return_if", "draw_high"}
 
 
+# Tables of named rules: an overlay adds an entry, replaces one by its name, removes one
+# with null (and naming one that is not there to remove is a mistake, not a no-op).
+NAMED_RULES = {"effects": "effect", "rules": "rule", "playable": "playable clause"}
+
 MAX_EXTENDS = 16  # entries in one `extends` list
 MAX_FILES = 32  # ruleset files read for one load, every `extends` included
 
@@ -302,11 +307,12 @@ class Loading:
     files: int = 0
     bytes: int = 0  # of files that are not bundled
     extra_roots: tuple = ()
+    without: frozenset = frozenset()  # overlays (by name) to leave out: switched off
 
 
 def load_source(ref: str, relative_to: Path | None = None, seen: tuple = (),
                 loading: Loading | None = None, root: Path | None = None,
-                rules_path: tuple = ()) -> Source:
+                rules_path: tuple = (), without: frozenset = frozenset()) -> Source:
     """Read a ruleset and everything it `extends`, merged (see `combine`).
 
     `classic+house/stacking` names a base with overlays on it, as `extends` would.
@@ -315,7 +321,8 @@ def load_source(ref: str, relative_to: Path | None = None, seen: tuple = (),
     absolute paths, other files, `..` out of that tree and symlinks that leave it are
     refused, so a shared ruleset cannot make the tool read an arbitrary file of yours.
     """
-    loading = loading or Loading(extra_roots=tuple(rules_path) + env_rules_path())
+    loading = loading or Loading(extra_roots=tuple(rules_path) + env_rules_path(),
+                                 without=frozenset(without))
     if "+" in ref and not exists(Path(ref)):
         parts = [part.strip() for part in ref.split("+")]
         merged = combine(parts, relative_to, seen, (), loading, root)
@@ -361,6 +368,8 @@ def load_source(ref: str, relative_to: Path | None = None, seen: tuple = (),
         check_extends(own, ("extends", index) if listed else ("extends",), parent, path,
                       (root, *loading.extra_roots))
     own.data.pop("extends", None)
+    if not parents and own.data.get("overlay"):
+        return own  # as written: its `key: null`s remove from the base it is put on
     merged = combine(parents, path, seen + (path,), tuple(leaves(own.data)), loading, root)
     merge_into(merged, own)
     merged.file = own.file
@@ -415,7 +424,12 @@ def combine(parents: list, relative_to, seen: tuple, settled: tuple,
         # the folder of the file the user named.
         source = load_source(parent, relative_to, seen, loading,
                              root if relative_to is not None else None)
+        merged.overlays += source.overlays
         if source.data.pop("overlay", None):
+            name = source.data.get("name")
+            if name in loading.without:
+                continue  # a house rule switched off (`--option NAME=false`)
+            merged.overlays += (name,)
             # An overlay changes the game, not what the base says it is.
             for key in DESCRIPTIVE:
                 source.data.pop(key, None)
@@ -436,7 +450,7 @@ def combined_title(parents: list) -> str:
 
 def is_rule_text(leaf: tuple) -> bool:
     """Whether a key path holds an effect or a condition."""
-    return leaf[-1] in RULE_TEXT or leaf[0] == "effects"
+    return leaf[-1] in RULE_TEXT or leaf[0] in NAMED_RULES
 
 
 def leaves(data, path: tuple = ()):
@@ -470,11 +484,28 @@ def merge_into(base: Source, overlay: Source, path: tuple = ()) -> None:
         target = target[part]
     for key, value in overlay_at(overlay.data, path).items():
         here = path + (key,)
+        if here == ("playable",) and isinstance(value, dict) and isinstance(target.get(key), str):
+            # Clauses on top of one condition: that condition is the clause named `playable`.
+            target[key] = {key: target[key]}
+            if here in base.locations:
+                base.locations[here + (key,)] = base.locations[here]
         if value is None:
             # `key: null` in an overlay removes what the base ruleset set there.
+            if len(here) == 2 and here[0] in NAMED_RULES and key not in target \
+                    and isinstance(target, dict):
+                what = NAMED_RULES[here[0]]
+                known = ", ".join(target) or "none"
+                raise overlay.error(here, f"there is no {what} '{key}' to remove ({here[0]}: "
+                                          f"{known})")
             target.pop(key, None)
             forget_below(base.locations, here)
             continue
+        if here[0] in NAMED_RULES and len(here) == 1 and isinstance(value, dict) \
+                and not isinstance(target.get(key), dict):
+            for name, entry in value.items():
+                if entry is None:  # nothing there yet: a null removes nothing
+                    raise overlay.error(here + (name,), f"there is no {NAMED_RULES[key]} "
+                                                        f"'{name}' to remove ({key}: none)")
         if isinstance(value, dict) and isinstance(target.get(key), dict):
             base.locations[here] = overlay.locations.get(here, base.locate(here))
             merge_into(base, overlay, here)

@@ -10,24 +10,32 @@ from interpreter.cli import main
 from interpreter.errors import RulesetError
 from interpreter.explain import explain
 from interpreter.simulate import compare
-from interpreter.source import bundled_rulesets
+from interpreter.source import bundled_dir, bundled_rulesets
 
 OVERLAYS = [name for name in bundled_rulesets() if name.startswith("house/")]
-HOUSE_OPTIONS = ["draw_until_playable", "max_draws", "stacking", "seven_o", "jump_in",
-                 "forced_play", "challenge", "target_score", "hands"]
+HOUSE_OPTIONS = ["draw_until_playable", "stacking", "seven_o", "jump_in", "forced_play",
+                 "challenge", "single_hand", "target_score", "hands"]
 
 
 @pytest.mark.parametrize("base", ["classic", "mario_kart"])
 @pytest.mark.parametrize("option", HOUSE_OPTIONS)
-def test_every_house_rule_is_an_option_of_both_games(base, option):
+def test_every_house_rule_is_a_switch_of_both_games(base, option):
+    """A bundled house rule is an option of every game: on or off (docs/rules.md)."""
     assert option in load_ruleset(base).options
+
+
+@pytest.mark.parametrize("base", ["classic", "mario_kart"])
+def test_no_house_rule_logic_is_woven_into_a_base(base):
+    text = (bundled_dir("rulesets") / f"{base}.yaml").read_text()
+    for rule in ["stacking", "seven_o", "jump_in", "forced_play", "draw_until_playable"]:
+        assert f"option.{rule}" not in text and f"{rule}:" not in text
 
 
 @pytest.mark.parametrize("overlay", OVERLAYS)
 @pytest.mark.parametrize("base", ["classic", "mario_kart"])
 def test_every_overlay_goes_on_both_games(base, overlay):
     rules = load_ruleset(f"{base}+{overlay}")
-    changed = {k for k, v in rules.options.items() if load_ruleset(base).options[k] != v}
+    changed = {k for k, v in rules.options.items() if load_ruleset(base).options.get(k) != v}
     assert changed or overlay == "house/challenge" and base == "mario_kart"
 
 
@@ -92,8 +100,9 @@ def test_stacking_passes_the_penalty_on_until_someone_draws():
     ("classic", ["The deck (108 cards)", "The next player draws 2 cards.",
                  "The direction of play becomes the other one.", "first to 500 points"]),
     ("mario_kart", ["The deck (112 cards)", "The previous player draws 2 cards.",
-                    "The next player decides whether to challenge.", "ties draw again"]),
-    ("classic+house/stacking", ["The pending penalty grows by 2 cards.", "stacking = yes"]),
+                    "Seat decides whether to challenge.", "ties draw again"]),
+    ("classic+house/stacking", ["The pending penalty grows by count cards.",
+                                "house rules on: stacking", "Only when the pending penalty is 0"]),
     ("classic+house/seven_o", ["swap hands", "Every hand passes one seat on"]),
     ("classic+house/jump_in", ["Jump-in: after a card is played"]),
 ])

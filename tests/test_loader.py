@@ -285,9 +285,10 @@ def test_null_in_an_overlay_removes_the_inherited_value(tmp_path):
 
 # --- options ----------------------------------------------------------------------------------
 
-CLASSIC_DEFAULTS = {"target_score": 500, "hands": 0, "draw_until_playable": False,
-                    "max_draws": 0, "challenge": False, "stacking": False, "seven_o": False,
-                    "jump_in": False, "forced_play": False}
+# The declared options, then every bundled house rule as a switch (off).
+CLASSIC_DEFAULTS = {"target_score": 500, "hands": 0, "challenge": False,
+                    "draw_until_playable": False, "forced_play": False, "jump_in": False,
+                    "seven_o": False, "single_hand": False, "stacking": False}
 
 
 def test_classic_options_default_as_declared():
@@ -308,13 +309,19 @@ def test_classic_options_default_as_declared():
     ("target_score", 250, 250, "target_score"),
     ("hands", "1", 1, "hands"),
     ("draw_until_playable", "true", True, "draw_until_playable"),
-    ("max_draws", "3", 3, "max_draws"),
 ])
 def test_option_overrides_accept_strings_and_values(name, raw, value, setting):
     rules = load_ruleset("classic", {name: raw})
     assert rules.options[name] == value and type(rules.options[name]) is type(value)
     if setting is not None:
         assert getattr(rules, setting) == value
+
+
+def test_an_option_of_a_house_rule_that_is_off_is_checked_and_changes_nothing():
+    assert load_ruleset("classic", {"max_draws": "3"}).max_draws == 0
+    assert load_ruleset("classic", {"draw_until_playable": True, "max_draws": "3"}).max_draws == 3
+    with pytest.raises(OptionError, match="max_draws must be at least 0"):
+        load_ruleset("classic", {"max_draws": "-1"})
 
 
 def test_an_unknown_option_is_an_option_error_with_a_suggestion():

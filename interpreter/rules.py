@@ -1,0 +1,173 @@
+"""Rules that add to a game: "when X happens, do Y" and "instead of X, do Y".
+
+A ruleset's `rules:` table names each rule. A *triggered* rule (`when: EVENT`) runs after
+what the event itself does, as Magic's triggered abilities do; a *replacement* rule
+(`instead_of: EVENT`) runs in its place, and its effect may call `proceed()` to let the
+event happen as it otherwise would (the next replacement rule, or the event's own action).
+Overlays add rules, replace one by naming it again and remove one with null, so a house
+rule brings its own logic instead of having it woven into a base game.
+
+The rules of one event run in `order` (lower first, default 0), then as written: the base
+ruleset's before each overlay's, in `extends` order. The engine knows each event only by
+the name below; what a rule does is effect text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .compiler import Frame, compile_effect, compile_expression
+
+# Events a `when:` rule reacts to, with who `player` is and what `card` is in its text.
+EVENTS = {
+    "card_played": "a card was played from a hand that still holds cards (after the card's "
+                   "own on_play); player: who played it, card: the card",
+    "card_turned": "a card was turned over onto the discard pile: the first card of a hand "
+                   "(after its on_first) or by turn_over(); player: the dealer or the seat "
+                   "whose turn it is, card: the card",
+    "turn_started": "a seat's turn starts, before it decides; player: that seat",
+    "turn_ended": "a seat's turn ends, before the UNO windows and the next turn; player: "
+                  "that seat",
+    "hand_started": "a hand was dealt and its first card turned, before the first turn; "
+                    "player: the dealer",
+}
+
+# Events an `instead_of:` rule may replace: the names bound in its text, and what the
+# event does when no rule replaces it (or the last one calls proceed()).
+REPLACEABLE = {
+    "draw_owed": (("seat", "count"),
+                  "owe_draw(seat, count) in an effect: the seat owes `count` cards; unless a "
+                  "rule replaces it, it draws them and loses its next turn"),
+}
+
+CHAIN = "#instead"  # a frame variable no effect text can name: the replacement in progress
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One compiled rule of a ruleset."""
+
+    name: str
+    event: str
+    replaces: bool  # an `instead_of` rule
+    condition: object  # fn(game, frame) -> bool, or None: always
+    ops: tuple
+    order: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Triggers:
+    """A ruleset's rules, by event; each `when` event as ops ready to push (an empty tuple
+    costs the engine nothing)."""
+
+    card_played: tuple = ()
+    card_turned: tuple = ()
+    turn_started: tuple = ()
+    turn_ended: tuple = ()
+    hand_started: tuple = ()
+    draw_owed: tuple = ()  # replacement rules (Rule objects), in the order they are tried
+    every: tuple = ()  # every Rule, in order, for `explain`
+
+
+def build_triggers(rules: list) -> Triggers:
+    """Group compiled rules by event, each group in order (`order`, then as written)."""
+    ranked = sorted(enumerate(rules), key=lambda pair: (pair[1].order, pair[0]))
+    ordered = [rule for _, rule in ranked]
+    groups: dict[str, list] = {}
+    for rule in ordered:
+        groups.setdefault(rule.event, []).append(rule if rule.replaces else trigger_op(rule))
+    return Triggers(**{event: tuple(ops) for event, ops in groups.items()}, every=tuple(ordered))
+
+
+def trigger_op(rule: Rule):
+    """An op running `rule` for an event whose frame it is given: its own frame (its `let`
+    variables are its own), its condition checked when it runs."""
+    condition, ops, name = rule.condition, rule.ops, rule.name
+
+    def fire(game, frame):
+        own = Frame(frame.player, frame.card, frame.color_before, frame.fair)
+        if condition is None or condition(game, own):
+            game.log("rule", name=name, seat=own.player)
+            game.push(ops, own)
+    fire.__qualname__ = f"rule {name}"
+    return fire
+
+
+def owe_draw(game, frame, seat: int, count: int, start: int = 0) -> None:
+    """`seat` owes `count` cards: the first replacement rule from `start` whose condition
+    holds runs instead; with none, the seat draws them and loses its next turn."""
+    rules = game.ruleset.triggers.draw_owed
+    for index in range(start, len(rules)):
+        rule = rules[index]
+        own = Frame(frame.player, frame.card, frame.color_before, frame.fair)
+        own.vars.update(seat=seat, count=count)
+        own.vars[CHAIN] = (index + 1, seat, count)
+        if rule.condition is None or rule.condition(game, own):
+            game.log("rule", name=rule.name, seat=own.player)
+            game.push(rule.ops, own)
+            return
+    game.draw(seat, count)
+    game.lose_turn(seat)
+
+
+def proceed(game, frame) -> None:
+    """In an `instead_of` rule: let the event happen as it would without this rule."""
+    chain = frame.vars.get(CHAIN)
+    if chain is None:
+        raise ValueError("proceed() belongs in the effect of an instead_of rule")
+    start, seat, count = chain
+    owe_draw(game, frame, seat, count, start)
+
+
+def compile_rules(builder) -> Triggers:
+    """A ruleset's `rules:` table, compiled (errors at the rule's file, line and column)."""
+    compiled = []
+    for name, spec in (builder.data.get("rules") or {}).items():
+        path = ("rules", name)
+        replaces = "instead_of" in spec
+        event = spec["instead_of"] if replaces else spec["when"]
+        bound = REPLACEABLE[event][0] if replaces else ()
+        condition = None
+        if spec.get("if"):
+            symbols = builder.symbols(path + ("if",))
+            symbols.bound = bound
+            condition = compile_expression(builder.text(path + ("if",)), symbols)
+        ops = ()
+        if builder.text(path + ("do",)):
+            symbols = builder.symbols(path + ("do",))
+            symbols.bound, symbols.replacing = bound, replaces
+            ops = compile_effect(builder.text(path + ("do",)), symbols)
+        text = " ".join(str(spec.get("text", "")).split())
+        compiled.append(Rule(name, event, replaces, condition, ops, spec.get("order", 0), text))
+    return build_triggers(compiled)
+
+
+def compile_playable(builder) -> tuple:
+    """(fn(game, frame) -> bool, the key paths of its texts): one condition, or named clauses
+    (any text clause allows a card, every `only_if` clause must hold too)."""
+    spec = builder.data["playable"]
+    if isinstance(spec, str):
+        return builder.expression(("playable",)), (("playable",),)
+    allow, only, paths = [], [], []
+    for name, clause in spec.items():
+        path = ("playable", name) if isinstance(clause, str) else ("playable", name, "only_if")
+        (allow if isinstance(clause, str) else only).append(builder.expression(path))
+        paths.append(path)
+    if not allow:
+        raise builder.source.error(("playable",), "no playable clause allows a card: add one "
+                                                  "written as a condition (the others, only_if, "
+                                                  "only restrict)")
+    if len(allow) == 1 and not only:
+        return allow[0], tuple(paths)
+    allow, only = tuple(allow), tuple(only)
+
+    def playable(game, frame) -> bool:
+        for clause in only:
+            if not clause(game, frame):
+                return False
+        for clause in allow:
+            if clause(game, frame):
+                return True
+        return False
+    return playable, tuple(paths)

@@ -1,0 +1,148 @@
+"""Rule model v2: named rules that add to a game, replacement rules, playable clauses, and
+house rules as switches (docs/rules.md)."""
+
+import itertools
+import re
+
+import pytest
+
+from interpreter import GameState, load_ruleset
+from interpreter.agents import HeuristicAgent, RandomAgent
+from interpreter.errors import DslError, HouserulesError, RulesetError
+from interpreter.invariants import play_checked
+
+BASES = ["classic", "mario_kart"]
+HOUSE = ["challenge", "draw_until_playable", "forced_play", "jump_in", "seven_o", "stacking"]
+
+EIGHT = """\
+overlay: true
+name: eights
+rules:
+  eight_hits_everyone:
+    when: card_played
+    if: card.rank == 8
+    do: draw(others, 1)
+"""
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_a_users_rule_adds_to_seven_o_instead_of_replacing_it(tmp_path):
+    """The issue's own example: "an 8 makes everyone else draw one" leaves Seven-O working."""
+    write(tmp_path, "eights.yaml", EIGHT)
+    mine = write(tmp_path, "mine.yaml", "extends: [classic, house/seven_o, eights.yaml]\n"
+                                        "name: mine\n")
+    rules = load_ruleset(mine)
+    game = GameState.from_table(rules, hands=[["red 8", "red 7", "blue 1"], ["blue 2", "blue 3"],
+                                              ["green 1", "green 2"]],
+                                discard=["red 3"], stock=["yellow 1"] * 6)
+    game.apply(rules.card("red 8"))
+    assert game.hand_sizes() == [2, 3, 3]
+    game.apply("draw")  # seat 1 draws
+    game.apply("draw")  # seat 2 draws
+    game.apply(rules.card("red 7"))
+    game.apply(True)  # UNO: one card left
+    assert game.decision.kind == "target"
+    game.apply(2)
+    assert [c.name for c in game.hands[0]] == ["green 1", "green 2", "yellow 1", "yellow 1"]
+
+
+def test_rules_run_in_order_and_an_instead_of_rule_may_proceed(tmp_path):
+    write(tmp_path, "a.yaml", "overlay: true\nname: a\nrules:\n  doubled:\n"
+                              "    instead_of: draw_owed\n    do: |\n"
+                              "      draw(seat, count)\n      proceed()\n")
+    write(tmp_path, "b.yaml", "overlay: true\nname: b\nrules:\n  first:\n"
+                              "    instead_of: draw_owed\n    order: -1\n    do: proceed()\n")
+    mine = write(tmp_path, "mine.yaml", "extends: [classic, a.yaml, b.yaml]\nname: mine\n")
+    rules = load_ruleset(mine)
+    assert [rule.name for rule in rules.triggers.every] == ["first", "doubled"]
+    game = GameState.from_table(rules, hands=[["red draw_two", "red 1", "red 2"],
+                                              ["blue 2", "blue 3"]],
+                                discard=["red 3"], stock=["yellow 1"] * 6)
+    game.apply(rules.card("red draw_two"))
+    # `doubled` draws two, then proceeds to the draw itself: four cards, and the turn lost.
+    assert game.hand_sizes() == [2, 6] and game.current_seat == 0
+
+
+def test_stacking_as_a_switch_is_the_overlay():
+    switched = load_ruleset("classic", {"stacking": "true"})
+    assert switched.digest == load_ruleset("classic+house/stacking").digest
+    assert switched.options["stacking"] is True and switched.overlays == ("stacking",)
+    assert load_ruleset("classic").options["stacking"] is False
+
+
+def test_challenge_switched_off_enforces_mario_karts_wild_draw_four():
+    on, off = load_ruleset("mario_kart"), load_ruleset("mario_kart", {"challenge": False})
+    assert on.kinds["wild_draw_four"].legal is None and off.kinds["wild_draw_four"].legal
+    assert "challenge" not in off.overlays and off.triggers.draw_owed == ()
+
+
+def test_a_users_text_reads_whether_a_house_rule_is_on(tmp_path):
+    mine = write(tmp_path, "mine.yaml", "extends: classic\nname: mine\nkinds:\n  skip:\n"
+                                        "    on_play: if option.stacking then draw(next, 1) end\n")
+    game = GameState.from_table(load_ruleset(mine, {"stacking": True}),
+                                hands=[["red skip", "red 1", "red 2"], ["blue 2"]],
+                                discard=["red 3"], stock=["yellow 1"] * 3)
+    game.apply(game.ruleset.card("red skip"))
+    assert game.hand_sizes() == [2, 2]
+
+
+def test_a_playable_clause_can_be_removed_and_restrictions_hold(tmp_path):
+    mine = write(tmp_path, "mine.yaml", "extends: [classic, house/stacking]\nname: mine\n"
+                                        "playable:\n  stacking: null\n  low: card.rank == 1\n")
+    rules = load_ruleset(mine)
+    game = GameState.from_table(rules, hands=[["blue 1", "blue 5", "red 9"], ["blue 2"]],
+                                discard=["red 3"], stock=["yellow 1"] * 3)
+    assert set(game.legal_options()) == {rules.card("blue 1"), rules.card("red 9"), "draw"}
+
+
+@pytest.mark.parametrize("text, problem, line", [
+    ("rules:\n  gone: null\n", r"there is no rule 'gone' to remove", 4),
+    ("playable:\n  nope: null\n", r"there is no playable clause 'nope' to remove", 4),
+    ("rules:\n  x: {when: card_exploded, do: draw(next, 1)}\n", r"card_exploded|when", 4),
+    ("rules:\n  x: {when: card_played, do: proceed()}\n", r"proceed\(\) belongs", 4),
+    ("rules:\n  x: {when: card_played, do: 'draw(seat, 1)'}\n", r"unknown name 'seat'", 4),
+    ("rules:\n  x: {instead_of: draw_owed, when: card_played, do: proceed()}\n", r"", 4),
+    ("playable:\n  match: null\n", r"non-empty|no playable clause allows a card", None),
+])
+def test_bad_rules_are_refused_at_their_place(tmp_path, text, problem, line):
+    mine = write(tmp_path, "mine.yaml", "extends: classic\nname: mine\n" + text)
+    with pytest.raises((RulesetError, DslError, HouserulesError)) as info:
+        load_ruleset(mine)
+    assert info.value.file and "mine.yaml" in str(info.value.file)
+    assert re.search(problem, str(info.value)), info.value
+    if line is not None:
+        assert info.value.line in (line - 1, line)
+
+
+def test_no_rule_fires_without_rules_so_the_plain_game_pays_nothing():
+    triggers = load_ruleset("classic").triggers
+    assert not (triggers.card_played or triggers.turn_started or triggers.turn_ended
+                or triggers.card_turned or triggers.hand_started or triggers.draw_owed)
+
+
+@pytest.mark.parametrize("base", BASES)
+@pytest.mark.parametrize("pair", list(itertools.combinations(HOUSE, 2)))
+def test_every_pair_of_house_rules_plays_with_invariants_holding(base, pair):
+    rules = load_ruleset("+".join([base, *(f"house/{name}" for name in pair)]), {"hands": 1})
+    for seed in range(4):
+        players = 2 + seed
+        bots = [(RandomAgent if seat % 2 else HeuristicAgent)(seed * 10 + seat)
+                for seat in range(players)]
+        game = play_checked(GameState(rules, players=players, seed=seed), bots)
+        assert game.over
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("base", BASES)
+@pytest.mark.parametrize("pair", list(itertools.combinations(HOUSE, 2)))
+def test_every_pair_of_house_rules_simulates_200_games_checked(base, pair):
+    rules = load_ruleset("+".join([base, *(f"house/{name}" for name in pair)]), {"hands": 1})
+    for seed in range(200):
+        players = 2 + seed % 5
+        bots = [RandomAgent(seed * 10 + seat) for seat in range(players)]
+        assert play_checked(GameState(rules, players=players, seed=seed), bots).over
