@@ -106,8 +106,12 @@ def check_is_a(source: "Source", name: str, cls=RulesetError) -> None:
     say nothing of what it holds, not even its keys: a stranger's ruleset, save or scenario
     may name some other file of yours."""
     keys = schema(name).get("properties", {})
-    if source.data and not any(key in keys for key in source.data):
-        raise source.error((), f"this file is not a {name}: none of its keys is one a {name} "
+    known = sum(key in keys for key in source.data)
+    # Mostly unknown keys (the unknown ones unlike any known key) is some other file too.
+    strange = sum(key not in keys and not difflib.get_close_matches(str(key), keys, n=1)
+                  for key in source.data)
+    if source.data and (not known or strange >= known):
+        raise source.error((), f"this file is not a {name}: most of its keys are none a {name} "
                                f"has ({', '.join(sorted(keys))})", cls)
 
 

@@ -7,7 +7,7 @@ import difflib
 import jsonschema
 
 from .errors import RulesetError
-from .source import Source, check_is_a, schema
+from .source import Source, check_is_a, dollar_path, schema
 
 
 def whole_number(checker, instance) -> bool:
@@ -40,9 +40,14 @@ def schema_error(source: Source, error, count: int, cls=RulesetError):
         if extra:
             path = path + (extra[0],)
             close = difflib.get_close_matches(extra[0], allowed, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            message = f"unknown key '{extra[0]}'{hint}; expected one of: {', '.join(allowed)}"
+            # A key like none of the known ones is not quoted: it may be another file's.
+            what = f"unknown key '{extra[0]}' (did you mean '{close[0]}'?)" if close \
+                else "an unknown key"
+            message = f"{what}; expected one of: {', '.join(allowed)}"
     elif "description" in error.schema:
         message += f" (expected: {error.schema['description']})"
     more = f" ({count - 1} more problem(s) after this one)" if count > 1 else ""
-    return source.error(path, message + more, cls)
+    err = source.error(path, message + more, cls)
+    if message.startswith("an unknown key"):
+        err.path = dollar_path(path[:-1]) if path[:-1] else None  # the key stays unquoted
+    return err
