@@ -146,3 +146,16 @@ def test_every_pair_of_house_rules_simulates_200_games_checked(base, pair):
         players = 2 + seed % 5
         bots = [RandomAgent(seed * 10 + seat) for seat in range(players)]
         assert play_checked(GameState(rules, players=players, seed=seed), bots).over
+
+
+def test_the_effect_language_reference_is_generated_from_the_tables():
+    """docs/effect-language.md is `python -m interpreter.reference`: regenerate it when a
+    primitive, a name or an event is added."""
+    from pathlib import Path
+
+    from interpreter.compiler import NAMES, PRIMITIVES
+    from interpreter.reference import reference_markdown
+    text = reference_markdown()
+    assert (Path(__file__).parent.parent / "docs" / "effect-language.md").read_text() == text
+    for name in [*PRIMITIVES, *NAMES, "add_penalty", "take_penalty", "penalty", "fair"]:
+        assert f"`{name}" in text
