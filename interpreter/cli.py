@@ -369,7 +369,9 @@ def cmd_validate(args, out) -> int:
             print(f"error: {err}", file=sys.stderr)
             continue
         print(f"ok: {one_line(ref)} ({one_line(rules.title)}: {len(rules.deck)} cards, "
-              f"{len(rules.kinds)} kinds, {len(rules.options)} options)", file=out)
+              f"{len(rules.kinds)} kinds, {len(rules.option_specs)} options"
+              f"{', house rules: ' + ', '.join(rules.overlays) if rules.overlays else ''})",
+              file=out)
     return 2 if failed else 0
 
 

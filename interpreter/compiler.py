@@ -223,6 +223,53 @@ def proceed(game, frame):
     game.proceed(frame)
 
 
+def variable_check(per_seat: bool):
+    """At load: the first argument names a declared variable, kept per seat or not."""
+    def check(compiler, node) -> None:
+        arg, variables = node.args[0], compiler.symbols.variables
+        if not isinstance(arg, dsl.Text):
+            raise compiler.fail(arg, 'name the variable with a string, e.g. "strikes"')
+        if arg.value not in variables:
+            known = ", ".join(sorted(variables)) or "none declared"
+            raise compiler.fail(arg, f"unknown variable '{arg.value}'; declare it under "
+                                     f"variables: (variables: {known})")
+        if variables[arg.value] != per_seat:
+            how = f'seat_var("{arg.value}", SEAT) and set_seat_var("{arg.value}", SEAT, ' \
+                  'VALUE)' if variables[arg.value] else f'var.{arg.value} and set_var(' \
+                  f'"{arg.value}", VALUE)'
+            raise compiler.fail(arg, f"'{arg.value}' is {'' if variables[arg.value] else 'not '}"
+                                     f"kept per seat: use {how}")
+    return check
+
+
+def variable_value(value):
+    """A value a game variable may hold: a whole number within MAX_NUMBER, true/false, none."""
+    if value is None or value.__class__ is bool:
+        return value
+    if value.__class__ is not int or not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise TypeError(f"a variable holds a whole number within {MAX_NUMBER:,}, true, false "
+                        f"or none, not {value!r}")
+    return value
+
+
+@primitive("action", 2, check=variable_check(False), says="{0} becomes {1}.")
+def set_var(game, frame, name, value):
+    """Set the declared game variable `name` (see `variables:`); read it as `var.NAME`."""
+    game.set_variable(name, None, variable_value(value))
+
+
+@primitive("action", 3, check=variable_check(True), says="{0} of {1} becomes {2}.")
+def set_seat_var(game, frame, name, seat, value):
+    """Set the seat's own value of the declared per-seat variable `name`."""
+    game.set_variable(name, seat_of(game, seat), variable_value(value))
+
+
+@primitive("query", 2, check=variable_check(True))
+def seat_var(game, frame, name, seat):
+    """The seat's value of the declared per-seat variable `name`."""
+    return game.variables[name][seat_of(game, seat)]
+
+
 @primitive("action", 0, says="The turn ends.")
 def end_turn(game, frame):
     """Stop this effect here; the turn ends."""
@@ -348,6 +395,7 @@ class Symbols:
     where: dict = field(default_factory=dict)
     text: str = ""
     bound: tuple = ()  # variables an event binds for a rule's text (`seat`, `count`)
+    variables: dict = field(default_factory=dict)  # declared game variables: name -> per seat?
     replacing: bool = False  # the text is an instead_of rule's: proceed() may be called
 
 
@@ -535,6 +583,9 @@ class Compiler:
         if isinstance(node.subject, dsl.Name) and node.subject.ident == "option" \
                 and "option" not in self.scope:
             return self.option(node)
+        if isinstance(node.subject, dsl.Name) and node.subject.ident == "var" \
+                and "var" not in self.scope:
+            return self.variable(node)
         subject = self.expr(node.subject)
         attr = node.attr
         if attr in BUILTIN_ATTRIBUTES:
@@ -553,6 +604,19 @@ class Compiler:
             raise self.fail(node, f"unknown option '{node.attr}'; options: {known}")
         value = self.symbols.options[node.attr]
         return lambda g, f: value
+
+    def variable(self, node: dsl.Attribute):
+        """`var.NAME`: a declared game variable (one per seat: `seat_var("NAME", seat)`)."""
+        variables = self.symbols.variables
+        if node.attr not in variables:
+            known = ", ".join(sorted(variables)) or "none declared"
+            raise self.fail(node, f"unknown variable '{node.attr}'; declare it under "
+                                  f"variables: (variables: {known})")
+        if variables[node.attr]:
+            raise self.fail(node, f"'{node.attr}' is kept per seat: read it with "
+                                  f'seat_var("{node.attr}", SEAT)')
+        name = node.attr
+        return lambda g, f: g.variables[name]
 
     def expr_call(self, node: dsl.Call):
         prim = self.primitive(node)

@@ -121,6 +121,7 @@ class GameState:
     last_move: int  # the turn in which a card last moved (-1: none yet this hand)
     work_left: int  # what is left of the game's budget of work (compiler.WORK_PER_GAME)
     tables: dict  # the playable tables this game has used (a view of the ruleset's shared ones)
+    variables: dict  # the ruleset's declared variables: name -> value, or a list per seat
     passes: int  # turns in a row in which the seat neither played nor could draw a card
     played_at: list  # per seat, the turn of its last play this hand (-1: none)
     in_a_row: int  # turns in a row taken by the seat that took the last turn
@@ -161,6 +162,9 @@ class GameState:
         self.last_move = -1
         self.work_left = WORK_PER_GAME
         self.tables = {}
+        self.variables = {}
+        self.reset_variables("match")
+        self.reset_variables("hand")  # a table set by hand (from_table) starts mid-hand
         self.passes = 0
         self.played_at = [-1] * self.players
         self.in_a_row = 0
@@ -413,6 +417,7 @@ class GameState:
     def begin_hand(self) -> None:
         """Shuffle, deal, turn the first card and queue its effect and the first turn."""
         rules = self.ruleset
+        self.reset_variables("hand")
         self.direction = 1
         self.lost_turns = [0] * self.players
         self.next_turn = None
@@ -798,6 +803,20 @@ class GameState:
         """Drop the rest of the running effects; the turn then ends as usual."""
         while self.stack and self.stack[-1][0] not in TURN_FLOW:
             self.stack.pop()
+
+    def reset_variables(self, scope: str) -> None:
+        """Give the declared variables of `scope` (match, hand) their initial values."""
+        for name, (their_scope, per_seat, initial) in self.ruleset.variables.items():
+            if their_scope == scope:
+                self.variables[name] = [initial] * self.players if per_seat else initial
+
+    def set_variable(self, name: str, seat, value) -> None:
+        """Set a declared variable (a seat's own value when `seat` is given)."""
+        if seat is None:
+            self.variables[name] = value
+        else:
+            self.variables[name][seat] = value
+        self.log("variable", name=name, seat=seat, value=value)
 
     def owe_draw(self, frame, seat: int, count: int) -> None:
         """`seat` owes `count` cards (rules.REPLACEABLE: draw_owed)."""

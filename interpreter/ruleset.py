@@ -60,6 +60,7 @@ class Ruleset:
     guarded: frozenset  # faces whose kind has a `legal` condition (checked each time)
     triggers: Triggers  # the `rules:` table, by event
     overlays: tuple  # the names of the house rules (overlays) merged in, in order
+    variables: MappingProxyType  # declared game variables: name -> (scope, per seat, initial)
     effects: MappingProxyType
     hand_size: int
     min_players: int
@@ -211,7 +212,12 @@ class Builder:
         self.names = names
         attributes = self.data.get("attributes", {})
         self.dispatched: set = set()
+        self.variables = {name: (spec.get("scope", "match"), spec.get("per_seat", False),
+                                 spec.get("initial", 0))
+                          for name, spec in (self.data.get("variables") or {}).items()}
+        kept = {name: per_seat for name, (_, per_seat, _) in self.variables.items()}
         self.symbols = lambda path: Symbols(options=names, attributes=frozenset(attributes),
+                                            variables=kept,
                                             effects=frozenset(self.data.get("effects", {})),
                                             dispatched=self.dispatched, where=self.where(path))
 
@@ -293,6 +299,7 @@ class Builder:
             playable_tables={} if all(self.reads_only(path, TABLE_NAMES) for path in clauses)
             else None,
             triggers=compile_rules(self), overlays=self.source.overlays,
+            variables=MappingProxyType(self.variables),
             guarded=frozenset(face for face in faces if face.rules.legal is not None),
             effects=MappingProxyType(effects),
             hand_size=self.setting(("hand_size",), 7, int, minimum=1),

@@ -297,7 +297,8 @@ RULE_TEXT = {"on_play", "on_first", "on_going_out", "legal", "fair", "playable",
 
 # Tables of named rules: an overlay adds an entry, replaces one by its name, removes one
 # with null (and naming one that is not there to remove is a mistake, not a no-op).
-NAMED_RULES = {"effects": "effect", "rules": "rule", "playable": "playable clause"}
+NAMED_RULES = {"effects": "effect", "rules": "rule", "playable": "playable clause",
+               "variables": "variable"}
 
 MAX_EXTENDS = 16  # entries in one `extends` list
 MAX_FILES = 32  # ruleset files read for one load, every `extends` included
