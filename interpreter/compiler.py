@@ -12,7 +12,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import dsl
+from . import dsl, typecheck
 from .cards import BUILTIN_ATTRIBUTES
 from .errors import DslError, RuleRuntimeError
 
@@ -397,6 +397,7 @@ class Symbols:
     bound: tuple = ()  # variables an event binds for a rule's text (`seat`, `count`)
     variables: dict = field(default_factory=dict)  # declared game variables: name -> per seat?
     replacing: bool = False  # the text is an instead_of rule's: proceed() may be called
+    colors: tuple = ()  # the ruleset's colours: a literal colour is checked against them
 
 
 def bind_arguments(fn, args: tuple):
@@ -879,10 +880,16 @@ def card_attribute(node, var: str) -> str | None:
 def compile_effect(text: str, symbols: Symbols) -> tuple:
     """Effect text -> tuple of ops."""
     symbols.text = text
-    return Compiler(symbols).effect(dsl.parse(text, "effect", symbols.where))
+    tree, compiler = dsl.parse(text, "effect", symbols.where), Compiler(symbols)
+    ops = compiler.effect(tree)
+    typecheck.check(compiler, tree)  # after compiling: names, arities and roles are sound
+    return ops
 
 
 def compile_expression(text: str, symbols: Symbols):
     """Condition or expression text -> fn(game, frame)."""
     symbols.text = text
-    return Compiler(symbols).expr(dsl.parse(text, "condition", symbols.where))
+    tree, compiler = dsl.parse(text, "condition", symbols.where), Compiler(symbols)
+    fn = compiler.expr(tree)
+    typecheck.check(compiler, tree)
+    return fn

@@ -219,7 +219,8 @@ class Builder:
         self.symbols = lambda path: Symbols(options=names, attributes=frozenset(attributes),
                                             variables=kept,
                                             effects=frozenset(self.data.get("effects", {})),
-                                            dispatched=self.dispatched, where=self.where(path))
+                                            dispatched=self.dispatched, where=self.where(path),
+                                            colors=tuple(self.data.get("colors", ())))
 
     def where(self, path: tuple) -> dict:
         loc = self.source.locate(path)
