@@ -270,6 +270,28 @@ def seat_var(game, frame, name, seat):
     return game.variables[name][seat_of(game, seat)]
 
 
+@primitive("action", 1, says="{0} is out of the match.")
+def eliminate(game, frame, who):
+    """Each seat in `who` leaves the match: its cards go under the discard pile and play passes it by; with one seat left, that seat wins."""
+    for seat in seats_of(game, who):
+        game.eliminate(seat)
+
+
+@primitive("query", 0)
+def seats_in(game, frame):
+    """Every seat still in the match, in seat order."""
+    return tuple(seat for seat in range(game.players) if not game.out[seat])
+
+
+@primitive("query", 1)
+def lowest_scorer(game, frame, seats):
+    """Of `seats`, the one with the lowest match total (a tie: the first of them)."""
+    chosen = seats_of(game, seats)
+    if not chosen:
+        raise ValueError("lowest_scorer() of no seats")
+    return min(chosen, key=lambda seat: game.scores[seat])
+
+
 @primitive("action", 0, says="The turn ends.")
 def end_turn(game, frame):
     """Stop this effect here; the turn ends."""
@@ -339,21 +361,22 @@ def ask(game, frame, who, question):
 # --- names --------------------------------------------------------------------------
 
 def _others(game, frame):
-    return tuple(game.seat_after(frame.player, k) for k in range(1, game.players))
+    return game.others_of(frame.player)
 
 
 NAMES = {
     "player": (lambda g, f: f.player, "the seat whose card or rule this is"),
     "card": (lambda g, f: f.card, "the card being played or checked"),
-    "next": (lambda g, f: (f.player + g.direction) % g.players, "the seat after the player"),
-    "previous": (lambda g, f: (f.player - g.direction) % g.players, "the seat before the player"),
+    "next": (lambda g, f: g.seat_after(f.player), "the seat after the player"),
+    "previous": (lambda g, f: g.seat_after(f.player, -1), "the seat before the player"),
     "others": (_others, "every other seat, in turn order from the next"),
     "everyone": (lambda g, f: (f.player,) + _others(g, f), "every seat, the player first"),
     "top": (lambda g, f: g.discard[-1] if g.discard else None, "the top card of the discard pile"),
     "color": (lambda g, f: g.color, "the colour to follow"),
     "color_before": (lambda g, f: f.color_before, "the colour to follow before this card was played"),
     "direction": (lambda g, f: g.direction, "1 (seat + 1 is next) or -1"),
-    "players": (lambda g, f: g.players, "how many seats there are"),
+    "players": (lambda g, f: g.seated, "how many seats are still in (all, unless a rule "
+                                      "eliminates some)"),
     "dealer": (lambda g, f: g.dealer, "the dealer's seat"),
     "turn": (lambda g, f: g.turn, "the seat whose turn it is"),
     "stock_size": (lambda g, f: len(g.stock), "how many cards the stock holds"),

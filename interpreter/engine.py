@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from .cards import Card
 from . import rules as rule_events
+from . import seats as seating
 from .compiler import TURN_WORK, UNTABLED_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
 from .errors import IllegalMove, RuleRuntimeError
 
@@ -122,6 +123,9 @@ class GameState:
     work_left: int  # what is left of the game's budget of work (compiler.WORK_PER_GAME)
     tables: dict  # the playable tables this game has used (a view of the ruleset's shared ones)
     variables: dict  # the ruleset's declared variables: name -> value, or a list per seat
+    out: list  # per seat: whether it has left the match (seats.eliminate)
+    seated: int  # seats still in; == players in every game no rule eliminates from
+    ending: bool  # a hand's hand_ended rules are running (rules.between_hands)
     passes: int  # turns in a row in which the seat neither played nor could draw a card
     played_at: list  # per seat, the turn of its last play this hand (-1: none)
     in_a_row: int  # turns in a row taken by the seat that took the last turn
@@ -152,6 +156,9 @@ class GameState:
         self.check = DEBUG_CHECK
         self.table_size = None
         self.hands = [[] for _ in range(self.players)]
+        self.out = [False] * self.players
+        self.seated = self.players
+        self.ending = False
         self.stock, self.discard = [], []
         self.color, self.direction, self.turn, self.turns = None, 1, 0, 0
         self.lost_turns = [0] * self.players
@@ -260,7 +267,9 @@ class GameState:
         """Deal the next hand of the match."""
         if self.decision is not None or self.over:
             raise IllegalMove("the match is over" if self.over else "the hand is still being played")
-        self.dealer = (self.dealer + self.ruleset.deal_moves) % self.players
+        self.dealer = (self.dealer + self.ruleset.deal_moves) % self.players \
+            if self.seated == self.players else \
+            seating.walk(self, self.dealer, self.ruleset.deal_moves, 1)
         if self._later:
             self._prepared = self.stacked_stock(self._later.pop(0))
         self.begin_hand()
@@ -456,11 +465,14 @@ class GameState:
         self.spend(len(stock))
         self.discard = []
         players = self.players
-        dealt = stock[::-1][:players * self.ruleset.hand_size]  # in the order they are dealt
+        order = [(self.dealer + 1 + k) % players for k in range(players)]
+        if self.seated < players:  # only seats still in are dealt to
+            order = [seat for seat in order if not self.out[seat]]
+        dealt = stock[::-1][:len(order) * self.ruleset.hand_size]  # in the order they are dealt
         del stock[len(stock) - len(dealt):]
         self.hands = [[] for _ in range(players)]
-        for k in range(players):  # every players-th card, from the seat after the dealer
-            self.hands[(self.dealer + 1 + k) % players] = dealt[k::players]
+        for k, seat in enumerate(order):  # every n-th card, from the seat after the dealer
+            self.hands[seat] = dealt[k::len(order)]
 
     def turn_first_card(self):
         """The first card, turned from the stock; cards the ruleset returns go back in."""
@@ -498,13 +510,17 @@ class GameState:
         self.log("hand_over", winner=winner, points=points, scores=list(self.scores),
                  hands=[[c.name for c in hand] for hand in self.hands], blocked=blocked)
         self.stack.clear()
-        if rules.hands:
+        if rules.triggers.hand_ended and self.seated > 1:
+            rule_events.between_hands(self, rules.triggers.hand_ended, Frame(winner))
+        if self.seated <= 1:
+            finished = True  # the last seat standing
+        elif rules.hands:
             finished = len(self.hand_results) >= rules.hands
         else:
             finished = max(self.scores) >= rules.target_score
         if finished:
             self.over = True
-            self.match_winner = self.leader()
+            self.match_winner = self.leader() if self.seated > 1 else seating.in_play(self)[0]
             self.log("match_over", winner=self.match_winner, scores=list(self.scores))
 
     def leader(self) -> int:
@@ -580,6 +596,7 @@ class GameState:
         if count:
             self.last_move = self.turns
             self.passes = 0  # only passes with nothing to draw, in a row, block a hand
+            self.push(rules.triggers.cards_drawn, Frame(seat))
         self.log_draw(seat, count)
         if not count and self.passed(seat):
             return
@@ -603,8 +620,8 @@ class GameState:
         """End a hand that can no longer end: the seat holding the fewest points wins it (a
         tie: the tied seat that played last), and scores the other hands as usual."""
         held = [sum(card.points for card in hand) for hand in self.hands]
-        fewest = min(held)
-        tied = [seat for seat in range(self.players) if held[seat] == fewest]
+        fewest = min(held[seat] for seat in seating.in_play(self))
+        tied = [seat for seat in seating.in_play(self) if held[seat] == fewest]
         winner = max(tied, key=lambda seat: (self.played_at[seat], -seat))
         self.log("hand_blocked", reason=why, winner=winner)
         self.end_hand(winner, blocked=True)
@@ -621,7 +638,8 @@ class GameState:
         if self.next_turn is not None:
             seat, self.next_turn = self.next_turn, None
         else:
-            seat = (self.turn + self.direction) % self.players
+            seat = (self.turn + self.direction) % self.players if self.seated == self.players \
+                else seating.walk(self, self.turn, 1, self.direction)
             while self.lost_turns[seat]:
                 self.lost_turns[seat] -= 1
                 if self.events is not None:
@@ -632,8 +650,20 @@ class GameState:
     # --- primitives the effect language calls ---------------------------------------------
 
     def seat_after(self, seat: int, steps: int = 1) -> int:
-        """The seat `steps` places after `seat` in the current direction."""
-        return (seat + steps * self.direction) % self.players
+        """The seat `steps` places after `seat` in the current direction (seats still in)."""
+        if self.seated == self.players:
+            return (seat + steps * self.direction) % self.players
+        return seating.walk(self, seat, steps, self.direction)
+
+    def others_of(self, seat: int) -> tuple:
+        """Every other seat still in, in turn order from the one after `seat`."""
+        if self.seated == self.players:
+            return tuple((seat + k * self.direction) % self.players for k in range(1, self.players))
+        return seating.others_of(self, seat)
+
+    def eliminate(self, seat: int) -> None:
+        """`seat` leaves the match (seats.eliminate)."""
+        seating.eliminate(self, seat)
 
     def take_from_stock(self):
         """The top stock card, reshuffling the discard pile (all but its top) when empty."""
@@ -664,6 +694,7 @@ class GameState:
             got += 1
         if got:
             self.last_move = self.turns
+            self.push(self.ruleset.triggers.cards_drawn, Frame(seat))
         self.log_draw(seat, got)
         return got
 
@@ -690,8 +721,7 @@ class GameState:
         if allowed is None or not self.just_played or not self.discard:
             return {}
         found = {}
-        for step in range(1, self.players):
-            seat = self.seat_after(self.turn, step)
+        for seat in self.others_of(self.turn):
             frame = Frame(seat)
             cards = []
             for card in dict.fromkeys(self.hands[seat]):
@@ -783,7 +813,8 @@ class GameState:
         """Every hand moves one seat on in `direction`."""
         n = self.players
         sizes = self.hand_sizes()
-        self.hands = [self.hands[(seat - direction) % n] for seat in range(n)]
+        self.hands = [self.hands[(seat - direction) % n] for seat in range(n)] \
+            if self.seated == n else seating.pass_in_play(self, direction)
         self.log("pass_hands", direction=direction)
         self.hands_moved(sizes)
 
@@ -1012,7 +1043,7 @@ def op_catch_window(game: GameState, frame):
             continue  # its hand grew again: it owes nothing
         if len(uncalled) > 1:
             game.stack.append((op_catch_window, None))  # the next seat's window, after this one
-        catchers = tuple(game.seat_after(seat, k) for k in range(1, game.players))
+        catchers = game.others_of(seat)
         return game.request("catch", None, (None,) + catchers, answer_catch, Frame(seat),
                             catchers)
     return None

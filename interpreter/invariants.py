@@ -70,6 +70,14 @@ def check_seats(game) -> None:
             fail(f"{name} is {getattr(game, name)!r}, not a seat of {game.players}")
     if game.direction not in (1, -1) or isinstance(game.direction, bool):
         fail(f"direction is {game.direction!r}, not 1 or -1")
+    if game.seated != game.players - sum(game.out):
+        fail(f"{game.seated} seats counted in, but {game.players - sum(game.out)} are")
+    for seat, out in enumerate(game.out):
+        if out and game.hands[seat]:
+            fail(f"seat {seat} is out of the match but holds {len(game.hands[seat])} cards")
+    if game.decision is not None and game.decision.seat is not None \
+            and game.out[game.decision.seat]:
+        fail(f"seat {game.decision.seat} is out of the match but is asked to decide")
 
 
 def check_decision(game) -> None:

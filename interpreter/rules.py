@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .compiler import Frame, compile_effect, compile_expression
+from . import dsl
+from .compiler import PRIMITIVES, Frame, compile_effect, compile_expression
+from .errors import RuleRuntimeError
 
 # Events a `when:` rule reacts to, with who `player` is and what `card` is in its text.
 EVENTS = {
@@ -30,6 +32,10 @@ EVENTS = {
                   "that seat",
     "hand_started": "a hand was dealt and its first card turned, before the first turn; "
                     "player: the dealer",
+    "cards_drawn": "a seat drew one or more cards (the rule runs once the draw is over); "
+                   "player: that seat",
+    "hand_ended": "a hand was won and scored, before the match's end is decided (no player "
+                  "may be asked anything then); player: the hand's winner",
 }
 
 # Events an `instead_of:` rule may replace: the names bound in its text, and what the
@@ -66,6 +72,8 @@ class Triggers:
     turn_started: tuple = ()
     turn_ended: tuple = ()
     hand_started: tuple = ()
+    cards_drawn: tuple = ()
+    hand_ended: tuple = ()
     draw_owed: tuple = ()  # replacement rules (Rule objects), in the order they are tried
     every: tuple = ()  # every Rule, in order, for `explain`
 
@@ -92,6 +100,29 @@ def trigger_op(rule: Rule):
             game.push(ops, own)
     fire.__qualname__ = f"rule {name}"
     return fire
+
+
+def between_hands(game, ops: tuple, frame) -> None:
+    """Run the hand_ended rules at once: the hand is over, so none may ask for a decision."""
+    game.ending = True
+    steps, limit = 0, game.ruleset.steps_per_action
+    try:
+        game.push(ops, frame)
+        while game.stack:
+            op, at = game.stack.pop()
+            steps += 1
+            if op(game, at) is not None:
+                game.decision = None
+                raise RuleRuntimeError("a hand_ended rule asked a player to decide; the hand "
+                                       "is over, so it may only act (draw, eliminate, set_var, "
+                                       "...)", file=game.ruleset.file)
+            if steps > limit:
+                raise RuleRuntimeError(f"this ruleset made no progress: the hand_ended rules "
+                                       f"ran more than {limit} steps (limits.steps_per_action)",
+                                       file=game.ruleset.file)
+    finally:
+        game.ending = False
+        game.stack.clear()
 
 
 def owe_draw(game, frame, seat: int, count: int, start: int = 0) -> None:
@@ -138,9 +169,26 @@ def compile_rules(builder) -> Triggers:
             symbols = builder.symbols(path + ("do",))
             symbols.bound, symbols.replacing = bound, replaces
             ops = compile_effect(builder.text(path + ("do",)), symbols)
+            if event in BETWEEN_HANDS:
+                refuse_choices(builder, path + ("do",), event)
         text = " ".join(str(spec.get("text", "")).split())
         compiled.append(Rule(name, event, replaces, condition, ops, spec.get("order", 0), text))
     return build_triggers(compiled)
+
+
+BETWEEN_HANDS = {"hand_ended"}  # events after which no player may be asked anything
+
+
+def refuse_choices(builder, path: tuple, event: str) -> None:
+    """At load: a rule of an event between hands may act, but not ask a player."""
+    where = builder.where(path)
+    text = builder.text(path)
+    for node in dsl.walk(dsl.parse(text, "effect", where)):
+        if isinstance(node, dsl.Call) and getattr(PRIMITIVES.get(node.function), "role",
+                                                  None) == "choice":
+            raise dsl.dsl_error(f"{node.function}() asks a player, but a {event} rule runs "
+                                "once the hand is over: it may only act", text, node.line,
+                                node.column, where)
 
 
 def compile_playable(builder) -> tuple:

@@ -205,3 +205,53 @@ def test_variables_are_checked_at_load(tmp_path, effect, problem):
     text = VARIABLES.replace('set_var("skips", var.skips + 1)', effect)
     with pytest.raises(DslError, match=problem):
         load_ruleset(write(tmp_path, "counted.yaml", text))
+
+
+def test_the_schema_names_every_event_the_engine_has():
+    import json
+    from pathlib import Path
+
+    from interpreter.rules import EVENTS, REPLACEABLE
+    schema = json.loads((Path(__file__).parent.parent / "schema" / "ruleset.schema.json")
+                        .read_text())
+    rule = schema["$defs"]["rule"]["properties"]
+    assert rule["when"]["enum"] == list(EVENTS)
+    assert rule["instead_of"]["enum"] == list(REPLACEABLE)
+
+
+KNOCKOUT = """\
+extends: classic
+name: knockout
+options:
+  target_score: {default: 1000000000}
+rules:
+  knock_out_the_lowest:
+    when: hand_ended
+    do: eliminate(lowest_scorer(seats_in()))
+"""
+
+
+def test_a_seat_that_leaves_is_passed_by_and_the_last_one_standing_wins(tmp_path):
+    rules = load_ruleset(write(tmp_path, "knockout.yaml", KNOCKOUT))
+    game = GameState.from_table(rules, hands=[["red 1"], ["blue 2", "blue 3"],
+                                              ["green 1", "green 2"], ["red 7", "red 8"]],
+                                discard=["red 3"], stock=["yellow 1"] * 30)
+    game.apply(rules.card("red 1"))
+    assert game.out == [False, True, False, False] and game.seated == 3
+    game.next_hand()
+    assert game.hand_sizes()[1] == 0 and all(game.hand_sizes()[s] == 7 for s in (0, 2, 3))
+    assert game.others_of(0) == (2, 3) and game.seat_after(0) == 2
+    while not game.over:  # random play to the end: one seat is left and wins the match
+        if game.decision is None:
+            game.next_hand()
+            continue
+        game.apply(RandomAgent(1).decide(game, game.decision) if game.decision.seat is not None
+                   else game.legal_options()[0])
+    assert game.seated == 1 and game.match_winner == game.out.index(False)
+
+
+def test_a_hand_ended_rule_may_not_ask_a_player(tmp_path):
+    text = KNOCKOUT.replace("eliminate(lowest_scorer(seats_in()))",
+                            "let x = choose_player(player, others)")
+    with pytest.raises(DslError, match=r"choose_player\(\) asks a player, but a hand_ended"):
+        load_ruleset(write(tmp_path, "knockout.yaml", text))

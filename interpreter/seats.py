@@ -1,0 +1,68 @@
+"""Seats that leave: a seat can be put out of the match (by a rule, such as No Mercy's at 25
+cards). Turn order, `next`, `others`, the deal, the UNO and jump-in windows and the match's
+end then pass it by. While every seat plays, none of this runs: the engine's common paths
+test one count (`game.seated == game.players`) and go on as before.
+"""
+
+from __future__ import annotations
+
+
+def walk(game, seat: int, steps: int, direction: int) -> int:
+    """The seat `steps` places from `seat` in `direction`, counting only seats still in."""
+    out, players = game.out, game.players
+    step = 1 if steps * direction > 0 else -1
+    for _ in range(abs(steps)):
+        seat = (seat + step) % players
+        while out[seat]:
+            seat = (seat + step) % players
+    return seat
+
+
+def others_of(game, seat: int) -> tuple:
+    """Every other seat still in, in turn order from the one after `seat`."""
+    found = []
+    here = seat
+    for _ in range(game.players - 1):
+        here = (here + game.direction) % game.players
+        if not game.out[here] and here != seat:
+            found.append(here)
+    return tuple(found)
+
+
+def in_play(game) -> list:
+    """The seats still in, in seat order."""
+    return [seat for seat in range(game.players) if not game.out[seat]]
+
+
+def eliminate(game, seat: int) -> None:
+    """`seat` leaves the match: its hand goes under the discard pile, it loses any turn owed to
+    it; with one seat left, the hand (and the match) ends and that seat wins."""
+    if game.out[seat]:
+        return
+    game.out[seat] = True
+    game.seated -= 1
+    held, game.hands[seat] = game.hands[seat], []
+    game.discard[:0] = held
+    game.lost_turns[seat] = 0
+    if game.next_turn == seat:
+        game.next_turn = None
+    if seat in game.uncalled:
+        game.uncalled.remove(seat)
+    game.log("eliminated", seat=seat, cards=len(held))
+    if game.ending:
+        return  # a hand_ended rule: the match's end is decided after it
+    if game.seated == 1:
+        game.stack.clear()
+        game.end_hand(in_play(game)[0])
+    elif seat == game.turn:
+        game.end_effects()  # its turn ends here
+
+
+def pass_in_play(game, direction: int) -> list:
+    """The hands after every hand moves one seat on in `direction`, among seats still in."""
+    seats = in_play(game)
+    hands = list(game.hands)
+    moved = [game.hands[seats[(index - direction) % len(seats)]] for index in range(len(seats))]
+    for seat, hand in zip(seats, moved):
+        hands[seat] = hand
+    return hands
