@@ -23,7 +23,7 @@ from .terminal import TerminalGame
 from .plot import plot_comparison, plot_kind
 from .simulate import (MEASURES, WORKER_SECONDS, ProgressBar, comparison, default_jobs, run,
                        scheduler_address)
-from .source import bundled_dir, bundled_rulesets, portable_reference, read_yaml
+from .source import bundled_dir, bundled_rulesets, portable_reference, read_yaml, resolve
 
 EXAMPLES = """\
 examples:
@@ -362,17 +362,41 @@ def one_line(text) -> str:
 def cmd_validate(args, out) -> int:
     failed = 0
     for ref in args.files:
+        # An overlay is no game by itself: it is checked on every bundled game instead.
+        refs = [f"{base}+{ref}" for base in bundled_bases()] if is_overlay_file(ref) else [ref]
         try:
-            rules = load_ruleset(ref, parse_option_pairs(args.option))
+            games = [load_ruleset(one, parse_option_pairs(args.option)) for one in refs]
         except HouserulesError as err:
             failed += 1
             print(f"error: {err}", file=sys.stderr)
+            continue
+        rules = games[0]
+        if len(refs) > 1 or refs[0] != ref:
+            print(f"ok: {one_line(ref)} (a house rule: plays on "
+                  f"{', '.join(one_line(game.title.split(' + ')[0]) for game in games)})",
+                  file=out)
             continue
         print(f"ok: {one_line(ref)} ({one_line(rules.title)}: {len(rules.deck)} cards, "
               f"{len(rules.kinds)} kinds, {len(rules.option_specs)} options"
               f"{', house rules: ' + ', '.join(rules.overlays) if rules.overlays else ''})",
               file=out)
     return 2 if failed else 0
+
+
+def bundled_bases() -> list:
+    """The bundled rulesets that are whole games (not house-rule overlays)."""
+    return [name for name in bundled_rulesets()
+            if not read_yaml(bundled_dir("rulesets") / f"{name}.yaml").data.get("overlay")]
+
+
+def is_overlay_file(ref: str) -> bool:
+    """Whether `ref` names one ruleset file (or bundled name) that is an overlay."""
+    if "+" in ref and not Path(ref).exists():
+        return False
+    try:
+        return bool(read_yaml(resolve(ref)).data.get("overlay"))
+    except (HouserulesError, OSError, ValueError, RuntimeError):
+        return False  # the load itself then says what is wrong
 
 
 def cmd_check(args, out) -> int:
