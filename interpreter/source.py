@@ -431,7 +431,8 @@ def combine(parents: list, relative_to, seen: tuple, settled: tuple,
                              root if relative_to is not None else None)
         merged.overlays += source.overlays
         if source.data.pop("overlay", None):
-            name = source.data.get("name")
+            # Named by its `name:`, else by its file's (a house rule's switch is its name).
+            name = str(source.data.get("name") or Path(str(parent)).stem)
             if name in loading.without:
                 continue  # a house rule switched off (`--option NAME=false`)
             merged.overlays += (name,)

@@ -255,3 +255,10 @@ def test_a_hand_ended_rule_may_not_ask_a_player(tmp_path):
                             "let x = choose_player(player, others)")
     with pytest.raises(DslError, match=r"choose_player\(\) asks a player, but a hand_ended"):
         load_ruleset(write(tmp_path, "knockout.yaml", text))
+
+
+def test_an_overlay_without_a_name_is_called_by_its_file(tmp_path):
+    from interpreter.explain import explain
+    write(tmp_path, "o.yml", "overlay: true\ntitle: o\n")
+    rules = load_ruleset(write(tmp_path, "main.yaml", "extends: [classic, o.yml]\nname: x\n"))
+    assert rules.overlays == ("o",) and "house rules on: o" in explain(rules)
