@@ -1,7 +1,416 @@
-"""Static types of the effect language, checked once at load (a pass over the dsl AST)."""
+"""Static types of the effect language, inferred and checked once at load, so that a rule that
+would fail in play with a type error (`draw(next, "two")`, `set_color("purple")`) is refused
+with its file, line and column instead.
+
+A type is a frozenset of base types: a value that may be one of several (a card's rank is a
+number or text) has all of them, and is accepted where any one of them fits (the checker does
+not follow which one `if card.kind == ...` has made sure of). `none` compares with anything,
+and a value that may be none is accepted where a value is needed; only `none` itself is not.
+
+The pass runs after the compiler has accepted the text: names, arities and roles are sound
+there. Parts of a text the compiler settled away (the branch of an `if` on an option that is
+off) are checked as well, since other options may bring them into play; a name unknown there
+is taken as `any`.
+"""
 
 from __future__ import annotations
 
+import difflib
+from dataclasses import dataclass
+
+from . import dsl
+from .cards import BUILTIN_ATTRIBUTES
+
+BASE = ("seat", "seats", "number", "boolean", "text", "colour", "card", "cards", "none")
+SEAT, SEATS, NUMBER, BOOLEAN, TEXT, COLOUR, CARD, CARDS, NONE = (frozenset({b}) for b in BASE)
+ANY = frozenset(BASE)
+# What a declared game variable holds (a seat is kept as its number).
+VALUE = NUMBER | SEAT | BOOLEAN | NONE
+
+TYPES = {  # base type: what its values are, for the reference
+    "seat": "one seat at the table; a number is never taken as a seat (seat 5 of 4 would fail "
+            "in play): seats come from `player`, `next`, `seat_after(...)` and the like; a seat "
+            "compares with a number (`dealer == 0`), but takes no arithmetic",
+    "seats": "a list of seats; a single seat is accepted where seats are",
+    "number": "a whole number",
+    "boolean": "`true` or `false`",
+    "text": "a `\"string\"`",
+    "colour": "text that names one of the ruleset's `colors:`; a literal is checked against them",
+    "card": "one card",
+    "cards": "a list of cards, such as a hand",
+    "none": "`none`: no card, no colour, or what an action gives; it compares with anything",
+    "any": "what the checker cannot know: a card attribute the ruleset declares",
+}
+
+WORDS = {"seat": "a seat", "seats": "seats", "number": "a number", "boolean": "true or false",
+         "text": "text", "colour": "a colour", "card": "a card", "cards": "cards", "none": "none"}
+SHORT = {VALUE: "value", CARDS | SEATS: "cards/seats"}  # how the reference writes some unions
+WIDER = {"colour": COLOUR | TEXT, "text": TEXT | COLOUR}  # a colour is text, and text may be one
+# Types that compare with each other: a seat with a number, a colour with text.
+FAMILY = {"seat": "number", "number": "number", "colour": "text", "text": "text",
+          "boolean": "boolean", "card": "card", "cards": "cards", "seats": "seats"}
+ORDERED = {"number", "text"}  # families `<` and the like order
+ORDINALS = ("first", "second", "third", "fourth")
+
+
+def describe(type_: frozenset) -> str:
+    """A type in words: 'a colour or none'."""
+    if type_ == ANY:
+        return "anything"
+    return " or ".join(WORDS[b] for b in BASE if b in type_) or "nothing"
+
+
+def type_name(type_: frozenset) -> str:
+    """A type as the reference writes it: `colour/none`."""
+    if type_ == ANY:
+        return "any"
+    return SHORT.get(type_) or "/".join(b for b in BASE if b in type_)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One argument of a function: its type, what it is in words, and a check of a literal."""
+
+    type: frozenset
+    what: str = ""
+    literal: str = ""  # "colour" or "direction": a literal argument must be one
+
+
+def arg(type_: frozenset, what: str = "", literal: str = "") -> Param:
+    """A parameter, described by its type unless said otherwise."""
+    return Param(type_, what or describe(type_ - NONE), literal)
+
+
+COUNT = arg(NUMBER, "a number of cards")
+WHO = arg(SEAT | SEATS, "a seat or seats")
+DIRECTION = arg(NUMBER, "a direction (1 or -1)", literal="direction")
+VARIABLE = arg(TEXT, "a variable's name")
+ITEMS = arg(CARDS | SEATS, "cards or seats")
+
+# Each function's parameters and result, by name: every function in compiler.PRIMITIVES needs
+# one (tests/test_typecheck.py says which are missing).
+SIGNATURES = {
+    # queries
+    "hand": ((arg(SEAT),), CARDS),
+    "hands": ((WHO,), CARDS),
+    "size": ((ITEMS,), NUMBER),
+    "seat_after": ((arg(SEAT), arg(NUMBER, "a number of steps")), SEAT),
+    "score": ((arg(SEAT),), NUMBER),
+    "min": ((arg(NUMBER), arg(NUMBER)), NUMBER),
+    "max": ((arg(NUMBER), arg(NUMBER)), NUMBER),
+    "seat_var": ((VARIABLE, arg(SEAT)), VALUE),
+    "seats_in": ((), SEATS),
+    "lowest_scorer": ((WHO,), SEAT),
+    # actions
+    "draw": ((WHO, COUNT), NONE),
+    "owe_draw": ((WHO, COUNT), NONE),
+    "lose_turn": ((WHO,), NONE),
+    "eliminate": ((WHO,), NONE),
+    "extra_turn": ((arg(SEAT | NONE),), NONE),  # none: the player, as when left out
+    "add_penalty": ((COUNT,), NONE),
+    "take_penalty": ((arg(SEAT),), NONE),
+    "set_direction": ((DIRECTION,), NONE),
+    "set_color": ((arg(COLOUR, literal="colour"),), NONE),
+    "turn_over": ((), CARD | NONE),
+    "swap_hands": ((arg(SEAT), arg(SEAT)), NONE),
+    "pass_hands": ((Param(NUMBER | NONE, DIRECTION.what, "direction"),), NONE),
+    "proceed": ((), NONE),
+    "set_var": ((VARIABLE, arg(VALUE, "a whole number, a seat, true, false or none")), NONE),
+    "set_seat_var": ((VARIABLE, arg(SEAT), arg(VALUE, "a whole number, a seat, true, false "
+                                                      "or none")), NONE),
+    "end_turn": ((), NONE),
+    "run": ((arg(TEXT, "the name of an effect"),), NONE),
+    # choices: the answer
+    "choose_color": ((arg(SEAT),), COLOUR),
+    "choose_player": ((arg(SEAT), WHO), SEAT),
+    "ask": ((arg(SEAT), arg(TEXT, "a question's name")), BOOLEAN),
+}
+
+# Each name's type: every name in compiler.NAMES needs one.
+NAME_TYPES = {
+    "player": SEAT, "card": CARD, "next": SEAT, "previous": SEAT, "others": SEATS,
+    "everyone": SEATS, "top": CARD | NONE, "color": COLOUR | NONE,
+    "color_before": COLOUR | NONE, "direction": NUMBER, "players": NUMBER, "dealer": SEAT,
+    "turn": SEAT, "stock_size": NUMBER, "penalty": NUMBER, "fair": BOOLEAN,
+}
+
+# The names an event binds for an instead_of rule (rules.REPLACEABLE).
+BOUND_TYPES = {"seat": SEAT, "count": NUMBER}
+
+# A card's own attributes (cards.BUILTIN_ATTRIBUTES); declared ones are `any`.
+ATTRIBUTE_TYPES = {"name": TEXT, "kind": TEXT, "color": COLOUR | NONE, "rank": NUMBER | TEXT,
+                   "points": NUMBER, "value": NUMBER}
+
+
+def option_type(value) -> frozenset:
+    """The type of an option's value."""
+    if isinstance(value, bool):
+        return BOOLEAN
+    if isinstance(value, int):
+        return NUMBER
+    return TEXT if isinstance(value, str) else NONE if value is None else ANY
+
+
+def fits(given: frozenset, wanted: frozenset) -> bool:
+    """Whether a value of type `given` may go where `wanted` is expected."""
+    if given == NONE:
+        return "none" in wanted
+    widened = frozenset().union(*(WIDER.get(b, {b}) for b in wanted))
+    return bool((given - NONE) & widened)
+
+
+def families(type_: frozenset) -> set:
+    return {FAMILY[b] for b in type_ if b in FAMILY}
+
+
+def literal_of(node):
+    """The value of a literal number (`-1` too) or text; None when `node` is not one."""
+    if isinstance(node, (dsl.Number, dsl.Text)):
+        return node.value
+    if isinstance(node, dsl.Unary) and node.op == "-" and isinstance(node.operand, dsl.Number):
+        return -node.operand.value
+    return None
+
 
 def check(compiler, tree) -> None:
-    """Check the types in `tree` (a dsl.Block or an expression); errors via compiler.fail."""
+    """Check the types in `tree` (an effect's dsl.Block, or an expression); a mistake raises
+    compiler.fail(node, message)."""
+    checker = Checker(compiler)
+    if isinstance(tree, dsl.Block):
+        checker.block(tree)
+    else:
+        checker.infer(tree)
+
+
+class Checker:
+    """Infers the type of each expression of one text, refusing what cannot work in play."""
+
+    def __init__(self, compiler):
+        self.fail = compiler.fail
+        self.symbols = compiler.symbols
+        # Variables in scope and their types; `let` adds to it as the compiler's scope does.
+        self.scope = {name: BOUND_TYPES.get(name, ANY) for name in self.symbols.bound}
+
+    # --- statements ----------------------------------------------------------------------
+
+    def block(self, block) -> None:
+        for statement in block.statements if block else ():
+            self.statement(statement)
+
+    def statement(self, node) -> None:
+        if isinstance(node, dsl.If):
+            self.branches(node)
+        elif isinstance(node, dsl.Let):
+            self.scope[node.var] = self.infer(node.value)
+        else:
+            self.call(node.call)
+
+    def branches(self, node: dsl.If) -> None:
+        """Each branch from the scope before the `if`; after it, a variable has any type a
+        branch gave it."""
+        before, after = dict(self.scope), []
+        for cond, block in node.branches:
+            self.condition(cond)
+            self.scope = dict(before)
+            self.block(block)
+            after.append(self.scope)
+            self.scope = dict(before)
+        self.block(node.orelse)
+        after.append(self.scope)
+        self.scope = {}
+        for scope in after:
+            for name, type_ in scope.items():
+                self.scope[name] = self.scope.get(name, frozenset()) | type_
+
+    # --- expressions ---------------------------------------------------------------------
+
+    def infer(self, node) -> frozenset:
+        """The type of an expression."""
+        method = getattr(self, "infer_" + type(node).__name__.lower(), None)
+        return method(node) if method is not None else ANY
+
+    def infer_number(self, node) -> frozenset:
+        return NUMBER
+
+    def infer_text(self, node) -> frozenset:
+        return TEXT
+
+    def infer_constant(self, node) -> frozenset:
+        return NONE if node.value is None else BOOLEAN
+
+    def infer_name(self, node: dsl.Name) -> frozenset:
+        if node.ident in self.scope:
+            return self.scope[node.ident]
+        return NAME_TYPES.get(node.ident, ANY)
+
+    def infer_attribute(self, node: dsl.Attribute) -> frozenset:
+        subject = node.subject
+        if isinstance(subject, dsl.Name) and subject.ident not in self.scope:
+            if subject.ident == "option":
+                options = self.symbols.options
+                return option_type(options[node.attr]) if node.attr in options else ANY
+            if subject.ident == "var":
+                return VALUE
+        of = self.infer(subject)
+        if not of & (CARD | NONE):
+            raise self.fail(node, f"`.{node.attr}` is an attribute of a card, not of "
+                                  f"{describe(of)}")
+        return ATTRIBUTE_TYPES.get(node.attr, ANY)
+
+    def infer_call(self, node: dsl.Call) -> frozenset:
+        return self.call(node)
+
+    def infer_unary(self, node: dsl.Unary) -> frozenset:
+        if node.op == "not":
+            self.condition(node.operand)
+            return BOOLEAN
+        self.number(node.operand, "`-`")
+        return NUMBER
+
+    def infer_binary(self, node: dsl.Binary) -> frozenset:
+        if node.op in ("and", "or"):
+            left = self.condition(node.left)  # its truth is always asked
+            return left | self.infer(node.right)
+        left, right = self.infer(node.left), self.infer(node.right)
+        if node.op in ("==", "!="):
+            self.comparable(node, left, right)
+        elif node.op == "in":
+            self.member(node, left, right)
+        elif node.op in ("<", "<=", ">", ">="):
+            self.ordered(node, left, right)
+        else:
+            self.number(node.left, f"`{node.op}`", left)
+            self.number(node.right, f"`{node.op}`", right)
+            return NUMBER
+        return BOOLEAN
+
+    def infer_quantifier(self, node: dsl.Quantifier) -> frozenset:
+        with_var = self.items(node, node.quantifier)
+        try:
+            if node.cond is not None:
+                self.condition(node.cond)
+        finally:
+            with_var()
+        return NUMBER if node.quantifier == "count" else BOOLEAN
+
+    def infer_total(self, node: dsl.Total) -> frozenset:
+        with_var = self.items(node, "sum")
+        try:
+            if node.cond is not None:
+                self.condition(node.cond)
+            self.number(node.expr, "sum")
+        finally:
+            with_var()
+        return NUMBER
+
+    # --- the checks ------------------------------------------------------------------------
+
+    def call(self, node: dsl.Call) -> frozenset:
+        """A function call: each argument checked against its parameter; gives the result."""
+        params, result = SIGNATURES.get(node.function, ((), ANY))
+        for index, argument in enumerate(node.args):
+            given = self.infer(argument)
+            if index >= len(params):
+                continue  # too many: the compiler refused it, or it was settled away
+            param = params[index]
+            which = "argument" if len(params) == 1 else f"{ORDINALS[index]} argument"
+            if not fits(given, param.type):
+                raise self.fail(argument, f"{node.function}'s {which} is {param.what}, not "
+                                          f"{describe(given)}{seat_hint(given, param.type)}")
+            value = literal_of(argument)
+            if value is not None and param.literal == "colour":
+                self.colour(argument, value)
+            if value is not None and param.literal == "direction" and value not in (1, -1):
+                raise self.fail(argument, f"{node.function}'s {which} is a direction, 1 or "
+                                          f"-1, not {value!r}")
+        return result
+
+    def condition(self, node) -> frozenset:
+        """An expression whose truth is asked: a seat (seat 0 counts as false) or none
+        (always false) is refused."""
+        if isinstance(node, dsl.Binary) and node.op in ("and", "or"):
+            return self.condition(node.left) | self.condition(node.right)
+        type_ = self.infer(node)
+        if type_ and type_ - NONE <= SEAT:
+            why = "seat 0 would count as false; compare it, as in `x == player`" \
+                if type_ - NONE else "it is never true"
+            raise self.fail(node, f"a condition is true or false, not {describe(type_)} ({why})")
+        return type_
+
+    def number(self, node, where: str, type_: frozenset | None = None) -> None:
+        """An operand that must be a number."""
+        type_ = self.infer(node) if type_ is None else type_
+        if fits(type_, NUMBER):
+            return
+        hint = "; the seat after one is seat_after(seat, 1)" if type_ - NONE <= SEAT else ""
+        raise self.fail(node, f"{where} works on numbers, not {describe(type_)}{hint}")
+
+    def comparable(self, node: dsl.Binary, left: frozenset, right: frozenset) -> None:
+        """`==` and `!=`: never true between values of unlike types (a card and a number)."""
+        for side, type_ in ((node.left, right), (node.right, left)):
+            if isinstance(side, dsl.Text) and type_ - NONE and type_ - NONE <= COLOUR:
+                self.colour(side, side.value)
+        if NONE in (left, right) or families(left - NONE) & families(right - NONE):
+            return
+        raise self.fail(node, f"`{node.op}` compares {describe(left)} with {describe(right)}: "
+                              "they are never equal")
+
+    def ordered(self, node: dsl.Binary, left: frozenset, right: frozenset) -> None:
+        """`<` and the like: numbers (seats too) with numbers, or text with text."""
+        if NONE in (left, right) or families(left - NONE) & families(right - NONE) & ORDERED:
+            return
+        raise self.fail(node, f"`{node.op}` orders numbers or text, not {describe(left)} and "
+                              f"{describe(right)}")
+
+    def member(self, node: dsl.Binary, left: frozenset, right: frozenset) -> None:
+        """`x in y`: a card in cards, a seat in seats, text in text."""
+        if not (right - NONE) & (CARDS | SEATS | TEXT | COLOUR):
+            raise self.fail(node.right, "`in` looks in cards, seats or text, not "
+                                        f"{describe(right)}")
+        found = set()
+        if "cards" in right:
+            found.add("card")
+        if "seats" in right:
+            found.add("number")
+        if right & (TEXT | COLOUR):
+            found.add("text")
+        if left == NONE or families(left - NONE) & found:
+            return
+        raise self.fail(node, f"`in` looks for {describe(left)} in {describe(right)}: it is "
+                              "never there")
+
+    def colour(self, node, value) -> None:
+        """A literal colour must be one of the ruleset's (when they are known)."""
+        colors = self.symbols.colors
+        if not colors or value in colors:
+            return
+        close = difflib.get_close_matches(str(value), colors, n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise self.fail(node, f"unknown colour {value!r}; colours: {', '.join(colors)}{hint}")
+
+    def items(self, node, what: str):
+        """A comprehension's source checked to be cards or seats, and its variable bound to
+        their items; gives the function that unbinds it."""
+        source = self.infer(node.source)
+        if not source & (CARDS | SEATS):
+            raise self.fail(node.source, f"{what} goes through cards or seats, not "
+                                         f"{describe(source)}")
+        item = (CARD if "cards" in source else frozenset()) | \
+            (SEAT if "seats" in source else frozenset())
+        outer = self.scope.get(node.var)
+        self.scope[node.var] = ANY if source == ANY else item
+
+        def unbind():
+            if outer is None:
+                del self.scope[node.var]
+            else:
+                self.scope[node.var] = outer
+        return unbind
+
+
+def seat_hint(given: frozenset, wanted: frozenset) -> str:
+    """Why a number is not a seat, when one was given for a seat."""
+    if wanted & (SEAT | SEATS) and given - NONE <= NUMBER:
+        return " (a number may name no seat at the table: name seats as player, next, " \
+               "seat_after(player, 2) and the like)"
+    return ""

@@ -14,7 +14,8 @@ import pytest
 
 from interpreter import (DslError, GameState, HouserulesError, RuleRuntimeError, RulesetError,
                          load_ruleset)
-from interpreter.compiler import Frame, Symbols, compile_effect, compile_expression
+from interpreter import dsl
+from interpreter.compiler import Compiler, Frame, Symbols, compile_effect, compile_expression
 
 OPTIONS = {"n": 3, "flag": True, "mode": "fast"}
 ATTRIBUTES = frozenset({"item", "weight"})
@@ -57,6 +58,13 @@ def table(rules, direction=1):
 
 def symbols(where=None):
     return Symbols(options=dict(OPTIONS), attributes=ATTRIBUTES, where=dict(where or {}))
+
+
+def unchecked(text):
+    """`text` compiled without the type checker, to reach the compiler's runtime guards."""
+    sym = symbols(WHERE)
+    sym.text = text
+    return Compiler(sym).expr(dsl.parse(text, "condition", sym.where))
 
 
 def evaluate(rules, text, player=0, card="red 5", color_before="blue", direction=1):
@@ -132,20 +140,18 @@ def test_in_tests_membership(rules, text, expected):
     ("count(c in hand(player) if c.color == color_before)", 1),
     ("count(s in everyone if score(s) >= 20)", 3),
     ("any(c in hand(player) if c.color == none)", True),
-    ('any(c in hand(3) if c.color == "red")', False),
-    ("any(c in hand(3))", True),
+    ('any(c in hand(previous) if c.color == "red")', False),
+    ("any(c in hand(previous))", True),
     ("any(s in others if size(hand(s)) == 1)", True),
-    ("all(c in hand(1) if c.color != none)", True),
+    ("all(c in hand(next) if c.color != none)", True),
     ("all(c in hand(player) if c.color != none)", False),
-    ("all(c in hand(3) if c.rank == 1)", True),
-    ("any(c in hand(player) if any(d in hand(1) if d.color == c.color))", True),
-    ("all(c in hand(3) if any(d in hand(1) if d.color == c.color))", False),
+    ("all(c in hand(previous) if c.rank == 1)", True),
+    ("any(c in hand(player) if any(d in hand(next) if d.color == c.color))", True),
+    ("all(c in hand(previous) if any(d in hand(next) if d.color == c.color))", False),
     # tests joined by `or` (scanned attribute by attribute)
-    ('any(c in hand(3) if c.color == "red" or c.kind == "wild")', False),
-    ('any(c in hand(3) if c.color == "red" or c.rank == 1)', True),
+    ('any(c in hand(previous) if c.color == "red" or c.kind == "wild")', False),
+    ('any(c in hand(previous) if c.color == "red" or c.rank == 1)', True),
     ('any(c in hand(player) if c.kind == "wild" or c.color == none or c.rank == 99)', True),
-    ('any(s in others if s.color == "red" or s.rank == 1)', False),  # seats: attributes are none
-    ('any(s in others if s.color == none or s.rank == 1)', True),
     ('any(c in hand(player) if c.color == "red" or c.points > 100)', True),  # not only ==
     ('count(c in hand(player) if c.color == "red" or c.rank == 7)', 3),  # counted one by one
 ])
@@ -157,10 +163,10 @@ def test_any_all_count_comprehensions(rules, text, expected):
     ("sum(c.points for c in hand(player))", 82),
     ("sum(c.points for c in hands(others))", 41),
     ('sum(c.points for c in hand(player) if c.color == "red")', 25),
-    ('sum(c.points for c in hand(3) if c.color == "red")', 0),
+    ('sum(c.points for c in hand(previous) if c.color == "red")', 0),
     ("sum(1 for s in everyone if s != player)", 3),
     ("sum(score(s) for s in others)", 90),
-    ("sum(c.points * 2 for c in hand(1))", 22),
+    ("sum(c.points * 2 for c in hand(next))", 22),
 ])
 def test_sum_over_a_comprehension(rules, text, expected):
     assert evaluate(rules, text) == expected
@@ -238,11 +244,11 @@ def test_options_are_constants(rules, text, expected):
     ("size(others)", 3),
     ("size(hands(others))", 5),
     ("seat_after(player, 2)", 2),
-    ("seat_after(3)", 0),
-    ("score(2)", 30),
+    ("seat_after(previous)", 0),
+    ("score(seat_after(player, 2))", 30),
     ("min(3, 4)", 3),
     ("max(3, 4)", 4),
-    ("min(size(hand(1)), size(hand(2)))", 2),
+    ("min(size(hand(next)), size(hand(seat_after(player, 2))))", 2),
 ])
 def test_query_functions(rules, text, expected):
     assert evaluate(rules, text) == expected
@@ -303,6 +309,16 @@ def test_compile_errors_name_the_problem_and_its_position(start, text, fragment,
 @pytest.mark.parametrize("text", [
     "1 / 0",
     "5 % 0",
+    "players * 999999 * 999999",
+])
+def test_a_rule_that_fails_while_playing_is_a_rule_runtime_error(rules, text):
+    fn = compile_expression(text, symbols(WHERE))
+    with pytest.raises(RuleRuntimeError) as info:
+        fn(table(rules), Frame(0, rules.card("red 5"), "red"))
+    assert info.value.file == "rules.yaml" and info.value.line == 1
+
+
+@pytest.mark.parametrize("text", [
     '1 + "a"',
     '-"a"',
     "hand(9)",
@@ -311,11 +327,29 @@ def test_compile_errors_name_the_problem_and_its_position(start, text, fragment,
     "any(c in 5)",
     "count(s in players)",
 ])
-def test_a_rule_that_fails_while_playing_is_a_rule_runtime_error(rules, text):
-    fn = compile_expression(text, symbols(WHERE))
+def test_an_ill_typed_rule_is_refused_at_load_and_would_fail_cleanly_in_play(rules, text):
+    """The type checker refuses these; compiled without it, the compiler's own guards still
+    turn them into a RuleRuntimeError (a second line of defence)."""
+    with pytest.raises(DslError):
+        compile_expression(text, symbols(WHERE))
+    fn = unchecked(text)
     with pytest.raises(RuleRuntimeError) as info:
         fn(table(rules), Frame(0, rules.card("red 5"), "red"))
     assert info.value.file == "rules.yaml" and info.value.line == 1
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('any(s in others if s.color == "red" or s.rank == 1)', False),
+    ('any(s in others if s.color == none or s.rank == 1)', True),
+])
+def test_attributes_of_seats_are_refused_at_load_and_none_if_compiled_anyway(rules, text,
+                                                                            expected):
+    """A seat has no attributes: the checker refuses `s.color`; the compiled one-scan
+    shortcut still copes with seats (their attributes are none)."""
+    with pytest.raises(DslError, match="attribute of a card, not of a seat"):
+        compile_expression(text, symbols(WHERE))
+    fn = unchecked(text)
+    assert fn(table(rules), Frame(0, rules.card("red 5"), "blue")) is expected
 
 
 # --- effects, played ------------------------------------------------------------------------
@@ -363,7 +397,7 @@ def play_skip(directory, on_play):
     ("draw(previous, 1)", 1, 1, [2, 3, 2, 3]),
     ("draw(others, 1)", 1, 1, [2, 4, 3, 3]),
     ("draw(everyone, 1)", 1, 1, [3, 4, 3, 3]),
-    ("draw(next, size(hand(3)))", 1, 1, [2, 5, 2, 2]),
+    ("draw(next, size(hand(previous)))", 1, 1, [2, 5, 2, 2]),
     ("let n = players - 1\ndraw(next, n)", 1, 1, [2, 6, 2, 2]),
     ("if players == 4 then lose_turn(next) else extra_turn() end", 2, 1, [2, 3, 2, 2]),
     ("if players == 2 then extra_turn()\nelif players == 4 then draw(next, 1)\n"
@@ -426,11 +460,25 @@ def test_comprehension_variable_does_not_overwrite_a_let_variable(tmp_path):
 
 
 @pytest.mark.parametrize("on_play, line, column", [
-    ("set_direction(2)", 8, 7),
-    ('set_color("purple")', 8, 7),
-    ("draw(7, 1)", 8, 7),
-    ('draw(next, 1)\ndraw(next, "two")', 9, 7),
-    ("if any(c in 5) then end_turn() end", 8, None),
+    ("set_direction(2)", 8, 21),
+    ('set_color("purple")', 8, 17),
+    ("draw(7, 1)", 8, 12),
+    ('draw(next, 1)\ndraw(next, "two")', 9, 18),
+    ("if any(c in 5) then end_turn() end", 8, 19),
+])
+def test_an_ill_typed_effect_is_refused_at_load_at_its_file_line(tmp_path, on_play, line,
+                                                                 column):
+    with pytest.raises(DslError) as info:
+        skip_variant(tmp_path, on_play)
+    err = info.value
+    assert err.file.endswith("variant.yaml") and err.path == "$.kinds.skip.on_play"
+    assert (err.line, err.column) == (line, column)
+
+
+@pytest.mark.parametrize("on_play, line, column", [
+    ("set_direction(2 * direction)", 8, 7),
+    ("draw(next, 1)\ndraw(next, 1 - 2)", 9, 7),
+    ("lose_turn(next)\ndraw(next, 1 / (players - 4))", 9, 18),
 ])
 def test_a_failing_effect_is_a_rule_runtime_error_at_its_file_line(tmp_path, on_play, line, column):
     rules = skip_variant(tmp_path, on_play)

@@ -231,7 +231,9 @@ SIGNATURES = {  # function: (argument types, result type)
     "hand": (("seat",), "cards"), "hands": (("seats",), "cards"), "size": (("cards",), "int"),
     "seat_after": (("seat", "int"), "seat"), "score": (("seat",), "int"),
     "min": (("int", "int"), "int"), "max": (("int", "int"), "int"),
-    "draw": (("seats", "int"), None), "lose_turn": (("seats",), None),
+    "draw": (("seats", "int"), None), "owe_draw": (("seats", "int"), None),
+    "lose_turn": (("seats",), None), "proceed": ((), None), "eliminate": (("seats",), None),
+    "seats_in": ((), "seats"), "lowest_scorer": (("seats",), "seat"),
     "extra_turn": (("seat",), None), "add_penalty": (("int",), None),
     "take_penalty": (("seat",), None), "set_direction": (("direction",), None),
     "set_color": (("color",), None), "turn_over": ((), "card"),
@@ -326,7 +328,9 @@ class Writer:
         names += [f"option.{o}" for o, t in self.options.items() if t == typ]
         effects = [self.string(e) for e in self.effects] + [f"card.{a}" for a in self.attributes]
         extra = {
-            "seat": lambda: str(self.draw(st.integers(0, 4 if self.chance(self.chaos) else 1))),
+            # A number is no seat (the type checker refuses it): now and then one anyway.
+            "seat": lambda: str(self.draw(st.integers(0, 4))) if self.chance(self.chaos)
+            else f"seat_after(player, {self.draw(st.integers(0, 3))})",
             "seats": lambda: self.pick(["others", "everyone", "player"]),
             "int": lambda: str(self.draw(st.integers(0, 12))) if not self.chance(5)
             else "99999999999999999999999",
@@ -366,9 +370,6 @@ class Writer:
             attrs = BUILTIN_ATTRIBUTES + tuple(self.attributes)
         if attrs:
             found.append(lambda d: f"{self.operand('card', d)}.{self.pick(attrs)}")
-        if typ == "seat":
-            found.append(lambda d: f"({self.operand('seat', d)} + {self.operand('int', d)}) "
-                                   "% players")
         if typ == "int":
             found += [
                 lambda d: f"{self.operand('int', d)} {self.pick('+-*/%')} {self.operand('int', d)}",
@@ -402,15 +403,24 @@ class Writer:
             else self.pick(["player", "card", f"v{next(self.fresh)}"])
         return var, "card" if source_type == "cards" else "seat"
 
+    def source(self, source_type: str, depth) -> str:
+        """What a comprehension goes through: a list (a single seat is no list)."""
+        if source_type == "seats" and not self.chance(self.chaos):
+            return self.pick(["others", "everyone"])
+        return self.expr(source_type, depth)
+
     def quantifier(self, which, depth) -> str:
         source_type = "seats" if self.chance(25) else "cards"
-        source = self.expr(source_type, depth)
+        source = self.source(source_type, depth)
         var, typ = self.bound(source_type)
         outer = self.scope.get(var)
         self.scope[var] = typ
-        if self.chance(30):  # the shape scanned in one go: any(c in X if c.color == value)
+        if typ == "card" and self.chance(30):  # scanned in one go: any(c in X if c.color == v)
             attr = self.pick(BUILTIN_ATTRIBUTES + tuple(self.attributes))
-            cond = f" if {var}.{attr} == {self.operand(self.pick(['color', 'int']), depth)}"
+            value_type = {"color": "color", "name": "color", "kind": "color", "rank": "int",
+                          "points": "int", "value": "int"}.get(attr) \
+                or self.pick(["color", "int"])
+            cond = f" if {var}.{attr} == {self.operand(value_type, depth)}"
         else:
             cond = f" if {self.expr('bool', depth)}" if self.chance(80) else ""
         self.restore(var, outer)
@@ -418,7 +428,7 @@ class Writer:
 
     def total(self, depth) -> str:
         source_type = "seats" if self.chance(25) else "cards"
-        source = self.expr(source_type, depth)
+        source = self.source(source_type, depth)
         var, typ = self.bound(source_type)
         outer = self.scope.get(var)
         self.scope[var] = typ

@@ -433,13 +433,21 @@ def test_extends_may_not_follow_a_symlink_out_of_the_folder(tmp_path):
     assert "do not show" not in out + err
 
 
-@pytest.mark.parametrize("effect", ["draw(next, true)", "draw(next, 0 - 2)", "add_penalty(true)",
-                                    "set_direction(true)"])
-def test_both_builds_refuse_the_same_bad_values(effect, tmp_path):
+@pytest.mark.parametrize("effect, problem", [
+    # true is no number: the type checker refuses it at load
+    ("draw(next, true)", "draw's second argument is a number of cards, not true or false"),
+    ("add_penalty(true)", "add_penalty's argument is a number of cards, not true or false"),
+    ("set_direction(true)", "set_direction's argument is a direction (1 or -1), not true or false"),
+    # well typed, but a bad number: refused in play
+    ("draw(next, 0 - 2)", "this rule failed while playing"),
+    ("add_penalty(0 - 1)", "this rule failed while playing"),
+    ("set_direction(direction * 2)", "this rule failed while playing"),
+])
+def test_both_builds_refuse_the_same_bad_values(effect, problem, tmp_path):
     path = tmp_path / "main.yaml"
     path.write_text(ruleset("kinds:", "  number:", f"    on_play: '{effect}'"))
     code, out, err, seconds = run_cli([*SIMULATE[:1], str(path), *SIMULATE[2:], "--option", "hands=1"])
-    assert code == 2 and "this rule failed while playing" in err and "Traceback" not in err, err
+    assert code == 2 and problem in err and "Traceback" not in err, err
 
 
 def test_rules_path_lets_extends_reach_a_folder_the_user_names(tmp_path):
