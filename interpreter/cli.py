@@ -23,7 +23,8 @@ from .terminal import TerminalGame
 from .plot import plot_comparison, plot_kind
 from .simulate import (MEASURES, WORKER_SECONDS, ProgressBar, comparison, default_jobs, run,
                        scheduler_address)
-from .source import bundled_dir, bundled_rulesets, portable_reference, read_yaml, resolve
+from .source import (bundled_dir, bundled_rulesets, exists, portable_reference, read_yaml,
+                     resolve)
 
 EXAMPLES = """\
 examples:
@@ -391,7 +392,7 @@ def bundled_bases() -> list:
 
 def is_overlay_file(ref: str) -> bool:
     """Whether `ref` names one ruleset file (or bundled name) that is an overlay."""
-    if "+" in ref and not Path(ref).exists():
+    if "+" in ref and not exists(Path(ref)):
         return False
     try:
         return bool(read_yaml(resolve(ref)).data.get("overlay"))
