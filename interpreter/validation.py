@@ -46,8 +46,23 @@ def schema_error(source: Source, error, count: int, cls=RulesetError):
             message = f"{what}; expected one of: {', '.join(allowed)}"
     elif "description" in error.schema:
         message += f" (expected: {error.schema['description']})"
+    quoted = repr(error.instance)
+    # A long value is told by its size, not quoted (a text up to 200 characters still is).
+    if len(quoted) > (200 if isinstance(error.instance, str) else 80) and quoted in message:
+        message = message.replace(quoted, sized(error.instance))
     more = f" ({count - 1} more problem(s) after this one)" if count > 1 else ""
     err = source.error(path, message + more, cls)
     if message.startswith("an unknown key"):
         err.path = dollar_path(path[:-1]) if path[:-1] else None  # the key stays unquoted
     return err
+
+
+def sized(value) -> str:
+    """A long value in a few words: what it is and how big."""
+    if isinstance(value, list):
+        return f"a list of {len(value):,} items"
+    if isinstance(value, dict):
+        return f"a mapping of {len(value):,} keys"
+    if isinstance(value, str):
+        return f"a text of {len(value):,} characters"
+    return f"a {type(value).__name__}"
