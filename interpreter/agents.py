@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from .compiler import Frame
 from .engine import DRAW, Decision, GameState
 from .errors import HouserulesError
 
@@ -95,9 +96,15 @@ class HeuristicAgent:
         return not (self.forget_uno and self.rng.random() < self.forget_uno)
 
     def on_question(self, game: GameState, decision: Decision):
-        """Yes to offers that help (play the drawn card, call UNO); no to risky questions."""
+        """Yes to offers that help (play the drawn card, call UNO); a ruleset's own question
+        as its `bots: answers:` say; no to other risky questions."""
         if decision.kind == "play_drawn":
             return True
+        hint = game.ruleset.bot_answers.get(decision.kind)
+        if hint is not None and decision.seat is not None:
+            answer = bool(hint(game, Frame(decision.seat, game.top)))
+            if answer in decision.options:
+                return answer
         return False if False in decision.options else decision.options[0]
 
 

@@ -108,6 +108,13 @@ def seat_after(game, frame, seat, steps=1):
 
 
 @primitive("query", 1)
+def colors_in(game, frame, cards):
+    """The colours among `cards`, in the ruleset's order (colourless cards add none)."""
+    held = {getattr(card, "color", None) for card in cards}
+    return tuple(color for color in game.ruleset.colors if color in held)
+
+
+@primitive("query", 1)
 def score(game, frame, seat):
     """A seat's match total so far."""
     return game.scores[seat_of(game, seat)]
@@ -140,6 +147,15 @@ def draw(game, frame, who, count):
     count = card_count(count)
     for seat in seats_of(game, who):
         game.draw(seat, count)
+
+
+@primitive("action", 2, says="{0} draws until a {1} card comes.")
+def draw_until_color(game, frame, who, color):
+    """Each seat in `who` draws until a card of `color` comes (or the stock and discard run out)."""
+    if color not in game.ruleset.colors:
+        raise ValueError(f"{color!r} is not a colour of this ruleset")
+    for seat in seats_of(game, who):
+        game.draw_until_color(seat, color)
 
 
 @primitive("action", 1, says="{0} loses their next turn.")
@@ -323,10 +339,16 @@ def settle_color(game, frame, answer):
     game.set_color(answer)
 
 
-@primitive("choice", 1, settle=settle_color, says="{0} names the colour to follow.")
-def choose_color(game, frame, who):
-    """The seat names the colour to follow."""
-    return "color", seat_of(game, who), game.ruleset.colors
+@primitive("choice", 1, 2, settle=settle_color, says="{0} names the colour to follow.")
+def choose_color(game, frame, who, colors=None):
+    """The seat names the colour to follow (one of `colors`, a list of the ruleset's colours, if given)."""
+    if colors is None:
+        return "color", seat_of(game, who), game.ruleset.colors
+    if not isinstance(colors, (list, tuple)) or not colors \
+            or any(c not in game.ruleset.colors for c in colors):
+        raise ValueError(f"choose_color takes a list of the ruleset's colours "
+                         f"({', '.join(game.ruleset.colors)}), not {colors!r}")
+    return "color", seat_of(game, who), tuple(dict.fromkeys(colors))
 
 
 @primitive("choice", 2, says="{0} chooses one of {1}.")

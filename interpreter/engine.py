@@ -580,7 +580,9 @@ class GameState:
                 return
             self.end_turn()
             return
-        limit = (rules.max_draws or float("inf")) if rules.draw_until_playable else 1
+        until = rules.draw_until  # a stop condition of the ruleset's own, else "playable"
+        limit = (rules.max_draws or float("inf")) \
+            if rules.draw_until_playable or until is not None else 1
         hand = self.hands[seat]
         drawn = None
         count = 0
@@ -590,8 +592,12 @@ class GameState:
                 break
             hand.append(card)
             count += 1
-            if self.is_playable(seat, card):
-                drawn = card
+            if until is None:
+                if self.is_playable(seat, card):
+                    drawn = card
+                    break
+            elif until(self, Frame(seat, card)):
+                drawn = card if self.is_playable(seat, card) else None
                 break
         if count:
             self.last_move = self.turns
@@ -692,6 +698,23 @@ class GameState:
                 break
             hand.append(card)
             got += 1
+        if got:
+            self.last_move = self.turns
+            self.push(self.ruleset.triggers.cards_drawn, Frame(seat))
+        self.log_draw(seat, got)
+        return got
+
+    def draw_until_color(self, seat: int, color) -> int:
+        """`seat` draws until a card of `color` comes, or nothing is left to draw."""
+        hand, got = self.hands[seat], 0
+        while True:
+            card = self.take_from_stock()
+            if card is None:
+                break
+            hand.append(card)
+            got += 1
+            if card.color == color:
+                break
         if got:
             self.last_move = self.turns
             self.push(self.ruleset.triggers.cards_drawn, Frame(seat))

@@ -67,8 +67,10 @@ class Ruleset:
     max_players: int
     default_players: int
     draw_until_playable: bool
+    draw_until: object  # fn(game, frame) -> bool: a drawing turn stops at a card for which it holds
     max_draws: int
     play_drawn: bool
+    bot_answers: MappingProxyType  # question -> fn(game, frame): how the bots answer ask()
     forced_play: bool
     jump_in: object  # fn(game, frame) -> bool for a card a seat may jump in with, or None
     first_dealer: int
@@ -308,6 +310,10 @@ class Builder:
             default_players=players["default"],
             draw_until_playable=self.setting(("turn", "draw_until_playable"), False, bool),
             max_draws=self.setting(("turn", "max_draws"), 0, int),
+            draw_until=self.expression(("turn", "draw_until")),
+            bot_answers=MappingProxyType({
+                question: self.expression(("bots", "answers", question))
+                for question in (self.get(("bots", "answers")) or {})}),
             play_drawn=self.setting(("turn", "play_drawn"), True, bool),
             forced_play=self.setting(("turn", "forced_play"), False, bool),
             jump_in=self.expression(("jump_in", "allowed"))
