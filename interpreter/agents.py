@@ -81,7 +81,10 @@ class HeuristicAgent:
         return max(decision.options, key=colours.count)
 
     def on_target(self, game: GameState, decision: Decision):
-        return min(decision.options, key=lambda seat: (len(game.hands[seat]), seat))
+        """The rival nearest to going out; a partner only when no one else may be chosen."""
+        mates = game.teammates(decision.seat) if decision.seat is not None else ()
+        rivals = [seat for seat in decision.options if seat not in mates] or decision.options
+        return min(rivals, key=lambda seat: (len(game.hands[seat]), seat))
 
     def on_catch(self, game: GameState, decision: Decision):
         return decision.seat

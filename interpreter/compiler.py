@@ -116,8 +116,17 @@ def colors_in(game, frame, cards):
 
 @primitive("query", 1)
 def score(game, frame, seat):
-    """A seat's match total so far."""
-    return game.scores[seat_of(game, seat)]
+    """A seat's match total so far (its team's, when the ruleset plays in teams)."""
+    return game.totals()[seat_of(game, seat)]
+
+
+@primitive("query", 1)
+def partner(game, frame, seat):
+    """The seat's partner, in teams of two (teams: {size: 2})."""
+    mates = game.teammates(seat_of(game, seat))
+    if len(mates) != 1:
+        raise ValueError("partner() needs teams of two (teams: {size: 2})")
+    return mates[0]
 
 
 @primitive("query", 2)
@@ -393,6 +402,10 @@ NAMES = {
     "previous": (lambda g, f: g.seat_after(f.player, -1), "the seat before the player"),
     "others": (_others, "every other seat, in turn order from the next"),
     "everyone": (lambda g, f: (f.player,) + _others(g, f), "every seat, the player first"),
+    "teammates": (lambda g, f: g.teammates(f.player), "the player's partners (teams:), in turn "
+                                                       "order; none without teams"),
+    "opponents": (lambda g, f: g.opponents(f.player), "the seats not in the player's team, in "
+                                                      "turn order (every other seat without teams)"),
     "top": (lambda g, f: g.discard[-1] if g.discard else None, "the top card of the discard pile"),
     "color": (lambda g, f: g.color, "the colour to follow"),
     "color_before": (lambda g, f: f.color_before, "the colour to follow before this card was played"),

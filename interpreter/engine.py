@@ -517,16 +517,38 @@ class GameState:
         elif rules.hands:
             finished = len(self.hand_results) >= rules.hands
         else:
-            finished = max(self.scores) >= rules.target_score
+            finished = max(self.totals()) >= rules.target_score
         if finished:
             self.over = True
             self.match_winner = self.leader() if self.seated > 1 else seating.in_play(self)[0]
             self.log("match_over", winner=self.match_winner, scores=list(self.scores))
 
+    def totals(self) -> list:
+        """Each seat's match total: its team's, when the ruleset plays in teams."""
+        if not self.ruleset.team_size:
+            return self.scores
+        teams = self.players // self.ruleset.team_size
+        team = [sum(self.scores[t::teams]) for t in range(teams)]
+        return [team[seat % teams] for seat in range(self.players)]
+
+    def teammates(self, seat: int) -> tuple:
+        """The other seats of `seat`'s team, in turn order (none without teams)."""
+        if not self.ruleset.team_size:
+            return ()
+        teams = self.players // self.ruleset.team_size
+        return tuple(other for other in self.others_of(seat) if other % teams == seat % teams)
+
+    def opponents(self, seat: int) -> tuple:
+        """The seats not in `seat`'s team, in turn order (every other seat without teams)."""
+        mates = self.teammates(seat)
+        return tuple(other for other in self.others_of(seat) if other not in mates)
+
     def leader(self) -> int:
-        """The seat with the highest total; a tie goes to the tied seat that won a hand last."""
-        best = max(self.scores)
-        tied = [seat for seat, score in enumerate(self.scores) if score == best]
+        """The seat with the highest total (its team's, in teams); a tie goes to the tied seat
+        that won a hand last."""
+        totals = self.totals()
+        best = max(totals)
+        tied = [seat for seat, score in enumerate(totals) if score == best]
         for result in self.hand_results[::-1]:
             if result.winner in tied:
                 return result.winner

@@ -71,6 +71,7 @@ class Ruleset:
     max_draws: int
     play_drawn: bool
     bot_answers: MappingProxyType  # question -> fn(game, frame): how the bots answer ask()
+    team_size: int  # seats per team, partners sitting evenly apart (0: everyone plays alone)
     forced_play: bool
     jump_in: object  # fn(game, frame) -> bool for a card a seat may jump in with, or None
     first_dealer: int
@@ -111,6 +112,9 @@ class Ruleset:
         if not self.min_players <= players <= self.max_players:
             raise OptionError(f"{self.name} is for {self.min_players} to {self.max_players} "
                               f"players, not {players}")
+        if self.team_size and players % self.team_size:
+            raise OptionError(f"{self.name} plays in teams of {self.team_size}: the players "
+                              f"must be a multiple of {self.team_size}, not {players}")
         needed = players * self.hand_size + 1
         if len(self.deck) < needed:
             raise RulesetError(f"the deck has {len(self.deck)} cards; dealing {self.hand_size} "
@@ -311,6 +315,7 @@ class Builder:
             draw_until_playable=self.setting(("turn", "draw_until_playable"), False, bool),
             max_draws=self.setting(("turn", "max_draws"), 0, int),
             draw_until=self.expression(("turn", "draw_until")),
+            team_size=self.setting(("teams", "size"), 0, int, maximum=10),
             bot_answers=MappingProxyType({
                 question: self.expression(("bots", "answers", question))
                 for question in (self.get(("bots", "answers")) or {})}),

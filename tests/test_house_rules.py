@@ -14,7 +14,7 @@ from interpreter.source import bundled_dir, bundled_rulesets
 
 OVERLAYS = [name for name in bundled_rulesets() if name.startswith("house/")]
 HOUSE_OPTIONS = ["draw_until_playable", "stacking", "seven_o", "jump_in", "forced_play",
-                 "challenge", "single_hand", "target_score", "hands"]
+                 "challenge", "single_hand", "partners", "target_score", "hands"]
 
 
 @pytest.mark.parametrize("base", ["classic", "mario_kart"])

@@ -288,7 +288,8 @@ def test_null_in_an_overlay_removes_the_inherited_value(tmp_path):
 # The declared options, then every bundled house rule as a switch (off).
 CLASSIC_DEFAULTS = {"target_score": 500, "hands": 0, "challenge": False,
                     "draw_until_playable": False, "forced_play": False, "jump_in": False,
-                    "seven_o": False, "single_hand": False, "stacking": False}
+                    "partners": False, "seven_o": False, "single_hand": False,
+                    "stacking": False}
 
 
 def test_classic_options_default_as_declared():

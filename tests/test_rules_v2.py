@@ -291,3 +291,17 @@ def test_smaller_primitives(tmp_path, effect, hand_after):
         assert game.decision.kind == "color" and game.legal_options() == ("red",)
     else:
         assert game.hand_sizes()[1] == hand_after
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_partners_score_for_their_team_and_bots_spare_their_partner(base):
+    rules = load_ruleset(f"{base}+house/partners")
+    game = GameState.from_table(rules, hands=[["red 1", "red 2"], ["blue 7"], ["green 5"],
+                                              ["yellow 9", "yellow 8"]],
+                                discard=["red 3"], stock=["yellow 1"] * 4, scores=[0, 30, 0, 0])
+    assert game.teammates(0) == (2,) and game.opponents(0) == (1, 3)
+    assert game.totals() == [0, 30, 0, 30]
+    from interpreter.engine import Decision
+    assert HeuristicAgent(1).decide(game, Decision("target", 0, (1, 2, 3), ())) == 1
+    with pytest.raises(HouserulesError, match="multiple of 2"):
+        GameState(rules, players=5, seed=1)
