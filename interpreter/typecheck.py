@@ -16,13 +16,18 @@ is taken as `any`.
 from __future__ import annotations
 
 import difflib
+import fnmatch
 from dataclasses import dataclass
 
 from . import dsl
 from .cards import BUILTIN_ATTRIBUTES
 
-BASE = ("seat", "seats", "number", "boolean", "text", "colour", "card", "cards", "none")
-SEAT, SEATS, NUMBER, BOOLEAN, TEXT, COLOUR, CARD, CARDS, NONE = (frozenset({b}) for b in BASE)
+BASE = ("seat", "seats", "number", "boolean", "text", "colour", "colours", "card", "cards",
+        "none")
+SEAT, SEATS, NUMBER, BOOLEAN, TEXT, COLOUR, COLOURS, CARD, CARDS, NONE = \
+    (frozenset({b}) for b in BASE)
+LISTS = SEATS | COLOURS | CARDS  # what a comprehension goes through
+ITEM = {"seats": SEAT, "colours": COLOUR, "cards": CARD}
 ANY = frozenset(BASE)
 # What a declared game variable holds (a seat is kept as its number).
 VALUE = NUMBER | SEAT | BOOLEAN | NONE
@@ -36,6 +41,7 @@ TYPES = {  # base type: what its values are, for the reference
     "boolean": "`true` or `false`",
     "text": "a `\"string\"`",
     "colour": "text that names one of the ruleset's `colors:`; a literal is checked against them",
+    "colours": "a list of colours, as `colors_in(...)` gives",
     "card": "one card",
     "cards": "a list of cards, such as a hand",
     "none": "`none`: no card, no colour, or what an action gives; it compares with anything",
@@ -43,14 +49,25 @@ TYPES = {  # base type: what its values are, for the reference
 }
 
 WORDS = {"seat": "a seat", "seats": "seats", "number": "a number", "boolean": "true or false",
-         "text": "text", "colour": "a colour", "card": "a card", "cards": "cards", "none": "none"}
-SHORT = {VALUE: "value", CARDS | SEATS: "cards/seats"}  # how the reference writes some unions
+         "text": "text", "colour": "a colour", "colours": "colours", "card": "a card",
+         "cards": "cards", "none": "none"}
+SHORT = {VALUE: "value", LISTS: "cards/seats/colours"}  # how the reference writes some unions
 WIDER = {"colour": COLOUR | TEXT, "text": TEXT | COLOUR}  # a colour is text, and text may be one
 # Types that compare with each other: a seat with a number, a colour with text.
 FAMILY = {"seat": "number", "number": "number", "colour": "text", "text": "text",
-          "boolean": "boolean", "card": "card", "cards": "cards", "seats": "seats"}
+          "boolean": "boolean", "card": "card", "cards": "cards", "seats": "seats",
+          "colours": "colours"}
 ORDERED = {"number", "text"}  # families `<` and the like order
 ORDINALS = ("first", "second", "third", "fourth")
+
+
+# What a ruleset's expressions must give, by where they are written (Symbols.where's path):
+# conditions are asked for their truth; these give numbers. Other expressions (settings,
+# checked when they are worked out at load) may give anything.
+CONDITIONS = ("$.playable", "$.playable.*", "$.kinds.*.legal", "$.kinds.*.fair",
+              "$.rules.*.if", "$.first_card.*", "$.jump_in.allowed")
+NUMBERS = {"$.scoring.winner_scores": "the winner's score", "$.dealer.draw_high": "a card's "
+           "rank in the dealer draw"}
 
 
 def describe(type_: frozenset) -> str:
@@ -85,7 +102,7 @@ COUNT = arg(NUMBER, "a number of cards")
 WHO = arg(SEAT | SEATS, "a seat or seats")
 DIRECTION = arg(NUMBER, "a direction (1 or -1)", literal="direction")
 VARIABLE = arg(TEXT, "a variable's name")
-ITEMS = arg(CARDS | SEATS, "cards or seats")
+ITEMS = arg(LISTS, "cards, seats or colours")
 
 # Each function's parameters and result, by name: every function in compiler.PRIMITIVES needs
 # one (tests/test_typecheck.py says which are missing).
@@ -95,7 +112,9 @@ SIGNATURES = {
     "hands": ((WHO,), CARDS),
     "size": ((ITEMS,), NUMBER),
     "seat_after": ((arg(SEAT), arg(NUMBER, "a number of steps")), SEAT),
+    "colors_in": ((arg(CARDS),), COLOURS),
     "score": ((arg(SEAT),), NUMBER),
+    "partner": ((arg(SEAT),), SEAT),
     "min": ((arg(NUMBER), arg(NUMBER)), NUMBER),
     "max": ((arg(NUMBER), arg(NUMBER)), NUMBER),
     "seat_var": ((VARIABLE, arg(SEAT)), VALUE),
@@ -103,6 +122,7 @@ SIGNATURES = {
     "lowest_scorer": ((WHO,), SEAT),
     # actions
     "draw": ((WHO, COUNT), NONE),
+    "draw_until_color": ((WHO, arg(COLOUR, literal="colour")), NONE),
     "owe_draw": ((WHO, COUNT), NONE),
     "lose_turn": ((WHO,), NONE),
     "eliminate": ((WHO,), NONE),
@@ -121,7 +141,7 @@ SIGNATURES = {
     "end_turn": ((), NONE),
     "run": ((arg(TEXT, "the name of an effect"),), NONE),
     # choices: the answer
-    "choose_color": ((arg(SEAT),), COLOUR),
+    "choose_color": ((arg(SEAT), arg(COLOURS, "a list of colours")), COLOUR),
     "choose_player": ((arg(SEAT), WHO), SEAT),
     "ask": ((arg(SEAT), arg(TEXT, "a question's name")), BOOLEAN),
 }
@@ -132,6 +152,7 @@ NAME_TYPES = {
     "everyone": SEATS, "top": CARD | NONE, "color": COLOUR | NONE,
     "color_before": COLOUR | NONE, "direction": NUMBER, "players": NUMBER, "dealer": SEAT,
     "turn": SEAT, "stock_size": NUMBER, "penalty": NUMBER, "fair": BOOLEAN,
+    "teammates": SEATS, "opponents": SEATS,
 }
 
 # The names an event binds for an instead_of rule (rules.REPLACEABLE).
@@ -176,8 +197,13 @@ def check(compiler, tree) -> None:
     """Check the types in `tree` (an effect's dsl.Block, or an expression); a mistake raises
     compiler.fail(node, message)."""
     checker = Checker(compiler)
+    path = compiler.symbols.where.get("path") or ""
     if isinstance(tree, dsl.Block):
         checker.block(tree)
+    elif any(fnmatch.fnmatchcase(path, pattern) for pattern in CONDITIONS):
+        checker.condition(tree)
+    elif path in NUMBERS:
+        checker.number(tree, NUMBERS[path], verb="is")
     else:
         checker.infer(tree)
 
@@ -313,7 +339,7 @@ class Checker:
             if index >= len(params):
                 continue  # too many: the compiler refused it, or it was settled away
             param = params[index]
-            which = "argument" if len(params) == 1 else f"{ORDINALS[index]} argument"
+            which = "argument" if len(params) == 1 else f"{ordinal(index)} argument"
             if not fits(given, param.type):
                 raise self.fail(argument, f"{node.function}'s {which} is {param.what}, not "
                                           f"{describe(given)}{seat_hint(given, param.type)}")
@@ -337,13 +363,15 @@ class Checker:
             raise self.fail(node, f"a condition is true or false, not {describe(type_)} ({why})")
         return type_
 
-    def number(self, node, where: str, type_: frozenset | None = None) -> None:
-        """An operand that must be a number."""
+    def number(self, node, where: str, type_: frozenset | None = None,
+               verb: str = "works on") -> None:
+        """An operand (or a whole expression) that must be a number."""
         type_ = self.infer(node) if type_ is None else type_
         if fits(type_, NUMBER):
             return
         hint = "; the seat after one is seat_after(seat, 1)" if type_ - NONE <= SEAT else ""
-        raise self.fail(node, f"{where} works on numbers, not {describe(type_)}{hint}")
+        what = "numbers" if verb == "works on" else "a number"
+        raise self.fail(node, f"{where} {verb} {what}, not {describe(type_)}{hint}")
 
     def comparable(self, node: dsl.Binary, left: frozenset, right: frozenset) -> None:
         """`==` and `!=`: never true between values of unlike types (a card and a number)."""
@@ -364,14 +392,10 @@ class Checker:
 
     def member(self, node: dsl.Binary, left: frozenset, right: frozenset) -> None:
         """`x in y`: a card in cards, a seat in seats, text in text."""
-        if not (right - NONE) & (CARDS | SEATS | TEXT | COLOUR):
-            raise self.fail(node.right, "`in` looks in cards, seats or text, not "
+        if not (right - NONE) & (LISTS | TEXT | COLOUR):
+            raise self.fail(node.right, "`in` looks in cards, seats, colours or text, not "
                                         f"{describe(right)}")
-        found = set()
-        if "cards" in right:
-            found.add("card")
-        if "seats" in right:
-            found.add("number")
+        found = families(frozenset().union(*(ITEM[b] for b in right if b in ITEM)))
         if right & (TEXT | COLOUR):
             found.add("text")
         if left == NONE or families(left - NONE) & found:
@@ -389,14 +413,13 @@ class Checker:
         raise self.fail(node, f"unknown colour {value!r}; colours: {', '.join(colors)}{hint}")
 
     def items(self, node, what: str):
-        """A comprehension's source checked to be cards or seats, and its variable bound to
+        """A comprehension's source checked to be a list, and its variable bound to
         their items; gives the function that unbinds it."""
         source = self.infer(node.source)
-        if not source & (CARDS | SEATS):
-            raise self.fail(node.source, f"{what} goes through cards or seats, not "
+        if not source & LISTS:
+            raise self.fail(node.source, f"{what} goes through cards, seats or colours, not "
                                          f"{describe(source)}")
-        item = (CARD if "cards" in source else frozenset()) | \
-            (SEAT if "seats" in source else frozenset())
+        item = frozenset().union(*(ITEM[b] for b in source if b in ITEM))
         outer = self.scope.get(node.var)
         self.scope[node.var] = ANY if source == ANY else item
 
@@ -406,6 +429,11 @@ class Checker:
             else:
                 self.scope[node.var] = outer
         return unbind
+
+
+def ordinal(index: int) -> str:
+    """'first' for 0, 'second' for 1, ..."""
+    return ORDINALS[index] if index < len(ORDINALS) else f"number {index + 1}"
 
 
 def seat_hint(given: frozenset, wanted: frozenset) -> str:

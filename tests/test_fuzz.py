@@ -226,7 +226,8 @@ def test_random_yaml_documents(folder, doc, players, seed, bots):
 NAME_TYPES = {"player": "seat", "card": "card", "next": "seat", "previous": "seat",
               "others": "seats", "everyone": "seats", "top": "card", "color": "color",
               "color_before": "color", "direction": "int", "players": "int", "dealer": "seat",
-              "turn": "seat", "stock_size": "int", "penalty": "int", "fair": "bool"}
+              "turn": "seat", "stock_size": "int", "penalty": "int", "fair": "bool",
+              "teammates": "seats", "opponents": "seats"}
 SIGNATURES = {  # function: (argument types, result type)
     "hand": (("seat",), "cards"), "hands": (("seats",), "cards"), "size": (("cards",), "int"),
     "seat_after": (("seat", "int"), "seat"), "score": (("seat",), "int"),
@@ -236,12 +237,22 @@ SIGNATURES = {  # function: (argument types, result type)
     "seats_in": ((), "seats"), "lowest_scorer": (("seats",), "seat"),
     "extra_turn": (("seat",), None), "add_penalty": (("int",), None),
     "take_penalty": (("seat",), None), "set_direction": (("direction",), None),
-    "set_color": (("color",), None), "turn_over": ((), "card"),
+    "set_color": (("colour",), None), "turn_over": ((), "card"),
     "swap_hands": (("seat", "seat"), None), "pass_hands": (("direction",), None),
-    "end_turn": ((), None), "run": (("effect",), None), "choose_color": (("seat",), "color"),
+    "end_turn": ((), None), "run": (("effect",), None),
+    "choose_color": (("seat", "colours"), "color"),
     "choose_player": (("seat", "seats"), "seat"), "ask": (("seat", "question"), "bool"),
+    "set_var": (("variable", "int"), None), "seat_var": (("seat_variable", "seat"), "int"),
+    "set_seat_var": (("seat_variable", "seat", "int"), None),
+    "colors_in": (("cards",), "colours"), "draw_until_color": (("seats", "colour"), None),
+    "partner": (("seat",), "seat"),
 }
-# The types of values above ("direction", "effect" and "question" are only ever arguments).
+# Functions that only load in some rulesets: proceed() in an instead_of rule (none is
+# generated), the variable ones where variables are declared; others get them by chaos only.
+IN_CONTEXT = {"proceed", "set_var", "seat_var", "set_seat_var"}
+VARIABLES = {"tally": {}, "marks": {"per_seat": True}}  # declared by some generated rulesets
+# The types of values above ("direction", "colour", "colours", "effect", "question" and the
+# variables' names are only ever arguments).
 VALUE_TYPES = ["seat", "seats", "int", "bool", "card", "cards", "color"]
 ATTRIBUTES_OF = {"int": ("rank", "points", "value"), "color": ("color",), "effect": ("kind",)}
 RESERVED = set(keyword.kwlist) | {"if", "then", "elif", "else", "end", "let", "and", "or", "not",
@@ -285,6 +296,7 @@ class Writer:
         self.attributes, self.effects = attributes, effects
         self.chaos = chaos
         self.scope: dict[str, str] = {}  # variables: name -> type
+        self.variables: dict = {}  # declared game variables, as VARIABLES
         self.fresh = itertools.count()
 
     def pick(self, items):
@@ -323,9 +335,13 @@ class Writer:
         return text if atomic(text) else f"({text})"
 
     def leaf(self, typ: str) -> str:
-        names = [n for n in NAMES if NAME_TYPES.get(n, typ) == typ]
+        names = [n for n in NAMES if NAME_TYPES.get(n, typ) == typ and n not in self.scope]
         names += [v for v, t in self.scope.items() if t in (typ, "any")]
         names += [f"option.{o}" for o, t in self.options.items() if t == typ]
+        if typ == "int":
+            names += [f"var.{v}" for v, spec in self.variables.items() if not spec]
+        declared = {per: [self.string(v) for v, spec in self.variables.items()
+                          if bool(spec) == per] or ["'nope'"] for per in (False, True)}
         effects = [self.string(e) for e in self.effects] + [f"card.{a}" for a in self.attributes]
         extra = {
             # A number is no seat (the type checker refuses it): now and then one anyway.
@@ -338,9 +354,13 @@ class Writer:
             "card": lambda: self.pick(["none", "top"]),
             "cards": lambda: self.pick(["hand(player)", "hands(others)"]),
             "color": lambda: self.string(self.pick(self.colors)) if not self.chance(10) else "none",
+            "colour": lambda: self.string(self.pick(self.colors)),  # one to set: never none
+            "colours": lambda: self.pick(["colors_in(hand(player))", "colors_in(hands(others))"]),
             "direction": lambda: self.pick(["1", "-1", "-direction", "direction"]),
             "effect": lambda: self.pick(effects) if effects and not self.chance(self.chaos)
             else "'no_such_effect'",
+            "variable": lambda: self.pick(declared[self.chance(self.chaos)]),
+            "seat_variable": lambda: self.pick(declared[not self.chance(self.chaos)]),
             "question": lambda: self.string(self.pick(QUESTIONS if not self.chance(self.chaos)
                                                       else ["play", "uno", "catch", "color"])),
         }[typ]
@@ -362,7 +382,7 @@ class Writer:
             return build
 
         found = [call(n) for n, p in PRIMITIVES.items()
-                 if p.role == "query" and result_type(n) in (typ, "any")]
+                 if p.role == "query" and result_type(n) in (typ, "any") and self.usable(n)]
         if self.chance(10):
             found.append(lambda d: f"({self.expr(typ, d)})")
         attrs = ATTRIBUTES_OF.get(typ, ()) + (tuple(self.attributes) if typ == "effect" else ())
@@ -459,13 +479,14 @@ class Writer:
             var = self.pick(["x", "y", "victim", "turned", "n"]) if not self.chance(10) \
                 else self.pick(["player", "card", "option", f"v{next(self.fresh)}"])
             if self.chance(50):
-                name = self.pick([n for n, p in PRIMITIVES.items() if p.role != "query"])
+                name = self.pick([n for n, p in PRIMITIVES.items()
+                                  if p.role != "query" and self.usable(n)])
                 text = f"let {var} = {self.call(name)}"
-                typ = result_type(name) or "any"
+                typ = result_type(name) or "none"  # an action gives none: no value to use
             else:
                 typ = self.pick(VALUE_TYPES)
                 text = f"let {var} = {self.expr(typ)}"
-            self.scope[var] = typ if typ in VALUE_TYPES else "any"
+            self.scope[var] = typ if typ in VALUE_TYPES + ["none"] else "any"
             return text
         # A variable set in a branch is not used after it: the branch may be settled away.
         outer = dict(self.scope)
@@ -479,8 +500,15 @@ class Writer:
         self.scope = outer
         return "\n".join(parts) + "\nend"
 
+    def usable(self, name: str) -> bool:
+        """Whether a function can load here (see IN_CONTEXT); by chaos, any may be used."""
+        if name not in IN_CONTEXT or self.chance(self.chaos):
+            return True
+        return name != "proceed" and bool(self.variables)
+
     def action(self) -> str:
-        return self.call(self.pick([n for n, p in PRIMITIVES.items() if p.role != "query"]))
+        return self.call(self.pick([n for n, p in PRIMITIVES.items()
+                                    if p.role != "query" and self.usable(n)]))
 
     def call(self, name) -> str:
         prim = PRIMITIVES[name]
@@ -566,6 +594,8 @@ def rulesets(draw, long_matches: bool = False) -> dict:
         attributes[name] = spec
     chaos = draw(st.sampled_from([0, 0, 0, 2, 5, 15]))
     writer = Writer(draw, colors, kind_names, option_types, attributes, effect_names, chaos)
+    if draw(st.booleans()):
+        writer.variables = VARIABLES
     rare = draw(st.integers(0, 99))  # 0..4: mutate a text; 5..6: a long chain; 7: a null entry
 
     def text(kind: str, typ: str = "bool") -> str:
@@ -642,6 +672,8 @@ def rulesets(draw, long_matches: bool = False) -> dict:
         data["options"] = option_specs
     if attributes:
         data["attributes"] = attributes
+    if writer.variables:
+        data["variables"] = writer.variables
     if effect_names:
         data["effects"] = {name: text("effect") for name in effect_names}
     if draw(st.integers(0, 3)) == 0:

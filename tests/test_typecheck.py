@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import DslError
+from interpreter import DslError, load_ruleset
 from interpreter.cards import BUILTIN_ATTRIBUTES
 from interpreter.cli import main
 from interpreter.compiler import NAMES, PRIMITIVES, Symbols, compile_effect, compile_expression
@@ -57,8 +57,8 @@ REFUSED = [
     ("effect", "add_penalty(color)", "add_penalty's argument is a number of cards, not a "
                                      "colour or none"),
     ("condition", "size(hand(3)) > 0", "hand's argument is a seat, not a number"),
-    ("condition", "size(5)", "size's argument is cards or seats, not a number"),
-    ("condition", "size(player)", "size's argument is cards or seats, not a seat"),
+    ("condition", "size(5)", "size's argument is cards, seats or colours, not a number"),
+    ("condition", "size(player)", "size's argument is cards, seats or colours, not a seat"),
     ("condition", "min(player, 2)", "min's first argument is a number, not a seat"),
     ("condition", 'score(seat_var("marks", 1))', "seat_var's second argument is a seat"),
     # colours
@@ -92,10 +92,15 @@ REFUSED = [
     ("condition", "fair >= false", "orders numbers or text"),
     ("condition", "card in others", "`in` looks for a card in seats: it is never there"),
     ("condition", "player in hand(player)", "`in` looks for a seat in cards"),
-    ("condition", "3 in 4", "`in` looks in cards, seats or text, not a number"),
+    ("condition", "3 in 4", "`in` looks in cards, seats, colours or text, not a number"),
+    ("condition", "card in colors_in(hand(player))", "`in` looks for a card in colours"),
+    ("condition", 'any(c in colors_in(hand(player)) if c == "pink")', "unknown colour 'pink'"),
+    ("effect", 'draw_until_color(next, "pink")', "unknown colour 'pink'"),
+    ("effect", "choose_color(player, color)", "choose_color's second argument is a list of "
+                                              "colours, not a colour or none"),
     # comprehensions and attributes
-    ("condition", "any(c in player)", "any goes through cards or seats, not a seat"),
-    ("condition", "count(s in players)", "count goes through cards or seats, not a number"),
+    ("condition", "any(c in player)", "any goes through cards, seats or colours, not a seat"),
+    ("condition", "count(s in players)", "count goes through cards, seats or colours, not a number"),
     ("condition", "sum(c.color for c in hand(player))", "sum works on numbers, not a colour or "
                                                         "none"),
     ("condition", "sum(s for s in others)", "sum works on numbers, not a seat"),
@@ -143,6 +148,26 @@ def test_a_refusal_gives_file_line_column_and_a_caret(text, line, column, text_c
     assert caret == "    " + " " * (text_column - 1) + "^"
 
 
+@pytest.mark.parametrize("entry, fragment", [
+    ("scoring: {winner_scores: color}", "the winner's score is a number, not a colour or none"),
+    ("scoring: {winner_scores: none}", "the winner's score is a number, not none"),
+    ("dealer: {draw_high: card.color}", "a card's rank in the dealer draw is a number, not a "
+                                        "colour"),
+    ("playable: dealer", "a condition is true or false, not a seat"),
+    ("playable: {match: 'card.color == color', last: {only_if: next}}", "not a seat"),
+    ("kinds: {skip: {legal: none}}", "a condition is true or false, not none"),
+    ("first_card: {redeal_if: turn}", "not a seat"),
+    ("jump_in: {enabled: true, allowed: player}", "not a seat"),
+    ("rules: {r: {when: turn_started, if: player, do: 'draw(player, 1)'}}", "not a seat"),
+])
+def test_a_ruleset_key_expects_a_condition_or_a_number(tmp_path, entry, fragment):
+    path = tmp_path / "r.yaml"
+    path.write_text(f"extends: classic\nname: r\n{entry}\n")
+    with pytest.raises(DslError) as info:
+        load_ruleset(path)
+    assert fragment in info.value.message
+
+
 # --- accepted -------------------------------------------------------------------------------
 
 ACCEPTED = [
@@ -181,6 +206,10 @@ ACCEPTED = [
                'set_var("strikes", player); draw(var.strikes, 1)'),  # a seat kept in a variable
     ("effect", 'set_seat_var("marks", next, seat_var("marks", next) + 1)'),
     ("effect", "let c = 1\nif count(c in hand(player)) > 0 then draw(next, c) end"),
+    ("effect", "choose_color(player, colors_in(hand(player)))\n"
+               "if size(colors_in(hands(others))) > 1 then draw_until_color(next, color) end"),
+    ("condition", "color in colors_in(hand(player)) and any(c in colors_in(hand(next)) if "
+                  "c == \"red\")"),
     ("effect", 'run("punish"); run(card.kind); take_penalty(player); add_penalty(2); end_turn()'),
 ]
 
@@ -241,6 +270,6 @@ def test_every_card_attribute_and_bound_name_has_a_type():
 
 def test_types_read_as_the_reference_writes_them():
     assert type_name(SIGNATURES["turn_over"][1]) == "card/none"
-    assert type_name(SIGNATURES["size"][0][0].type) == "cards/seats"
+    assert type_name(SIGNATURES["size"][0][0].type) == "cards/seats/colours"
     assert type_name(SIGNATURES["draw"][0][0].type) == "seat/seats"
     assert type_name(ATTRIBUTE_TYPES["rank"]) == "number/text"
