@@ -167,6 +167,38 @@ def draw_until_color(game, frame, who, color):
         game.draw_until_color(seat, color)
 
 
+def held_cards(game, seat: int, cards) -> list:
+    """`cards` (a card or a list), each found in the seat's hand: refused if one is not."""
+    wanted = list(cards) if isinstance(cards, (list, tuple)) else [cards]
+    hand = list(game.hands[seat])
+    for card in wanted:
+        if card not in hand:
+            raise ValueError(f"seat {seat} does not hold {card}")
+        hand.remove(card)
+    return wanted
+
+
+@primitive("action", 2, says="{0} discards {1}.")
+def discard_cards(game, frame, who, cards):
+    """The seat puts `cards` from its hand on the discard pile, under the top card (which stays the card to match); a hand left empty goes out."""
+    seat = seat_of(game, who)
+    game.move_cards(seat, held_cards(game, seat, cards), "discard")
+
+
+@primitive("action", 3, says="{0} gives {2} to {1}.")
+def give_cards(game, frame, who, to, cards):
+    """The seat gives `cards` from its hand to another seat."""
+    seat = seat_of(game, who)
+    game.move_cards(seat, held_cards(game, seat, cards), seat_of(game, to))
+
+
+@primitive("action", 2, says="{0} puts {1} under the stock.")
+def cards_under_stock(game, frame, who, cards):
+    """The seat puts `cards` from its hand at the bottom of the stock."""
+    seat = seat_of(game, who)
+    game.move_cards(seat, held_cards(game, seat, cards), "stock")
+
+
 @primitive("action", 1, says="{0} loses their next turn.")
 def lose_turn(game, frame, who):
     """Each seat in `who` loses its next turn."""
@@ -815,6 +847,15 @@ class Compiler:
                         return True
                 return False
             return any_of
+        if node.quantifier == "select":
+            def select_of(g, f):  # the items for which the condition holds, in order
+                scope, chosen = f.vars, []
+                for item in source(g, f):
+                    scope[var] = item
+                    if cond(g, f):
+                        chosen.append(item)
+                return tuple(chosen)
+            return select_of
         if node.quantifier == "all":
             def all_of(g, f):
                 scope = f.vars

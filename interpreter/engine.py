@@ -726,6 +726,28 @@ class GameState:
         self.log_draw(seat, got)
         return got
 
+    def move_cards(self, seat: int, cards: list, where) -> None:
+        """Move held `cards` from `seat`'s hand: under the discard pile's top card
+        ("discard"), to the bottom of the stock ("stock"), or to another seat's hand. A hand
+        left empty goes out; a hand left at the UNO count owes the call."""
+        sizes = self.hand_sizes()
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        if where == "discard":
+            self.discard[-1:-1] = cards
+        elif where == "stock":
+            self.stock[:0] = cards
+        else:
+            self.hands[where].extend(cards)
+        if cards:
+            self.last_move = self.turns
+            self.log("cards_moved", seat=seat, to=where, count=len(cards))
+        if not hand and sizes[seat]:
+            self.stack.append((op_hand_over, Frame(seat)))
+            return
+        self.hands_moved(sizes)
+
     def draw_until_color(self, seat: int, color) -> int:
         """`seat` draws until a card of `color` comes, or nothing is left to draw."""
         hand, got = self.hands[seat], 0

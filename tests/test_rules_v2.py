@@ -305,3 +305,32 @@ def test_partners_score_for_their_team_and_bots_spare_their_partner(base):
     assert HeuristicAgent(1).decide(game, Decision("target", 0, (1, 2, 3), ())) == 1
     with pytest.raises(HouserulesError, match="multiple of 2"):
         GameState(rules, players=5, seed=1)
+
+
+@pytest.mark.parametrize("effect, check", [
+    ("discard_cards(player, select(c in hand(player) if c.color == card.color))",
+     lambda g: g.over or g.hand_results[-1].winner == 0),
+    ("give_cards(player, next, select(c in hand(player) if c.rank == 9))",
+     lambda g: g.hand_sizes() == [1, 2] and g.hands[1][-1].name == "red 9"),
+    ("cards_under_stock(player, select(c in hand(player) if c.rank == 9))",
+     lambda g: g.stock[0].name == "red 9" and g.hand_sizes() == [1, 1]),
+])
+def test_moving_cards(tmp_path, effect, check):
+    text = f"extends: classic\nname: m\nkinds:\n  skip:\n    on_play: '{effect}'\n"
+    rules = load_ruleset(write(tmp_path, "m.yaml", text))
+    game = GameState.from_table(rules, hands=[["red skip", "red 9", "red 5"], ["blue 2"]],
+                                discard=["red 3"], stock=["yellow 1", "yellow 2"])
+    game.apply(rules.card("red skip"))
+    if game.decision is not None and game.decision.kind == "uno":
+        game.apply(True)
+    assert check(game), (game.hand_sizes(), game.stock)
+
+
+def test_moving_a_card_not_held_is_a_clear_error(tmp_path):
+    text = "extends: classic\nname: m\nkinds:\n  skip:\n    on_play: give_cards(player, next, top)\n"
+    rules = load_ruleset(write(tmp_path, "m.yaml", text))
+    game = GameState.from_table(rules, hands=[["red skip", "red 9"], ["blue 2"]],
+                                discard=["red 3"], stock=["yellow 1"])
+    game.apply(rules.card("red skip"))  # one card left: the UNO call comes first
+    with pytest.raises(HouserulesError, match="does not hold"):
+        game.apply(True)
