@@ -103,6 +103,7 @@ WHO = arg(SEAT | SEATS, "a seat or seats")
 DIRECTION = arg(NUMBER, "a direction (1 or -1)", literal="direction")
 VARIABLE = arg(TEXT, "a variable's name")
 ITEMS = arg(LISTS, "cards, seats or colours")
+HELD = arg(CARD | CARDS, "a card or cards")
 
 # Each function's parameters and result, by name: every function in compiler.PRIMITIVES needs
 # one (tests/test_typecheck.py says which are missing).
@@ -140,11 +141,18 @@ SIGNATURES = {
                                                       "or none")), NONE),
     "end_turn": ((), NONE),
     "run": ((arg(TEXT, "the name of an effect"),), NONE),
+    "discard_cards": ((arg(SEAT), HELD), NONE),
+    "give_cards": ((arg(SEAT), arg(SEAT), HELD), NONE),
+    "cards_under_stock": ((arg(SEAT), HELD), NONE),
     # choices: the answer
     "choose_color": ((arg(SEAT), arg(COLOURS, "a list of colours")), COLOUR),
     "choose_player": ((arg(SEAT), WHO), SEAT),
     "ask": ((arg(SEAT), arg(TEXT, "a question's name")), BOOLEAN),
 }
+
+# What each comprehension of the grammar (dsl.lark's QUANTIFIER) gives; None: a list like its
+# source's (the items the condition holds for).
+QUANTIFIERS = {"any": BOOLEAN, "all": BOOLEAN, "count": NUMBER, "select": None}
 
 # Each name's type: every name in compiler.NAMES needs one.
 NAME_TYPES = {
@@ -311,16 +319,17 @@ class Checker:
         return BOOLEAN
 
     def infer_quantifier(self, node: dsl.Quantifier) -> frozenset:
-        with_var = self.items(node, node.quantifier)
+        source, with_var = self.items(node, node.quantifier)
         try:
             if node.cond is not None:
                 self.condition(node.cond)
         finally:
             with_var()
-        return NUMBER if node.quantifier == "count" else BOOLEAN
+        given = QUANTIFIERS.get(node.quantifier, ANY)
+        return (source & LISTS if source != ANY else ANY) if given is None else given
 
     def infer_total(self, node: dsl.Total) -> frozenset:
-        with_var = self.items(node, "sum")
+        _, with_var = self.items(node, "sum")
         try:
             if node.cond is not None:
                 self.condition(node.cond)
@@ -414,7 +423,7 @@ class Checker:
 
     def items(self, node, what: str):
         """A comprehension's source checked to be a list, and its variable bound to
-        their items; gives the function that unbinds it."""
+        their items; gives the source's type and the function that unbinds the variable."""
         source = self.infer(node.source)
         if not source & LISTS:
             raise self.fail(node.source, f"{what} goes through cards, seats or colours, not "
@@ -428,7 +437,7 @@ class Checker:
                 del self.scope[node.var]
             else:
                 self.scope[node.var] = outer
-        return unbind
+        return source, unbind
 
 
 def ordinal(index: int) -> str:

@@ -4,17 +4,18 @@ that every function, name and attribute of the language has its types in the tab
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from interpreter import DslError, load_ruleset
+from interpreter import DslError, dsl, load_ruleset
 from interpreter.cards import BUILTIN_ATTRIBUTES
 from interpreter.cli import main
 from interpreter.compiler import NAMES, PRIMITIVES, Symbols, compile_effect, compile_expression
 from interpreter.rules import REPLACEABLE
-from interpreter.typecheck import (ATTRIBUTE_TYPES, BOUND_TYPES, NAME_TYPES, SIGNATURES,
-                                   type_name)
+from interpreter.typecheck import (ATTRIBUTE_TYPES, BOUND_TYPES, NAME_TYPES, QUANTIFIERS,
+                                   SIGNATURES, type_name)
 
 ROOT = Path(__file__).parent.parent
 WHERE = {"file": "rules.yaml", "line": 3, "column": 10, "path": "$.test"}
@@ -260,6 +261,13 @@ def test_every_name_has_a_type():
     missing = sorted(set(NAMES) - set(NAME_TYPES))
     assert not missing, f"names without a type: {', '.join(missing)}; add them to " \
                         "interpreter/typecheck.py NAME_TYPES"
+
+
+def test_every_comprehension_has_a_type():
+    pattern = dsl.parser().get_terminal("QUANTIFIER").pattern.value
+    names = set(re.search(r"\(([a-z|]+)\)", pattern).group(1).split("|"))
+    assert names <= set(QUANTIFIERS), f"add {sorted(names - set(QUANTIFIERS))} to " \
+                                      "interpreter/typecheck.py QUANTIFIERS"
 
 
 def test_every_card_attribute_and_bound_name_has_a_type():
