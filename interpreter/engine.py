@@ -126,6 +126,11 @@ class GameState:
     out: list  # per seat: whether it has left the match (seats.eliminate)
     seated: int  # seats still in; == players in every game no rule eliminates from
     ending: bool  # a hand's hand_ended rules are running (rules.between_hands)
+    # The rules of the three events of every turn, read from here: a field of this class is
+    # read in the compiled build without a dictionary lookup (the ruleset's are).
+    played_rules: tuple
+    started_rules: tuple
+    ended_rules: tuple
     passes: int  # turns in a row in which the seat neither played nor could draw a card
     played_at: list  # per seat, the turn of its last play this hand (-1: none)
     in_a_row: int  # turns in a row taken by the seat that took the last turn
@@ -159,6 +164,10 @@ class GameState:
         self.out = [False] * self.players
         self.seated = self.players
         self.ending = False
+        triggers = ruleset.triggers
+        self.played_rules = triggers.card_played
+        self.started_rules = triggers.turn_started
+        self.ended_rules = triggers.turn_ended
         self.stock, self.discard = [], []
         self.color, self.direction, self.turn, self.turns = None, 1, 0, 0
         self.lost_turns = [0] * self.players
@@ -574,8 +583,7 @@ class GameState:
             self.color = card.color
         if self.events is not None:
             self.log("play", seat=seat, card=card.name)
-        if rules.on_play or len(hand) <= self.ruleset.uno_cards_left \
-                or self.ruleset.triggers.card_played:
+        if rules.on_play or len(hand) <= self.ruleset.uno_cards_left or self.played_rules:
             self.follow_play(frame or Frame(seat, card, color_before), hand)
         else:
             self.end_turn()  # the common play: no effect, more cards left than UNO counts
@@ -588,7 +596,7 @@ class GameState:
             self.push(rules.on_going_out, frame)
             return
         self.stack.append(END_OF_TURN)
-        self.push(self.ruleset.triggers.card_played, frame)  # after the card's own effect
+        self.push(self.played_rules, frame)  # after the card's own effect
         self.push(rules.on_play, frame)
         if len(hand) == self.ruleset.uno_cards_left and self.ruleset.uno_penalty is not None:
             self.stack.append((op_uno_call, frame))  # called as the card is played
@@ -1020,7 +1028,7 @@ def op_start_turn(game: GameState, frame):
     game.just_played = False
     if game.first_player is None:
         game.first_player = seat
-    started = game.ruleset.triggers.turn_started
+    started = game.started_rules
     if started:
         game.stack.append(ASK_PLAY)
         game.push(started, Frame(seat))
@@ -1156,7 +1164,7 @@ def op_advance(game: GameState, frame):
 
 def op_end_turn(game: GameState, frame):
     """End the turn: its turn_ended rules first, if any, then op_finish_turn."""
-    ended = game.ruleset.triggers.turn_ended
+    ended = game.ended_rules
     if ended:
         game.stack.append(FINISH_TURN)
         game.push(ended, Frame(game.turn))
