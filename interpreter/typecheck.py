@@ -66,8 +66,8 @@ ORDINALS = ("first", "second", "third", "fourth")
 # checked when they are worked out at load) may give anything.
 CONDITIONS = ("$.playable", "$.playable.*", "$.kinds.*.legal", "$.kinds.*.fair",
               "$.rules.*.if", "$.first_card.*", "$.jump_in.allowed")
-NUMBERS = {"$.scoring.winner_scores": "the winner's score", "$.dealer.draw_high": "a card's "
-           "rank in the dealer draw"}
+NUMBERS = {"$.scoring.winner_scores": "the winner's score",
+           "$.dealer.draw_high": "what a card is worth in the dealer draw"}
 
 
 def describe(type_: frozenset) -> str:

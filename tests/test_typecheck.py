@@ -152,8 +152,8 @@ def test_a_refusal_gives_file_line_column_and_a_caret(text, line, column, text_c
 @pytest.mark.parametrize("entry, fragment", [
     ("scoring: {winner_scores: color}", "the winner's score is a number, not a colour or none"),
     ("scoring: {winner_scores: none}", "the winner's score is a number, not none"),
-    ("dealer: {draw_high: card.color}", "a card's rank in the dealer draw is a number, not a "
-                                        "colour"),
+    ("dealer: {draw_high: card.color}", "what a card is worth in the dealer draw is a number, "
+                                        "not a colour"),
     ("playable: dealer", "a condition is true or false, not a seat"),
     ("playable: {match: 'card.color == color', last: {only_if: next}}", "not a seat"),
     ("kinds: {skip: {legal: none}}", "a condition is true or false, not none"),
