@@ -108,6 +108,11 @@ REFUSED = [
     ("condition", "player.color == none", "`.color` is an attribute of a card, not of a seat"),
     ("condition", "any(s in others if s.item == 1)", "`.item` is an attribute of a card"),
     ("condition", "size(hand(player)).points", "not of a number"),
+    # select gives a list like its source's
+    ("effect", "draw(next, select(c in hand(player)))", "not cards"),
+    ("effect", "give_cards(player, others, card)", "give_cards's second argument is a seat, "
+                                                   "not seats"),
+    ("effect", "discard_cards(player, select(s in others))", "a card or cards, not seats"),
     # variables keep their types; a branch settled away (option n is 3) is checked too
     ("effect", "let k = 2\nlose_turn(k)", "lose_turn's argument is a seat or seats, not a number"),
     ("effect", "let c = color\ndraw(next, c)", "not a colour or none"),
@@ -211,6 +216,9 @@ ACCEPTED = [
                "if size(colors_in(hands(others))) > 1 then draw_until_color(next, color) end"),
     ("condition", "color in colors_in(hand(player)) and any(c in colors_in(hand(next)) if "
                   "c == \"red\")"),
+    ("effect", "discard_cards(player, select(c in hand(player) if c.rank == card.rank))\n"
+               "give_cards(player, next, card)\ncards_under_stock(player, hand(player))\n"
+               "draw(select(s in others if size(hand(s)) < 3), 1)"),
     ("effect", 'run("punish"); run(card.kind); take_penalty(player); add_penalty(2); end_turn()'),
 ]
 
