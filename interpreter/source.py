@@ -507,7 +507,7 @@ def merge_into(base: Source, overlay: Source, path: tuple = ()) -> None:
             if len(here) == 2 and here[0] in NAMED_RULES and key not in target \
                     and isinstance(target, dict):
                 what = NAMED_RULES[here[0]]
-                known = ", ".join(target) or "none"
+                known = ", ".join(map(str, target)) or "none"
                 raise overlay.error(here, f"there is no {what} '{key}' to remove ({here[0]}: "
                                           f"{known})")
             target.pop(key, None)

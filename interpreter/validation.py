@@ -27,7 +27,11 @@ def check_schema(source: Source, name: str, cls=RulesetError) -> None:
     validator = Validator(schema(name))
     errors = list(validator.iter_errors(source.data))
     if errors:
-        raise schema_error(source, jsonschema.exceptions.best_match(errors), len(errors), cls)
+        try:
+            best = jsonschema.exceptions.best_match(errors)
+        except TypeError:  # it sorts paths, which mix numbers and texts for keys like -1
+            best = errors[0]
+        raise schema_error(source, best, len(errors), cls)
 
 
 def schema_error(source: Source, error, count: int, cls=RulesetError):

@@ -334,3 +334,10 @@ def test_moving_a_card_not_held_is_a_clear_error(tmp_path):
     game.apply(rules.card("red skip"))  # one card left: the UNO call comes first
     with pytest.raises(HouserulesError, match="does not hold"):
         game.apply(True)
+
+
+@pytest.mark.parametrize("text", ["playable: {-1: false, name: false}\n", "rules: {null: null}\n",
+                                  "playable: {5: null}\n"])
+def test_odd_keys_in_named_tables_are_refused_cleanly(tmp_path, text):
+    with pytest.raises(HouserulesError):
+        load_ruleset(write(tmp_path, "k.yaml", "extends: [classic, house/stacking]\nname: x\n" + text))
