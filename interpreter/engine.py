@@ -477,7 +477,8 @@ class GameState:
         order = [(self.dealer + 1 + k) % players for k in range(players)]
         if self.seated < players:  # only seats still in are dealt to
             order = [seat for seat in order if not self.out[seat]]
-        dealt = stock[::-1][:len(order) * self.ruleset.hand_size]  # in the order they are dealt
+        size = self.ruleset.hand_sizes[players]
+        dealt = stock[::-1][:len(order) * size]  # in the order they are dealt
         del stock[len(stock) - len(dealt):]
         self.hands = [[] for _ in range(players)]
         for k, seat in enumerate(order):  # every n-th card, from the seat after the dealer

@@ -239,7 +239,7 @@ def explain(rules) -> str:
     out = [title, "=" * len(title)]
     if rules.description:
         out += [rules.description]
-    out += ["", f"{rules.min_players} to {rules.max_players} players; {rules.hand_size} cards each."]
+    out += ["", f"{rules.min_players} to {rules.max_players} players; {hand_size_text(rules)}."]
     out += options_section(rules)
     out += deck_section(rules)
     out += cards_section(rules, words, data)
@@ -248,6 +248,21 @@ def explain(rules) -> str:
     out += rules_section(rules, words, data)
     out += play_section(rules, words, data)
     return shown("\n".join(out) + "\n")
+
+
+def hand_size_text(rules) -> str:
+    """`7 cards each`, or by player count when the ruleset deals fewer to more players."""
+    runs: list = []
+    for players, size in rules.hand_sizes.items():
+        if runs and runs[-1][2] == size:
+            runs[-1][1] = players
+        else:
+            runs.append([players, players, size])
+    if len(runs) == 1:
+        return f"{runs[0][2]} cards each"
+    return "cards each: " + ", ".join(
+        f"{size} with {low}" + (f"-{high}" if high != low else "") + " players"
+        for low, high, size in runs)
 
 
 def parse(data: dict, path: tuple, start: str):

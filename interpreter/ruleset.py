@@ -62,7 +62,8 @@ class Ruleset:
     overlays: tuple  # the names of the house rules (overlays) merged in, in order
     variables: MappingProxyType  # declared game variables: name -> (scope, per seat, initial)
     effects: MappingProxyType
-    hand_size: int
+    hand_size: int  # for the default number of players
+    hand_sizes: MappingProxyType  # players -> cards dealt to each, for every count allowed
     min_players: int
     max_players: int
     default_players: int
@@ -115,9 +116,10 @@ class Ruleset:
         if self.team_size and players % self.team_size:
             raise OptionError(f"{self.name} plays in teams of {self.team_size}: the players "
                               f"must be a multiple of {self.team_size}, not {players}")
-        needed = players * self.hand_size + 1
+        size = self.hand_sizes[players]
+        needed = players * size + 1
         if len(self.deck) < needed:
-            raise RulesetError(f"the deck has {len(self.deck)} cards; dealing {self.hand_size} "
+            raise RulesetError(f"the deck has {len(self.deck)} cards; dealing {size} "
                                f"to {players} players and turning one needs {needed}",
                                file=self.file)
 
@@ -294,6 +296,7 @@ class Builder:
         faces, deck = self.deck(colors)
         players = seat_counts(self.data.get("players", {}))
         playable, clauses = compile_playable(self)
+        sizes = self.hand_sizes(players)
         data = self.data
         return Ruleset(
             name=data["name"], title=data.get("title", data["name"]),
@@ -309,7 +312,7 @@ class Builder:
             variables=MappingProxyType(self.variables),
             guarded=frozenset(face for face in faces if face.rules.legal is not None),
             effects=MappingProxyType(effects),
-            hand_size=self.setting(("hand_size",), 7, int, minimum=1),
+            hand_size=sizes[players["default"]], hand_sizes=MappingProxyType(sizes),
             min_players=players["min"], max_players=players["max"],
             default_players=players["default"],
             draw_until_playable=self.setting(("turn", "draw_until_playable"), False, bool),
@@ -341,6 +344,27 @@ class Builder:
             digest=digest(data, self.options),
             source=self.source,
         )
+
+    def hand_sizes(self, players: dict) -> dict:
+        """Cards dealt to each player, for every number of players the ruleset allows: a
+        number, or an expression of `players` (and options) worked out here, at load."""
+        value = self.get(("hand_size",), 7)
+        if not isinstance(value, str):
+            return {n: self.setting(("hand_size",), 7, int, minimum=1, maximum=500)
+                    for n in range(players["min"], players["max"] + 1)}
+        size = compile_expression(self.text(("hand_size",)), self.symbols(("hand_size",)))
+        sizes = {}
+        for n in range(players["min"], players["max"] + 1):
+            try:
+                got = size(SeatCount(n), None)
+            except AttributeError:
+                raise self.source.error(("hand_size",), "hand_size can use `players`, options "
+                                                        "and constants only") from None
+            if got.__class__ is not int or not 1 <= got <= 500:
+                raise self.source.error(("hand_size",), f"hand_size gives {got!r} for {n} "
+                                                        "players; expected 1 to 500")
+            sizes[n] = got
+        return sizes
 
     def limit(self, name: str, default: int) -> int:
         """A runaway limit: a ruleset file may lower it, never raise it (an untrusted file
@@ -443,6 +467,13 @@ class Builder:
         if not -MAX_NUMBER <= rank <= MAX_NUMBER:
             raise self.source.error(path, f"'face' gives the rank {rank}, past {MAX_NUMBER:,}")
         return rank
+
+
+class SeatCount:
+    """What an expression of the player count sees of a game: how many seats it has."""
+
+    def __init__(self, players: int):
+        self.players = self.seated = players
 
 
 def digest(data: dict, options: dict) -> str:

@@ -59,7 +59,7 @@ def test_validate_accepts_a_good_ruleset(capsys, ref):
     ("extends: classic\nkinds:\n  skip:\n    points: 20\n    on_plya: lose_turn(next)\n",
      "bad.yaml:5:"),
     ("name: x\ntitle: y\nname: a: b\n", "bad.yaml:3:"),
-    ("extends: classic\nhand_size: seven\n", "bad.yaml:2:"),
+    ("extends: classic\nhand_size: [7]\n", "bad.yaml:2:"),
     ("name: !!python/object:os.system x\n", "bad.yaml:1:"),
     ("extends: nothere.yaml\n", "nothere.yaml"),
 ])

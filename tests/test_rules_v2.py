@@ -341,3 +341,15 @@ def test_moving_a_card_not_held_is_a_clear_error(tmp_path):
 def test_odd_keys_in_named_tables_are_refused_cleanly(tmp_path, text):
     with pytest.raises(HouserulesError):
         load_ruleset(write(tmp_path, "k.yaml", "extends: [classic, house/stacking]\nname: x\n" + text))
+
+
+def test_hand_size_may_depend_on_the_player_count(tmp_path):
+    rules = load_ruleset(write(tmp_path, "h.yaml", "extends: classic\nname: h\n"
+                                                   "hand_size: max(5, 11 - players)\n"))
+    assert rules.hand_sizes[2] == 9 and rules.hand_sizes[4] == 7 and rules.hand_sizes[10] == 5
+    game = GameState(rules, players=3, seed=2)
+    assert sum(game.hand_sizes()) >= 3 * 8
+    with pytest.raises(RulesetError, match="players`, options and constants only"):
+        load_ruleset(write(tmp_path, "h2.yaml", "extends: classic\nname: h\nhand_size: top.points\n"))
+    with pytest.raises(RulesetError, match="gives 0 for 10 players"):
+        load_ruleset(write(tmp_path, "h3.yaml", "extends: classic\nname: h\nhand_size: 10 - players\n"))
