@@ -607,9 +607,10 @@ class GameState:
         one card, or until a playable one (up to the limit)."""
         rules = self.ruleset
         if self.penalty:
-            if not self.draw(seat, self.take_penalty()) and self.passed(seat):
+            got = self.draw(seat, self.take_penalty(), fire=False)
+            if not got and self.passed(seat):
                 return
-            self.end_turn()
+            self.end_turn_after_draw(seat, got, END_OF_TURN)
             return
         until = rules.draw_until  # a stop condition of the ruleset's own, else "playable"
         limit = (rules.max_draws or float("inf")) \
@@ -633,16 +634,29 @@ class GameState:
         if count:
             self.last_move = self.turns
             self.passes = 0  # only passes with nothing to draw, in a row, block a hand
-            self.push(rules.triggers.cards_drawn, Frame(seat))
         self.log_draw(seat, count)
         if not count and self.passed(seat):
             return
         if drawn is None or not rules.play_drawn:
-            self.end_turn()
+            self.end_turn_after_draw(seat, count, END_OF_TURN)
         elif rules.forced_play:
-            self.play(seat, drawn)
+            self.end_turn_after_draw(seat, count, (op_force_drawn, Frame(seat, drawn)))
         else:
             self.stack.append((op_offer_drawn, Frame(seat, drawn)))
+            self.push(rules.triggers.cards_drawn if count else (), Frame(seat))
+
+    def end_turn_after_draw(self, seat: int, count: int, then: tuple) -> None:
+        """Go on with the turn after its draw (`then`: the end of the turn, or playing the
+        drawn card); the draw's cards_drawn rules, if any, run first."""
+        drew = self.ruleset.triggers.cards_drawn if count else ()
+        if not drew:
+            if then is END_OF_TURN:
+                self.end_turn()
+            else:
+                then[0](self, then[1])
+            return
+        self.stack.append(then)
+        self.push(drew, Frame(seat))
 
     def passed(self, seat: int) -> bool:
         """`seat` neither played nor could draw: True when every seat in turn has now passed
@@ -719,8 +733,9 @@ class GameState:
         shuffle(self.rng, self.stock)
         self.log("reshuffle", size=len(self.stock))
 
-    def draw(self, seat: int, count: int) -> int:
-        """`seat` draws up to `count` cards; fewer when stock and discard are exhausted."""
+    def draw(self, seat: int, count: int, fire: bool = True) -> int:
+        """`seat` draws up to `count` cards; fewer when stock and discard are exhausted (then
+        its cards_drawn rules run, unless `fire` is false: the caller queues them)."""
         hand = self.hands[seat]
         got = 0
         for _ in range(count):
@@ -731,7 +746,8 @@ class GameState:
             got += 1
         if got:
             self.last_move = self.turns
-            self.push(self.ruleset.triggers.cards_drawn, Frame(seat))
+            if fire:
+                self.push(self.ruleset.triggers.cards_drawn, Frame(seat))
         self.log_draw(seat, got)
         return got
 
@@ -1085,6 +1101,12 @@ def answer_play(game: GameState, frame, answer) -> None:
 def op_offer_drawn(game: GameState, frame):
     """Offer to play the card just drawn."""
     return game.request("play_drawn", frame.player, (True, False), answer_play_drawn, frame)
+
+
+def op_force_drawn(game: GameState, frame):
+    """Play the card just drawn: forced play."""
+    game.play(frame.player, frame.card)
+    return None
 
 
 def answer_play_drawn(game: GameState, frame, play_it: bool) -> None:

@@ -56,6 +56,8 @@ def eliminate(game, seat: int) -> None:
         game.end_hand(in_play(game)[0])
     elif seat == game.turn:
         game.end_effects()  # its turn ends here
+        if not game.stack:  # nothing left to end it (the seat was drawing for its turn)
+            game.end_turn()
 
 
 def pass_in_play(game, direction: int) -> list:

@@ -353,3 +353,21 @@ def test_hand_size_may_depend_on_the_player_count(tmp_path):
         load_ruleset(write(tmp_path, "h2.yaml", "extends: classic\nname: h\nhand_size: top.points\n"))
     with pytest.raises(RulesetError, match="gives 0 for 10 players"):
         load_ruleset(write(tmp_path, "h3.yaml", "extends: classic\nname: h\nhand_size: 10 - players\n"))
+
+
+MERCY = "examples/house_rules/mercy.yaml"
+
+
+@pytest.mark.parametrize("extra", ["", "+house/draw_until_playable", "+house/forced_play",
+                                   "+house/stacking"])
+def test_a_seat_put_out_while_drawing_for_its_turn_hands_the_turn_on(extra):
+    from pathlib import Path
+    mercy = str(Path(__file__).parent.parent / MERCY)
+    rules = load_ruleset(f"classic{extra}+{mercy}")
+    game = GameState.from_table(rules, hands=[["red 1", "red 2"], ["blue 1"] * 24,
+                                              ["green 1", "green 2"]],
+                                discard=["red 3"], stock=["red 9", "yellow 4", "red 8"],
+                                penalty=2 if extra == "+house/stacking" else 0, turn=1)
+    game.apply("draw")
+    assert game.out[1] and game.hand_sizes()[1] == 0
+    assert game.current_seat == 2 and game.decision.kind == "play"
