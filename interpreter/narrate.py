@@ -43,6 +43,9 @@ class Narrator:
                 told.append(shown(text, one_line=True))
         return told
 
+    def on_eliminated(self, seat, cards=0):
+        return f"{self.who(seat)} is out of the match; their cards go under the discard pile."
+
     def on_dealer_draw(self, cards):
         shown = ", ".join(f"{self.who(s)} {card_text(c)}" for s, c in cards.items())
         return f"Drawing for dealer: {shown}."
