@@ -349,8 +349,7 @@ def changed_options(rules, options) -> dict:
     """The options not at their defaults: declared ones changed, house rules switched on."""
     specs = rules.option_specs
     return {name: value for name, value in options.items()
-            if (specs[name]["default"] if name in specs else name in rules.overlays) != value
-            or name in rules.overlays and name not in specs}
+            if (value != specs[name]["default"] if name in specs else value is True)}
 
 
 def one_line(text) -> str:

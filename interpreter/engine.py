@@ -733,9 +733,10 @@ class GameState:
         shuffle(self.rng, self.stock)
         self.log("reshuffle", size=len(self.stock))
 
-    def draw(self, seat: int, count: int, fire: bool = True) -> int:
-        """`seat` draws up to `count` cards; fewer when stock and discard are exhausted (then
-        its cards_drawn rules run, unless `fire` is false: the caller queues them)."""
+    def draw(self, seat: int, count: int, fire: bool = True, until_color=None) -> int:
+        """`seat` draws up to `count` cards (stopping after a card of `until_color`, if given);
+        fewer when stock and discard are exhausted. Then its cards_drawn rules run, unless
+        `fire` is false: the caller queues them."""
         hand = self.hands[seat]
         got = 0
         for _ in range(count):
@@ -744,6 +745,8 @@ class GameState:
                 break
             hand.append(card)
             got += 1
+            if until_color is not None and card.color == until_color:
+                break
         if got:
             self.last_move = self.turns
             if fire:
@@ -775,20 +778,7 @@ class GameState:
 
     def draw_until_color(self, seat: int, color) -> int:
         """`seat` draws until a card of `color` comes, or nothing is left to draw."""
-        hand, got = self.hands[seat], 0
-        while True:
-            card = self.take_from_stock()
-            if card is None:
-                break
-            hand.append(card)
-            got += 1
-            if card.color == color:
-                break
-        if got:
-            self.last_move = self.turns
-            self.push(self.ruleset.triggers.cards_drawn, Frame(seat))
-        self.log_draw(seat, got)
-        return got
+        return self.draw(seat, len(self.stock) + len(self.discard), until_color=color)
 
     def log_draw(self, seat: int, count: int) -> None:
         """Record a draw: how many cards, and which (only the seat itself may be shown them)."""
