@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from .compiler import Frame
+from .primitives import Frame
 from .engine import DRAW, Decision, GameState
 from .errors import HouserulesError
 

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from .cards import Card
 from . import rules as rule_events
 from . import seats as seating
-from .compiler import TURN_WORK, UNTABLED_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
+from .primitives import TURN_WORK, UNTABLED_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
 from .errors import IllegalMove, RuleRuntimeError
 
 new_tuple = tuple.__new__
@@ -120,7 +120,7 @@ class GameState:
     penalty: int
     just_played: bool
     last_move: int  # the turn in which a card last moved (-1: none yet this hand)
-    work_left: int  # what is left of the game's budget of work (compiler.WORK_PER_GAME)
+    work_left: int  # what is left of the game's budget of work (primitives.WORK_PER_GAME)
     tables: dict  # the playable tables this game has used (a view of the ruleset's shared ones)
     variables: dict  # the ruleset's declared variables: name -> value, or a list per seat
     out: list  # per seat: whether it has left the match (seats.eliminate)

@@ -12,7 +12,7 @@ from collections import Counter
 
 from . import dsl
 from .dsl import static_value
-from .compiler import PRIMITIVES
+from .primitives import PRIMITIVES
 from .engine import describe
 from .safe_text import shown
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect
 
 from .cards import BUILTIN_ATTRIBUTES
-from .compiler import NAMES, PRIMITIVES
+from .primitives import NAMES, PRIMITIVES
 from .rules import EVENTS, REPLACEABLE
 from .typecheck import ANY, ATTRIBUTE_TYPES, NAME_TYPES, SIGNATURES, TYPES, VALUE, type_name
 

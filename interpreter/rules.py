@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import dsl
-from .compiler import PRIMITIVES, Frame, compile_effect, compile_expression
+from .compiler import compile_effect, compile_expression
+from .primitives import PRIMITIVES, Frame
 from .errors import RuleRuntimeError
 
 # Events a `when:` rule reacts to, with who `player` is and what `card` is in its text.

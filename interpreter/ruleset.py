@@ -12,7 +12,8 @@ from types import MappingProxyType
 
 from . import dsl
 from .cards import BUILTIN_ATTRIBUTES, Card, card_key
-from .compiler import MAX_NUMBER, Symbols, compile_effect, compile_expression
+from .compiler import Symbols, compile_effect, compile_expression
+from .primitives import MAX_NUMBER
 from .errors import OptionError, RulesetError
 from .rules import Triggers, compile_playable, compile_rules
 from .source import Source, bundled_rulesets, dollar_path, load_source
@@ -559,7 +560,7 @@ def option_value(name: str, spec: dict, raw):
     return value
 
 
-OPTION_NUMBER = 10 ** 9  # as any number in the rules (compiler.MAX_NUMBER)
+OPTION_NUMBER = 10 ** 9  # as any number in the rules (primitives.MAX_NUMBER)
 OPTION_TEXT = 1000  # what a save or a log keeps of a text option
 
 

@@ -21,7 +21,7 @@ from .untrusted import check, check_but_items, check_reference, parse_json, read
 SAVE_FORMAT = 2  # 2: a card answer is {"card": NAME}; 1 wrote its bare name
 MAX_SAVE_BYTES = 10_000_000
 # Lists and objects in a save: its answers that are cards (about one a turn) and a few more;
-# twice the turns a game's budget of work allows (compiler.WORK_PER_GAME, 2,000,000, charges
+# twice the turns a game's budget of work allows (primitives.WORK_PER_GAME, 2,000,000, charges
 # TURN_WORK, 8, or more a turn). Past this many a save is refused before it is parsed: 3
 # million `{}` would take seconds and over 300 MB, this many under 200 MB.
 MAX_SAVE_CONTAINERS = 500_000

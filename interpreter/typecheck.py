@@ -105,7 +105,7 @@ VARIABLE = arg(TEXT, "a variable's name")
 ITEMS = arg(LISTS, "cards, seats or colours")
 HELD = arg(CARD | CARDS, "a card or cards")
 
-# Each function's parameters and result, by name: every function in compiler.PRIMITIVES needs
+# Each function's parameters and result, by name: every function in primitives.PRIMITIVES needs
 # one (tests/test_typecheck.py says which are missing).
 SIGNATURES = {
     # queries
@@ -154,7 +154,7 @@ SIGNATURES = {
 # source's (the items the condition holds for).
 QUANTIFIERS = {"any": BOOLEAN, "all": BOOLEAN, "count": NUMBER, "select": None}
 
-# Each name's type: every name in compiler.NAMES needs one.
+# Each name's type: every name in primitives.NAMES needs one.
 NAME_TYPES = {
     "player": SEAT, "card": CARD, "next": SEAT, "previous": SEAT, "others": SEATS,
     "everyone": SEATS, "top": CARD | NONE, "color": COLOUR | NONE,

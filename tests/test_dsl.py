@@ -15,7 +15,8 @@ import pytest
 from interpreter import (DslError, GameState, HouserulesError, RuleRuntimeError, RulesetError,
                          load_ruleset)
 from interpreter import dsl
-from interpreter.compiler import Compiler, Frame, Symbols, compile_effect, compile_expression
+from interpreter.compiler import Compiler, Symbols, compile_effect, compile_expression
+from interpreter.primitives import Frame
 
 OPTIONS = {"n": 3, "flag": True, "mode": "fast"}
 ATTRIBUTES = frozenset({"item", "weight"})

@@ -5,8 +5,8 @@ Four kinds of input:
   1. random bytes, random text and YAML-looking token soup written to a .yaml file;
   2. random YAML documents (nested mappings, lists and scalars);
   3. rulesets that look schema-valid, whose effect and condition texts are generated from the
-     effect language (the functions of interpreter.compiler.PRIMITIVES with their arities and
-     roles, the names of interpreter.compiler.NAMES, numbers, strings, and/or/not,
+     effect language (the functions of interpreter.primitives.PRIMITIVES with their arities and
+     roles, the names of interpreter.primitives.NAMES, numbers, strings, and/or/not,
      comparisons, any/all/count/sum comprehensions, if/elif/else, let), plus texts of that
      kind with a few characters deleted or inserted, and long chains of one construct;
   4. the crashes and hangs found so far, as plain regression tests (REGRESSIONS below).
@@ -41,7 +41,7 @@ from hypothesis import strategies as st
 
 from interpreter import HouserulesError, load_ruleset
 from interpreter.cards import BUILTIN_ATTRIBUTES
-from interpreter.compiler import NAMES, PRIMITIVES
+from interpreter.primitives import NAMES, PRIMITIVES
 from interpreter.simulate import simulate
 
 TIME_LIMIT = 10.0  # seconds for one load or one simulation before it counts as a hang

@@ -1,0 +1,467 @@
+"""The effect language's primitives table: every function and name it can call, one uniform
+signature `fn(game, frame, *args)`, with its role, arity and a one-line docstring.
+
+The compiler (compiler.py) looks calls up here; the reference (reference.py), the type
+checker (typecheck.py) and `explain` read the same table, so nothing is left out.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from . import dsl
+from .errors import RuleRuntimeError
+
+class Frame:
+    """The context an effect runs in: who played which card, and the effect's variables."""
+
+    __slots__ = ("player", "card", "color_before", "fair", "vars")
+
+    def __init__(self, player, card=None, color_before=None, fair=True) -> None:
+        self.player = player
+        self.card = card
+        self.color_before = color_before
+        self.fair = fair  # whether the card's `fair` condition held when it was played
+        self.vars: dict = {}
+
+    def __deepcopy__(self, memo: dict) -> Frame:
+        twin = Frame(self.player, self.card, self.color_before, self.fair)
+        twin.vars = copy.deepcopy(self.vars, memo)
+        return twin
+
+
+@dataclass(frozen=True)
+class Primitive:
+    """A function the effect language can call: `fn(game, frame, *args)`."""
+
+    fn: Any
+    min_args: int
+    max_args: int
+    role: str  # "query" (pure, usable anywhere), "action" (changes the game), "choice" (asks a player)
+    doc: str
+    settle: Any = None  # for a choice: applies the answer, (game, frame, answer)
+    check: Any = None  # a load-time check of the call's arguments, (compiler, node)
+    says: str = ""  # the call in words, for `explain`: {0}, {1} are the arguments
+
+
+PRIMITIVES: dict[str, Primitive] = {}
+
+
+def primitive(role: str, min_args: int, max_args: int | None = None, settle=None, check=None,
+              says: str = ""):
+    """Register a function under its own name (a trailing underscore dropped)."""
+    def register(fn):
+        name = fn.__name__.rstrip("_")
+        top = min_args if max_args is None else max_args
+        PRIMITIVES[name] = Primitive(fn, min_args, top, role, (fn.__doc__ or "").strip(), settle,
+                                     check, says)
+        return fn
+    return register
+
+
+def seat_of(game, value) -> int:
+    """A seat number, checked."""
+    # The class, not isinstance: True is an int too, but not a seat.
+    if value.__class__ is not int or not 0 <= value < game.players:
+        raise TypeError(f"expected a seat number 0..{game.players - 1}, got {value!r}")
+    return value
+
+
+def seats_of(game, value) -> tuple:
+    """One seat or a list of seats, as a tuple of checked seats."""
+    if value.__class__ is int and 0 <= value < game.players:
+        return (value,)
+    if isinstance(value, (list, tuple)):
+        return tuple(seat_of(game, v) for v in value)
+    return (seat_of(game, value),)
+
+
+# --- queries: pure, they never change the game -------------------------------------
+
+@primitive("query", 1)
+def hand(game, frame, seat):
+    """The cards a seat holds."""
+    return game.hands[seat_of(game, seat)]
+
+
+@primitive("query", 1)
+def hands(game, frame, seats):
+    """All cards held by these seats."""
+    return [card for seat in seats_of(game, seats) for card in game.hands[seat]]
+
+
+@primitive("query", 1)
+def size(game, frame, items):
+    """How many items (cards, seats) there are."""
+    return len(items)
+
+
+@primitive("query", 1, 2)
+def seat_after(game, frame, seat, steps=1):
+    """The seat `steps` places after `seat` in the current direction."""
+    return game.seat_after(seat_of(game, seat), steps)
+
+
+@primitive("query", 1)
+def colors_in(game, frame, cards):
+    """The colours among `cards`, in the ruleset's order (colourless cards add none)."""
+    held = {getattr(card, "color", None) for card in cards}
+    return tuple(color for color in game.ruleset.colors if color in held)
+
+
+@primitive("query", 1)
+def score(game, frame, seat):
+    """A seat's match total so far (its team's, when the ruleset plays in teams)."""
+    return game.totals()[seat_of(game, seat)]
+
+
+@primitive("query", 1)
+def partner(game, frame, seat):
+    """The seat's partner, in teams of two (teams: {size: 2})."""
+    mates = game.teammates(seat_of(game, seat))
+    if len(mates) != 1:
+        raise ValueError("partner() needs teams of two (teams: {size: 2})")
+    return mates[0]
+
+
+@primitive("query", 2)
+def min_(game, frame, a, b):
+    """The smaller of two numbers."""
+    return min(a, b)
+
+
+@primitive("query", 2)
+def max_(game, frame, a, b):
+    """The larger of two numbers."""
+    return max(a, b)
+
+
+# --- actions: they change the game --------------------------------------------------
+
+def card_count(value) -> int:
+    """A number of cards, checked: a whole number from 0 (true is not 1 card)."""
+    if value.__class__ is not int or not 0 <= value <= MAX_NUMBER:
+        raise TypeError(f"a number of cards is a whole number from 0, not {value!r}")
+    return value
+
+
+@primitive("action", 2, says="{0} draws {1} cards.")
+def draw(game, frame, who, count):
+    """Each seat in `who` draws `count` cards from the stock."""
+    count = card_count(count)
+    for seat in seats_of(game, who):
+        game.draw(seat, count)
+
+
+@primitive("action", 2, says="{0} draws until a {1} card comes.")
+def draw_until_color(game, frame, who, color):
+    """Each seat in `who` draws until a card of `color` comes (or the stock and discard run out)."""
+    if color not in game.ruleset.colors:
+        raise ValueError(f"{color!r} is not a colour of this ruleset")
+    for seat in seats_of(game, who):
+        game.draw_until_color(seat, color)
+
+
+def held_cards(game, seat: int, cards) -> list:
+    """`cards` (a card or a list), each found in the seat's hand: refused if one is not."""
+    wanted = list(cards) if isinstance(cards, (list, tuple)) else [cards]
+    hand = list(game.hands[seat])
+    for card in wanted:
+        if card not in hand:
+            raise ValueError(f"seat {seat} does not hold {card}")
+        hand.remove(card)
+    return wanted
+
+
+@primitive("action", 2, says="{0} discards {1}.")
+def discard_cards(game, frame, who, cards):
+    """The seat puts `cards` from its hand on the discard pile, under the top card (which stays the card to match); a hand left empty goes out."""
+    seat = seat_of(game, who)
+    game.move_cards(seat, held_cards(game, seat, cards), "discard")
+
+
+@primitive("action", 3, says="{0} gives {2} to {1}.")
+def give_cards(game, frame, who, to, cards):
+    """The seat gives `cards` from its hand to another seat."""
+    seat = seat_of(game, who)
+    game.move_cards(seat, held_cards(game, seat, cards), seat_of(game, to))
+
+
+@primitive("action", 2, says="{0} puts {1} under the stock.")
+def cards_under_stock(game, frame, who, cards):
+    """The seat puts `cards` from its hand at the bottom of the stock."""
+    seat = seat_of(game, who)
+    game.move_cards(seat, held_cards(game, seat, cards), "stock")
+
+
+@primitive("action", 1, says="{0} loses their next turn.")
+def lose_turn(game, frame, who):
+    """Each seat in `who` loses its next turn."""
+    for seat in seats_of(game, who):
+        game.lose_turn(seat)
+
+
+@primitive("action", 0, 1, says="{0} takes another turn at once.")
+def extra_turn(game, frame, who=None):
+    """The seat (the player by default) takes the next turn, at once."""
+    game.give_turn(frame.player if who is None else seat_of(game, who))
+
+
+@primitive("action", 1, says="The pending penalty grows by {0} cards.")
+def add_penalty(game, frame, count):
+    """Add `count` cards to the pending penalty: the next player to draw instead of playing takes them all."""
+    game.add_penalty(card_count(count))
+
+
+@primitive("action", 1, says="{0} draws the pending penalty.")
+def take_penalty(game, frame, who):
+    """The seat draws all the pending penalty cards (if any); the penalty is then cleared."""
+    count = game.take_penalty()
+    if count:
+        game.draw(seat_of(game, who), count)
+
+
+@primitive("action", 1, says="The direction of play becomes {0}.")
+def set_direction(game, frame, direction):
+    """Set the direction of play: 1 is seat + 1, -1 is seat - 1."""
+    if direction.__class__ is not int or direction not in (1, -1):  # true == 1, but is no direction
+        raise TypeError(f"the direction is 1 or -1, not {direction!r}")
+    game.set_direction(direction)
+
+
+@primitive("action", 1, says="The colour to follow becomes {0}.")
+def set_color(game, frame, color):
+    """Set the colour to follow."""
+    game.set_color(color)
+
+
+@primitive("action", 0, says="The top card of the stock is turned over onto the discard pile.")
+def turn_over(game, frame):
+    """Turn the top stock card face up onto the discard pile; gives the card, or none."""
+    return game.turn_over()
+
+
+@primitive("action", 2, says="{0} and {1} swap hands.")
+def swap_hands(game, frame, a, b):
+    """Two seats exchange hands."""
+    game.swap_hands(seat_of(game, a), seat_of(game, b))
+
+
+@primitive("action", 0, 1, says="Every hand passes one seat on, in the direction of play.")
+def pass_hands(game, frame, direction=None):
+    """Every hand moves one seat on, in the direction of play (or the one given)."""
+    game.pass_hands(game.direction if direction is None else direction)
+
+
+@primitive("action", 2, says="{0} owes {1} cards: draws them and loses their next turn, unless "
+                              "a rule replaces that.")
+def owe_draw(game, frame, who, count):
+    """Each seat in `who` owes `count` cards: it draws them and loses its next turn, unless an `instead_of: draw_owed` rule replaces that (as stacking does)."""
+    count = card_count(count)
+    for seat in seats_of(game, who):
+        game.owe_draw(frame, seat, count)
+
+
+def check_proceed(compiler, node) -> None:
+    """At load: proceed() belongs in an instead_of rule's effect."""
+    if not compiler.symbols.replacing:
+        raise compiler.fail(node, "proceed() belongs in the `do` of an instead_of rule")
+
+
+@primitive("action", 0, check=check_proceed, says="What the rule replaced happens as it would "
+                                                  "without it.")
+def proceed(game, frame):
+    """In an `instead_of` rule: the replaced event happens as it would without this rule (the next such rule, or the event's own action)."""
+    game.proceed(frame)
+
+
+def variable_check(per_seat: bool):
+    """At load: the first argument names a declared variable, kept per seat or not."""
+    def check(compiler, node) -> None:
+        arg, variables = node.args[0], compiler.symbols.variables
+        if not isinstance(arg, dsl.Text):
+            raise compiler.fail(arg, 'name the variable with a string, e.g. "strikes"')
+        if arg.value not in variables:
+            known = ", ".join(sorted(variables)) or "none declared"
+            raise compiler.fail(arg, f"unknown variable '{arg.value}'; declare it under "
+                                     f"variables: (variables: {known})")
+        if variables[arg.value] != per_seat:
+            how = f'seat_var("{arg.value}", SEAT) and set_seat_var("{arg.value}", SEAT, ' \
+                  'VALUE)' if variables[arg.value] else f'var.{arg.value} and set_var(' \
+                  f'"{arg.value}", VALUE)'
+            raise compiler.fail(arg, f"'{arg.value}' is {'' if variables[arg.value] else 'not '}"
+                                     f"kept per seat: use {how}")
+    return check
+
+
+def variable_value(value):
+    """A value a game variable may hold: a whole number within MAX_NUMBER, true/false, none."""
+    if value is None or value.__class__ is bool:
+        return value
+    if value.__class__ is not int or not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise TypeError(f"a variable holds a whole number within {MAX_NUMBER:,}, true, false "
+                        f"or none, not {value!r}")
+    return value
+
+
+@primitive("action", 2, check=variable_check(False), says="{0} becomes {1}.")
+def set_var(game, frame, name, value):
+    """Set the declared game variable `name` (see `variables:`); read it as `var.NAME`."""
+    game.set_variable(name, None, variable_value(value))
+
+
+@primitive("action", 3, check=variable_check(True), says="{0} of {1} becomes {2}.")
+def set_seat_var(game, frame, name, seat, value):
+    """Set the seat's own value of the declared per-seat variable `name`."""
+    game.set_variable(name, seat_of(game, seat), variable_value(value))
+
+
+@primitive("query", 2, check=variable_check(True))
+def seat_var(game, frame, name, seat):
+    """The seat's value of the declared per-seat variable `name`."""
+    return game.variables[name][seat_of(game, seat)]
+
+
+@primitive("action", 1, says="{0} is out of the match.")
+def eliminate(game, frame, who):
+    """Each seat in `who` leaves the match: its cards go under the discard pile and play passes it by; with one seat left, that seat wins."""
+    for seat in seats_of(game, who):
+        game.eliminate(seat)
+
+
+@primitive("query", 0)
+def seats_in(game, frame):
+    """Every seat still in the match, in seat order."""
+    return tuple(seat for seat in range(game.players) if not game.out[seat])
+
+
+@primitive("query", 1)
+def lowest_scorer(game, frame, seats):
+    """Of `seats`, the one with the lowest match total (a tie: the first of them)."""
+    chosen = seats_of(game, seats)
+    if not chosen:
+        raise ValueError("lowest_scorer() of no seats")
+    return min(chosen, key=lambda seat: game.scores[seat])
+
+
+@primitive("action", 0, says="The turn ends.")
+def end_turn(game, frame):
+    """Stop this effect here; the turn ends."""
+    game.end_effects()
+
+
+def check_run(compiler, node) -> None:
+    """At load: a named effect, or every value of the attribute naming one, must exist."""
+    arg, effects = node.args[0], compiler.symbols.effects
+    if isinstance(arg, dsl.Text) and arg.value not in effects:
+        raise compiler.fail(arg, f"no effect named '{arg.value}' under effects: "
+                                 f"(effects: {', '.join(sorted(effects)) or 'none'})")
+    if isinstance(arg, dsl.Attribute) and arg.attr in compiler.symbols.attributes:
+        # Every value of this attribute must name an effect; the ruleset checks that
+        # where the values are written.
+        compiler.symbols.dispatched.add(arg.attr)
+
+
+@primitive("action", 1, check=check_run, says="What {0} names happens (see the effects below).")
+def run(game, frame, name):
+    """Run the ruleset's named effect `name` (from its `effects:` table) now."""
+    game.run_named_effect(name, frame)
+
+
+# --- choices: a player decides ------------------------------------------------------
+
+def settle_color(game, frame, answer):
+    """Apply a named colour."""
+    game.set_color(answer)
+
+
+@primitive("choice", 1, 2, settle=settle_color, says="{0} names the colour to follow.")
+def choose_color(game, frame, who, colors=None):
+    """The seat names the colour to follow (one of `colors`, a list of the ruleset's colours, if given)."""
+    if colors is None:
+        return "color", seat_of(game, who), game.ruleset.colors
+    if not isinstance(colors, (list, tuple)) or not colors \
+            or any(c not in game.ruleset.colors for c in colors):
+        raise ValueError(f"choose_color takes a list of the ruleset's colours "
+                         f"({', '.join(game.ruleset.colors)}), not {colors!r}")
+    return "color", seat_of(game, who), tuple(dict.fromkeys(colors))
+
+
+@primitive("choice", 2, says="{0} chooses one of {1}.")
+def choose_player(game, frame, who, seats):
+    """The seat picks one of `seats`; gives the seat picked."""
+    return "target", seat_of(game, who), seats_of(game, seats)
+
+
+RESERVED_QUESTIONS = {"play", "play_drawn", "uno", "catch", "jump_in", "jump_in_card", "color",
+                      "target"}
+
+
+def check_ask(compiler, node) -> None:
+    """At load: a question is named by a string that is not one of the engine's own decisions."""
+    question = node.args[1]
+    if not isinstance(question, dsl.Text):
+        raise compiler.fail(question, 'name the question with a string, e.g. ask(next, "challenge")')
+    if not 0 < len(question.value) <= MAX_QUESTION:
+        raise compiler.fail(question, f"a question is named by 1 to {MAX_QUESTION} characters, "
+                                      f"not {len(question.value)}")
+    if question.value in RESERVED_QUESTIONS:
+        raise compiler.fail(question, f"'{question.value}' is the engine's own decision; name "
+                                      "the question something else")
+
+
+@primitive("choice", 2, says="{0} decides whether to {1}.", check=check_ask)
+def ask(game, frame, who, question):
+    """The seat answers a yes/no question named `question` (such as "challenge")."""
+    return str(question), seat_of(game, who), (False, True)
+
+
+# --- names --------------------------------------------------------------------------
+
+def _others(game, frame):
+    return game.others_of(frame.player)
+
+
+NAMES = {
+    "player": (lambda g, f: f.player, "the seat whose card or rule this is"),
+    "card": (lambda g, f: f.card, "the card being played or checked"),
+    "next": (lambda g, f: g.seat_after(f.player), "the seat after the player"),
+    "previous": (lambda g, f: g.seat_after(f.player, -1), "the seat before the player"),
+    "others": (_others, "every other seat, in turn order from the next"),
+    "everyone": (lambda g, f: (f.player,) + _others(g, f), "every seat, the player first"),
+    "teammates": (lambda g, f: g.teammates(f.player), "the player's partners (teams:), in turn "
+                                                       "order; none without teams"),
+    "opponents": (lambda g, f: g.opponents(f.player), "the seats not in the player's team, in "
+                                                      "turn order (every other seat without teams)"),
+    "top": (lambda g, f: g.discard[-1] if g.discard else None, "the top card of the discard pile"),
+    "color": (lambda g, f: g.color, "the colour to follow"),
+    "color_before": (lambda g, f: f.color_before, "the colour to follow before this card was played"),
+    "direction": (lambda g, f: g.direction, "1 (seat + 1 is next) or -1"),
+    "players": (lambda g, f: g.seated, "how many seats are still in (all, unless a rule "
+                                      "eliminates some)"),
+    "dealer": (lambda g, f: g.dealer, "the dealer's seat"),
+    "turn": (lambda g, f: g.turn, "the seat whose turn it is"),
+    "stock_size": (lambda g, f: len(g.stock), "how many cards the stock holds"),
+    "penalty": (lambda g, f: g.penalty, "cards pending for the next player who draws (stacking)"),
+    "fair": (lambda g, f: f.fair, "whether the card's `fair` condition held when it was played"),
+}
+
+MAX_NUMBER = 10 ** 9
+MAX_NESTING = 2  # comprehensions inside comprehensions
+MAX_QUESTION = 200  # characters naming an ask() question, as a log keeps a decision's kind
+# One game's budget of work, in steps of about a microsecond of the compiled build (two
+# seconds in all): each card or seat a comprehension goes through costs 1; each turn
+# TURN_WORK, plus 1 per 2 cards in the hand of the seat to play (it and its bot go through
+# it), or UNTABLED_WORK per card when the playable rule must run on each; each card shuffled,
+# and each face a table of playable faces holds, 1. A hostile ruleset cannot make a game run
+# for minutes; bundled matches spend a few thousand steps with heuristic bots, and random
+# bots' long hands (the bundled games' longest single hands run past 15,000 turns) about
+# 150,000.
+WORK_PER_GAME = 2_000_000
+TURN_WORK = 8
+UNTABLED_WORK = 4
+WORK_MESSAGE = (f"this ruleset does more work than one game may: over {WORK_PER_GAME:,} steps "
+                "(turns, cards shuffled, cards or seats its rules go through; a comprehension "
+                "inside another over every hand?)")
