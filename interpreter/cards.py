@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 # Attributes every card has; a ruleset may add its own (for example an item per colour).
-BUILTIN_ATTRIBUTES = ("name", "kind", "color", "rank", "points", "value")
+BUILTIN_ATTRIBUTES = ("name", "kind", "color", "rank", "points", "value", "back")
 
 
 class Card:
     """A card face. Copies in a deck are the same object, so `is` compares faces."""
 
-    __slots__ = ("id", "name", "kind", "color", "rank", "points", "value", "attrs", "rules")
+    __slots__ = ("id", "name", "kind", "color", "rank", "points", "value", "attrs", "rules", "back")
 
     def __init__(self, id_, kind, color, rank, points, value, attrs, rules):
         self.id = id_
@@ -21,6 +21,8 @@ class Card:
         self.attrs = attrs
         self.rules = rules
         self.name = f"{color} {rank}" if color else str(rank)
+        # The other face of the same physical card (a deck with `sides:`), else None.
+        self.back: Card | None = None
 
     def __repr__(self) -> str:
         return f"Card({self.name!r})"
@@ -36,5 +38,6 @@ class Card:
 
 
 def card_key(text: str) -> str:
-    """How a card is looked up by name: case and spacing do not matter."""
-    return " ".join(str(text).lower().split())
+    """How a card is looked up by name: case, spacing and underscores do not matter
+    ('Red Draw_Two' is 'red draw two'); a two-sided card may be named 'face / back'."""
+    return " ".join(str(text).lower().replace("_", " ").replace("/", " / ").split())

@@ -15,7 +15,7 @@ from . import dsl, typecheck
 from .cards import BUILTIN_ATTRIBUTES
 from .errors import DslError, RuleRuntimeError
 from .primitives import (MAX_NESTING, MAX_NUMBER, NAMES, PRIMITIVES, WORK_MESSAGE, Frame,
-                         Primitive)
+                         Primitive, seats_of)
 
 
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul,
@@ -38,6 +38,7 @@ class Symbols:
     variables: dict = field(default_factory=dict)  # declared game variables: name -> per seat?
     replacing: bool = False  # the text is an instead_of rule's: proceed() may be called
     colors: tuple = ()  # the ruleset's colours: a literal colour is checked against them
+    sides: tuple = ()  # the names of the sides of two-sided cards (`sides:`)
 
 
 def bind_arguments(fn, args: tuple):
@@ -86,7 +87,60 @@ class Compiler:
             return self.if_ops(node)
         if isinstance(node, dsl.Let):
             return (self.let_op(node),)
+        if isinstance(node, dsl.For):
+            return (self.for_op(node),)
         return (self.call_op(node.call, None),)
+
+    def for_op(self, node: dsl.For):
+        """`for s in SEATS do BODY end`: the seats are worked out once, when the loop starts;
+        each seat is bound in turn and the body's ops pushed, so a choice in the body
+        suspends the loop and the next seat's turn comes once it is answered."""
+        if self.nesting >= MAX_NESTING:
+            raise self.fail(node, f"loops and comprehensions (for, any, all, count, sum) nest "
+                                  f"at most {MAX_NESTING} deep: each level multiplies the work "
+                                  "by the number of seats or cards")
+        source = self.expr(node.source)
+        self.nesting += 1
+        outer = self.scope.get(node.var)
+        key = f"{node.var}#{len(self.scope)}"
+        self.scope[node.var] = key
+        try:
+            body = self.effect(node.body)
+        finally:
+            self.nesting -= 1
+            if outer is None:
+                del self.scope[node.var]
+            else:
+                self.scope[node.var] = outer
+        # The loop's place between iterations lives in the frame (a clone copies it); the key
+        # has a `#`, which no name has.
+        state, runtime = key + "#loop", self.runtime
+
+        def step(game, frame):
+            scope = frame.vars
+            seats, index = scope[state]
+            while index < len(seats) and game.out[seats[index]]:
+                index += 1  # put out of the match since the loop started: passed by
+            if index == len(seats):
+                del scope[state]
+                return None
+            game.work_left -= 1  # each iteration is charged, like each item a comprehension sees
+            if game.work_left < 0:
+                raise runtime(node, ValueError(WORK_MESSAGE))
+            scope[state] = (seats, index + 1)
+            scope[key] = seats[index]
+            game.stack.append((step, frame))
+            game.push(body, frame)
+            return None
+
+        def start(game, frame):
+            try:
+                seats = seats_of(game, source(game, frame))
+            except (TypeError, ValueError) as exc:
+                raise runtime(node, exc) from None
+            frame.vars[state] = (seats, 0)
+            return step(game, frame)
+        return start
 
     def if_ops(self, node: dsl.If) -> tuple:
         found: list = []
@@ -142,6 +196,8 @@ class Compiler:
             raise self.fail(node, f"{node.function}() only reads the game; use it inside a condition")
         args = tuple(self.expr(a) for a in node.args)
         call = bind_arguments(prim.fn, args)
+        if prim.picks:
+            return self.picks_op(node, call, target)
         if prim.role == "choice":
             return self.choice_op(node, prim, call, target)
         runtime = self.runtime
@@ -173,6 +229,36 @@ class Compiler:
                 answer(game, frame, None)
                 return None
             return game.request(kind, seat, options, answer, frame)
+        return op
+
+    def picks_op(self, node: dsl.Call, call, target: str | None):
+        """A choice of cards, asked one card at a time: a "card" decision per pick until the
+        CardPicks is complete; its chosen cards, as a tuple, are stored in `target`."""
+        runtime = self.runtime
+        # The choice's state between picks lives in the frame (a clone copies it); the key
+        # cannot clash with a name, which has no `#`.
+        key = f"#picks{node.line}:{node.column}"
+
+        def ask(game, frame):
+            picks = frame.vars[key]
+            options = picks.options()
+            if options:
+                return game.request("card", picks.seat, options, answer, frame)
+            del frame.vars[key]
+            if target is not None:
+                frame.vars[target] = tuple(picks.chosen)
+            return None
+
+        def answer(game, frame, value):
+            frame.vars[key].take(value)
+            game.stack.append((ask, frame))
+
+        def op(game, frame):
+            try:
+                frame.vars[key] = call(game, frame)
+            except (TypeError, ValueError) as exc:
+                raise runtime(node, exc) from None
+            return ask(game, frame)
         return op
 
     def primitive(self, node: dsl.Call) -> Primitive:

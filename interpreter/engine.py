@@ -16,6 +16,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, NamedTuple
 
 from .cards import Card
+from .decks import pair_at_random
 from . import rules as rule_events
 from . import seats as seating
 from .primitives import TURN_WORK, UNTABLED_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
@@ -24,6 +25,7 @@ from .errors import IllegalMove, RuleRuntimeError
 new_tuple = tuple.__new__
 NUMBERS = frozenset({bool, int, float})  # answers that == can confuse (True == 1 == 1.0)
 DRAW = "draw"  # the answer to a play decision that draws instead of playing
+PASS = "pass"  # the answer that ends a turn without playing (turn.decide_after_draw)
 # The playable tables hold at most about this many face references (some 30 MB) per ruleset:
 # 20 colours x 1,000 ranks once grew them to gigabytes.
 TABLE_CELLS = 4_000_000
@@ -110,6 +112,10 @@ class GameState:
     stock: list  # the top card is last
     discard: list  # the top card is last
     color: Any  # the colour to follow
+    side: int  # the side of two-sided cards that is up (0: the first of `sides:`)
+    side_colors: tuple  # the colours of the side that is up (all the colours without sides)
+    faces: tuple  # every distinct face of this match's cards (the ruleset's, unless paired afresh)
+    deck: tuple  # this match's deck, copies included
     direction: int
     turn: int
     turns: int
@@ -131,6 +137,10 @@ class GameState:
     played_rules: tuple
     started_rules: tuple
     ended_rules: tuple
+    # Likewise the rules of events that may come several times a turn; empty, they cost a
+    # test of a field each time.
+    sized_rules: tuple  # hand_size_changed
+    decided_rules: tuple  # decided
     passes: int  # turns in a row in which the seat neither played nor could draw a card
     played_at: list  # per seat, the turn of its last play this hand (-1: none)
     in_a_row: int  # turns in a row taken by the seat that took the last turn
@@ -168,8 +178,18 @@ class GameState:
         self.played_rules = triggers.card_played
         self.started_rules = triggers.turn_started
         self.ended_rules = triggers.turn_ended
+        self.sized_rules = triggers.hand_size_changed
+        self.decided_rules = triggers.decided
         self.stock, self.discard = [], []
         self.color, self.direction, self.turn, self.turns = None, 1, 0, 0
+        self.side = 0
+        self.side_colors = ruleset.side_colors[0] if ruleset.side_colors else ruleset.colors
+        self.faces, self.deck = ruleset.faces, ruleset.deck
+        if ruleset.random_pairs and deal:  # each match's cards have their own two faces
+            self.faces, self.deck = pair_at_random(ruleset.deck, self.rng)
+        copies = ruleset.decks[self.players]
+        if copies > 1:  # several decks shuffled together
+            self.deck = self.deck * copies
         self.lost_turns = [0] * self.players
         self.next_turn = self.first_player = None
         self.uncalled = []
@@ -266,11 +286,29 @@ class GameState:
         self.decision = None
         if self.events is not None and decision.kind != "play":
             self.log("decided", kind=decision.kind, seat=decision.seat, answer=describe(answer))
-        self._handler(self, self._handler_frame, answer)
+        if self.decided_rules and decision.seat is not None:
+            self.answer_then_rules(decision, answer)
+        else:
+            self._handler(self, self._handler_frame, answer)
         if self.stack:  # a common turn ends in the handler, with nothing queued
             self._run()
         if self.check is not None:
             self.check(self, self.table_size)
+
+    def answer_then_rules(self, decision: Decision, answer) -> None:
+        """Apply an answer, then queue the decided rules to run before anything it set going
+        (the card's effect, the end of the turn)."""
+        stack = self.stack
+        base = len(stack)
+        # Under what the answer sets going, so that it is queued rather than run through (a
+        # common turn would otherwise end and ask the next seat before the rules ran).
+        stack.append(AFTER_ANSWER)
+        self._handler(self, self._handler_frame, answer)
+        if len(stack) > base and stack[base] is AFTER_ANSWER:  # the hand did not end
+            self.spend(TURN_WORK)  # a rule that asks again on its own answers stops in time
+            frame = Frame(decision.seat)
+            frame.vars.update(seat=decision.seat, decision=decision.kind, answer=answer)
+            self.push(self.decided_rules, frame)
 
     def next_hand(self) -> None:
         """Deal the next hand of the match."""
@@ -361,7 +399,7 @@ class GameState:
         game is charged for each table it uses, filled or not, so its budget is deterministic."""
         shared = self.ruleset.playable_tables
         faces = shared.get(key)
-        every = self.ruleset.faces
+        every = self.faces
         if faces is None:
             if len(shared) * len(every) > TABLE_CELLS:
                 shared.clear()  # a huge deck: keep memory bounded, at the price of refilling
@@ -379,7 +417,7 @@ class GameState:
 
     def stacked_stock(self, top_cards: list) -> list:
         """A full deck whose top cards are `top_cards` (top first), the rest shuffled below."""
-        rest = list(self.ruleset.deck)
+        rest = list(self.deck)
         for card in top_cards:
             if card not in rest:
                 raise IllegalMove(f"the stacked deck has more {card} than the ruleset's deck")
@@ -392,7 +430,7 @@ class GameState:
         if self._prepared is not None:
             stock, self._prepared = self._prepared, None
             return stock
-        stock = list(self.ruleset.deck)
+        stock = list(self.deck)
         shuffle(self.rng, stock)
         return stock
 
@@ -404,10 +442,11 @@ class GameState:
         """
         value = self.ruleset.dealer_draw
         if value is None:
-            return self.ruleset.first_dealer % self.players
+            first = self.ruleset.first_dealer
+            return self.rng.randrange(self.players) if first is None else first % self.players
         contenders = list(range(self.players))
         stacked = self._prepared
-        deck = stacked if stacked is not None else list(self.ruleset.deck)
+        deck = stacked if stacked is not None else list(self.deck)
         drawn_all: list = []
         for _ in range(100):
             if len(contenders) < 2:
@@ -448,6 +487,8 @@ class GameState:
         self.played_at = [-1] * self.players
         self.table_size = None  # a dealt hand uses the whole deck
         self.turns = 0
+        self.side = 0  # every hand is dealt with the first side up
+        self.side_colors = rules.side_colors[0] if rules.side_colors else rules.colors
         self.turn = self.dealer
         for _ in range(1000):
             self.deal()
@@ -566,8 +607,9 @@ class GameState:
 
     # --- turns ----------------------------------------------------------------------------
 
-    def play(self, seat: int, card: Card) -> None:
-        """Move `card` from `seat`'s hand to the discard pile and queue what follows."""
+    def play(self, seat: int, card: Card, ends_turn: bool = True) -> None:
+        """Move `card` from `seat`'s hand to the discard pile and queue what follows (the end
+        of the turn too, unless the play is one an effect makes: `ends_turn` false)."""
         rules = card.rules
         color_before = self.color
         frame = None
@@ -584,21 +626,25 @@ class GameState:
             self.color = card.color
         if self.events is not None:
             self.log("play", seat=seat, card=card.name)
-        if rules.on_play or len(hand) <= self.ruleset.uno_cards_left or self.played_rules:
-            self.follow_play(frame or Frame(seat, card, color_before), hand)
-        else:
+        if rules.on_play or len(hand) <= self.ruleset.uno_cards_left or self.played_rules \
+                or self.sized_rules:
+            self.follow_play(frame or Frame(seat, card, color_before), hand, ends_turn)
+        elif ends_turn:
             self.end_turn()  # the common play: no effect, more cards left than UNO counts
 
-    def follow_play(self, frame, hand: list) -> None:
+    def follow_play(self, frame, hand: list, ends_turn: bool = True) -> None:
         """Queue what follows a play: going out, or the card's effect, the UNO call, the end."""
         rules = frame.card.rules
         if not hand:
             self.push(HAND_OVER, frame)
             self.push(rules.on_going_out, frame)
             return
-        self.stack.append(END_OF_TURN)
+        if ends_turn:
+            self.stack.append(END_OF_TURN)
         self.push(self.played_rules, frame)  # after the card's own effect
         self.push(rules.on_play, frame)
+        if self.sized_rules:
+            self.size_changed(frame.player)
         if len(hand) == self.ruleset.uno_cards_left and self.ruleset.uno_penalty is not None:
             self.stack.append((op_uno_call, frame))  # called as the card is played
 
@@ -611,6 +657,9 @@ class GameState:
             if not got and self.passed(seat):
                 return
             self.end_turn_after_draw(seat, got, END_OF_TURN)
+            return
+        if rules.decide_after_draw:
+            self.draw_and_decide(seat, 0)
             return
         until = rules.draw_until  # a stop condition of the ruleset's own, else "playable"
         limit = (rules.max_draws or float("inf")) \
@@ -644,12 +693,36 @@ class GameState:
         else:
             self.stack.append((op_offer_drawn, Frame(seat, drawn)))
             self.push(rules.triggers.cards_drawn if count else (), Frame(seat))
+            if count and self.sized_rules:
+                self.size_changed(seat)
+
+    def draw_and_decide(self, seat: int, drawn: int) -> None:
+        """turn.decide_after_draw: `seat`, having drawn `drawn` cards this turn, draws one
+        more and decides again; with nothing left to draw, its first draw is a pass."""
+        card = self.take_from_stock()
+        if card is None:
+            self.log_draw(seat, 0)
+            if not self.passed(seat):
+                self.end_turn()
+            return
+        self.hands[seat].append(card)
+        self.last_move = self.turns
+        self.passes = 0
+        self.log_draw(seat, 1)
+        frame = Frame(seat)
+        frame.vars["drawn"] = drawn + 1
+        self.stack.append((op_decide_again, frame))
+        self.push(self.ruleset.triggers.cards_drawn, Frame(seat))
+
+    def can_draw(self) -> bool:
+        """Whether a card is left to draw: in the stock, or in a discard pile to reshuffle."""
+        return bool(self.stock) or (self.ruleset.reshuffle and len(self.discard) > 1)
 
     def end_turn_after_draw(self, seat: int, count: int, then: tuple) -> None:
         """Go on with the turn after its draw (`then`: the end of the turn, or playing the
-        drawn card); the draw's cards_drawn rules, if any, run first."""
+        drawn card); the draw's hand_size_changed and cards_drawn rules, if any, run first."""
         drew = self.ruleset.triggers.cards_drawn if count else ()
-        if not drew:
+        if not drew and not (count and self.sized_rules):
             if then is END_OF_TURN:
                 self.end_turn()
             else:
@@ -657,14 +730,16 @@ class GameState:
             return
         self.stack.append(then)
         self.push(drew, Frame(seat))
+        if count and self.sized_rules:
+            self.size_changed(seat)
 
     def passed(self, seat: int) -> bool:
         """`seat` neither played nor could draw: True when every seat in turn has now passed
         so, and the hand has ended blocked."""
         self.passes += 1
-        if self.passes < self.players:
+        if self.passes < self.ruleset.passes_to_block[self.players]:
             return False
-        self.end_blocked("every player passed and the stock and discard pile are empty")
+        self.end_blocked(f"{self.passes} passes in a row with nothing left to draw")
         return True
 
     def end_blocked(self, why: str) -> None:
@@ -725,8 +800,9 @@ class GameState:
         return self.stock.pop()
 
     def reshuffle(self) -> None:
-        """Keep the top discard; the rest, shuffled, becomes the stock."""
-        if len(self.discard) < 2:
+        """Keep the top discard; the rest, shuffled, becomes the stock (unless the ruleset
+        keeps an empty stock empty)."""
+        if len(self.discard) < 2 or not self.ruleset.reshuffle:
             return
         top = self.discard.pop()
         self.stock, self.discard = self.discard, [top]
@@ -751,12 +827,15 @@ class GameState:
             self.last_move = self.turns
             if fire:
                 self.push(self.ruleset.triggers.cards_drawn, Frame(seat))
+                if self.sized_rules:
+                    self.size_changed(seat)
         self.log_draw(seat, got)
         return got
 
     def move_cards(self, seat: int, cards: list, where) -> None:
         """Move held `cards` from `seat`'s hand: under the discard pile's top card
-        ("discard"), to the bottom of the stock ("stock"), or to another seat's hand. A hand
+        ("discard"), to the bottom of the discard pile ("bottom"), to the bottom of the stock
+        ("stock"), or to another seat's hand. A hand
         left empty goes out; a hand left at the UNO count owes the call."""
         sizes = self.hand_sizes()
         hand = self.hands[seat]
@@ -766,6 +845,8 @@ class GameState:
             self.discard[-1:-1] = cards
         elif where == "stock":
             self.stock[:0] = cards
+        elif where == "bottom":
+            self.discard[:0] = cards
         else:
             self.hands[where].extend(cards)
         if cards:
@@ -775,6 +856,12 @@ class GameState:
             self.stack.append((op_hand_over, Frame(seat)))
             return
         self.hands_moved(sizes)
+
+    def play_cards(self, seat: int, cards: list) -> None:
+        """`seat` plays held `cards` in the turn under way, in order: each card's play, with its
+        effect and the card_played rules, is over before the next card is played."""
+        for card in reversed(cards):
+            self.stack.append((op_play_held, Frame(seat, card)))
 
     def draw_until_color(self, seat: int, color) -> int:
         """`seat` draws until a card of `color` comes, or nothing is left to draw."""
@@ -846,9 +933,20 @@ class GameState:
             return check_progress(self)
         return False
 
-    def lose_turn(self, seat: int) -> None:
-        """`seat` loses its next turn."""
-        self.lost_turns[seat] += 1
+    def lose_turn(self, seat: int, frame=None) -> None:
+        """`seat` loses its next turn, unless an instead_of: turn_lost rule replaces that
+        (`frame`: the effect's, for the rule's player and card)."""
+        if self.ruleset.triggers.turn_lost:
+            rule_events.lose_turn(self, frame or Frame(seat), seat)
+        else:
+            self.lost_turns[seat] += 1
+
+    def size_changed(self, seat: int) -> None:
+        """Queue the hand_size_changed rules for `seat`, to run next (only called when the
+        ruleset has some)."""
+        frame = Frame(seat)
+        frame.vars["seat"], frame.vars["count"] = seat, len(self.hands[seat])
+        self.push(self.sized_rules, frame)
 
     def give_turn(self, seat: int) -> None:
         """`seat` takes the next turn."""
@@ -884,6 +982,21 @@ class GameState:
         self.push(self.ruleset.triggers.card_turned, Frame(self.turn, card))
         return card
 
+    def switch_sides(self) -> None:
+        """Turn every card over: each hand, and the stock and the discard pile as stacks (their
+        order reverses); the other side is up from now on, and the new top card's colour (none
+        for a colourless one) is to follow. Nothing is played, so nothing fires."""
+        self.side = 1 - self.side
+        self.side_colors = self.ruleset.side_colors[self.side]
+        for hand in self.hands:
+            hand[:] = [card.back for card in hand]
+        self.stock = [card.back for card in reversed(self.stock)]
+        self.discard = [card.back for card in reversed(self.discard)]
+        self.just_played = False  # the top card was revealed, not played: no jump-in on it
+        self.color = self.discard[-1].color if self.discard else None
+        self.log("sides", side=self.ruleset.sides[self.side],
+                 top=self.discard[-1].name if self.discard else None)
+
     def swap_hands(self, a: int, b: int) -> None:
         """Seats `a` and `b` exchange hands."""
         sizes = self.hand_sizes()
@@ -902,8 +1015,13 @@ class GameState:
 
     def hands_moved(self, before: list) -> None:
         """After hands changed owners: each seat now left holding the UNO count of cards owes
-        the call, however it came to hold them (a seat whose hand grew owes nothing)."""
+        the call, however it came to hold them (a seat whose hand grew owes nothing). The
+        hand_size_changed rules of the seats whose hands changed run after those calls."""
         rules = self.ruleset
+        if self.sized_rules:
+            for seat in range(self.players - 1, -1, -1):  # pushed last first: run in seat order
+                if len(self.hands[seat]) != before[seat] and self.hands[seat]:
+                    self.size_changed(seat)
         if rules.uno_penalty is None:
             return
         left = rules.uno_cards_left
@@ -999,6 +1117,8 @@ class GameState:
                         f"(colour to follow: {self.color or 'any'})")
             rules = answer.rules
             return f"{answer} may not be played now: {rules.text or rules.legal_text}"
+        if decision.kind == "card":
+            return f"{describe(answer)} is not one of the cards seat {seat} may choose now: {shown}"
         return f"{describe(answer)} is not a legal answer to {decision.kind}; options: {shown}"
 
 
@@ -1086,6 +1206,35 @@ def answer_play(game: GameState, frame, answer) -> None:
         game.draw_for_turn(game.turn)
     else:
         game.play(game.turn, answer)
+
+
+def op_decide_again(game: GameState, frame):
+    """turn.decide_after_draw: the seat that drew decides again: play a playable card, draw
+    another (below max_draws, while any is left) or pass."""
+    seat = frame.player
+    limit = game.ruleset.max_draws
+    more = game.can_draw() and (not limit or frame.vars["drawn"] < limit)
+    return game.request("play", seat, (*game.playable_in_hand(seat), DRAW if more else PASS),
+                        answer_again, frame)
+
+
+def answer_again(game: GameState, frame, answer) -> None:
+    seat = frame.player
+    if answer == DRAW:
+        game.draw_and_decide(seat, frame.vars["drawn"])
+    elif answer == PASS:
+        # Only a pass with nothing left to draw counts towards a blocked hand.
+        if game.can_draw() or not game.passed(seat):
+            game.end_turn()
+    else:
+        game.play(seat, answer)
+
+
+def op_play_held(game: GameState, frame):
+    """Play a card an effect plays (play_cards), unless an earlier card's effect moved it."""
+    if frame.card in game.hands[frame.player]:
+        game.play(frame.player, frame.card, False)
+    return None
 
 
 def op_offer_drawn(game: GameState, frame):
@@ -1194,6 +1343,11 @@ def op_finish_turn(game: GameState, frame):
     return None
 
 
+def op_after_answer(game: GameState, frame):
+    """Nothing: it holds the place under what an answer set going (answer_then_rules)."""
+    return None
+
+
 def op_hand_over(game: GameState, frame):
     """The player has no cards left: the hand is over."""
     game.end_hand(frame.player)
@@ -1207,6 +1361,7 @@ ADVANCE = (op_advance,)
 END_OF_TURN = (op_end_turn, None)  # the stack entry that ends a turn (it needs no frame)
 WINDOWS = (op_catch_window, op_jump_window, op_advance)
 HAND_OVER = (op_hand_over,)
+AFTER_ANSWER = (op_after_answer, None)
 # Ops that move play on from one turn to the next: `end_effects()` (the effect language's
 # `end_turn()`) stops dropping ops at these.
 TURN_FLOW = frozenset({op_end_turn, op_catch_window, op_jump_window, op_advance, op_hand_over,

@@ -16,6 +16,12 @@ from .errors import RuleRuntimeError
 card_id = attrgetter("id")
 
 
+def physical_id(card) -> int:
+    """A two-sided card's identity, whichever face is up: the smaller id of its two faces."""
+    back = card.back
+    return card.id if back is None or card.id < back.id else back.id
+
+
 def check_invariants(game, deck_size: int | None = None) -> None:
     """Raise RuleRuntimeError if `game` breaks an invariant (deck_size: a partial deck's size)."""
     check_cards(game, deck_size)
@@ -48,7 +54,7 @@ def check_cards(game, deck_size: int | None = None) -> None:
     """Cards are conserved: the deck's multiset, or (a table set by hand, which may hold any
     cards) the same number of cards as it started with."""
     cards = all_cards(game)
-    expected = len(game.ruleset.deck) if deck_size is None else deck_size
+    expected = len(game.deck) if deck_size is None else deck_size
     if len(cards) != expected:
         fail(f"{len(cards)} cards in play (hands {game.hand_sizes()}, stock {len(game.stock)}, "
              f"discard {len(game.discard)}), expected {expected}")
@@ -56,8 +62,9 @@ def check_cards(game, deck_size: int | None = None) -> None:
         return
     # Counted and compared in C (map; dict's ==, as Counter's own == is a Python loop, and
     # counts made by counting hold no zeros): a 20,000-card deck takes a few milliseconds.
-    have = Counter(map(card_id, cards))
-    deck = Counter(map(card_id, game.ruleset.deck))
+    key = physical_id if game.ruleset.sides else card_id
+    have = Counter(map(key, cards))
+    deck = Counter(map(key, game.deck))
     if not dict.__eq__(have, deck):
         fail(f"cards differ from the deck: extra {dict(have - deck)}, missing "
              f"{dict(deck - have)}")

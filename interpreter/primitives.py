@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import dsl
+from .cards import Card
 from .errors import RuleRuntimeError
 
 class Frame:
@@ -44,19 +45,20 @@ class Primitive:
     settle: Any = None  # for a choice: applies the answer, (game, frame, answer)
     check: Any = None  # a load-time check of the call's arguments, (compiler, node)
     says: str = ""  # the call in words, for `explain`: {0}, {1} are the arguments
+    picks: bool = False  # a choice asked one pick at a time: fn gives a CardPicks
 
 
 PRIMITIVES: dict[str, Primitive] = {}
 
 
 def primitive(role: str, min_args: int, max_args: int | None = None, settle=None, check=None,
-              says: str = ""):
+              says: str = "", picks: bool = False):
     """Register a function under its own name (a trailing underscore dropped)."""
     def register(fn):
         name = fn.__name__.rstrip("_")
         top = min_args if max_args is None else max_args
         PRIMITIVES[name] = Primitive(fn, min_args, top, role, (fn.__doc__ or "").strip(), settle,
-                                     check, says)
+                                     check, says, picks)
         return fn
     return register
 
@@ -196,11 +198,27 @@ def cards_under_stock(game, frame, who, cards):
     game.move_cards(seat, held_cards(game, seat, cards), "stock")
 
 
+@primitive("action", 2, says="{0} puts {1} at the bottom of the discard pile.")
+def cards_under_discard(game, frame, who, cards):
+    """The seat puts `cards` from its hand at the bottom of the discard pile (the top card stays)."""
+    seat = seat_of(game, who)
+    game.move_cards(seat, held_cards(game, seat, cards), "bottom")
+
+
+@primitive("action", 2, says="{0} plays {1}, each card's effect applied in turn.")
+def play_cards(game, frame, who, cards):
+    """The seat plays `cards` from its hand, one after another, each as a play of its own: its colour, its effect, the card_played rules, going out and UNO."""
+    seat = seat_of(game, who)
+    if game.ending:
+        raise ValueError("play_cards() in a hand_ended rule: the hand is over")
+    game.play_cards(seat, held_cards(game, seat, cards))
+
+
 @primitive("action", 1, says="{0} loses their next turn.")
 def lose_turn(game, frame, who):
-    """Each seat in `who` loses its next turn."""
+    """Each seat in `who` loses its next turn, unless an `instead_of: turn_lost` rule replaces that (as skip stacking does)."""
     for seat in seats_of(game, who):
-        game.lose_turn(seat)
+        game.lose_turn(seat, frame)
 
 
 @primitive("action", 0, 1, says="{0} takes another turn at once.")
@@ -241,6 +259,21 @@ def set_color(game, frame, color):
 def turn_over(game, frame):
     """Turn the top stock card face up onto the discard pile; gives the card, or none."""
     return game.turn_over()
+
+
+def check_sides(compiler, node) -> None:
+    """At load: only cards with two faces can be turned over."""
+    if not compiler.symbols.sides:
+        raise compiler.fail(node, "switch_sides() turns two-sided cards over: declare `sides:` "
+                                  "(and the deck's two faces) first")
+
+
+@primitive("action", 0, check=check_sides,
+           says="Every card turns over (hands, the stock and the discard pile as stacks); the "
+                "other side is up, and the new top card's colour is to follow.")
+def switch_sides(game, frame):
+    """Turn every card over: hands, and the stock and discard as stacks; the other side is up."""
+    game.switch_sides()
 
 
 @primitive("action", 2, says="{0} and {1} swap hands.")
@@ -352,6 +385,14 @@ def end_turn(game, frame):
     game.end_effects()
 
 
+@primitive("action", 0, says="The hand ends: the player holding the fewest points wins it.")
+def end_hand(game, frame):
+    """The hand ends now, as a blocked hand does: the seat holding the fewest points wins it (a tie: the tied seat that played last)."""
+    if game.ending:
+        raise ValueError("end_hand() may not be used once the hand is over (hand_ended)")
+    game.end_blocked("a rule ended the hand")
+
+
 def check_run(compiler, node) -> None:
     """At load: a named effect, or every value of the attribute naming one, must exist."""
     arg, effects = node.args[0], compiler.symbols.effects
@@ -379,9 +420,10 @@ def settle_color(game, frame, answer):
 
 @primitive("choice", 1, 2, settle=settle_color, says="{0} names the colour to follow.")
 def choose_color(game, frame, who, colors=None):
-    """The seat names the colour to follow (one of `colors`, a list of the ruleset's colours, if given)."""
+    """The seat names the colour to follow: one of `colors` (a list of the ruleset's colours),
+    else of the colours of the side that is up (every colour, without `sides:`)."""
     if colors is None:
-        return "color", seat_of(game, who), game.ruleset.colors
+        return "color", seat_of(game, who), game.side_colors
     if not isinstance(colors, (list, tuple)) or not colors \
             or any(c not in game.ruleset.colors for c in colors):
         raise ValueError(f"choose_color takes a list of the ruleset's colours "
@@ -395,8 +437,74 @@ def choose_player(game, frame, who, seats):
     return "target", seat_of(game, who), seats_of(game, seats)
 
 
+# The answer to a card choice that takes no more cards, once it has its fewest (a word, like
+# the engine's "draw": a card answer is never a word).
+DONE = "done"
+
+
+class CardPicks:
+    """A card choice in progress: who chooses, the cards left to choose from, how many may and
+    must be chosen, and those chosen so far (kept in the effect's frame, so a clone copies it)."""
+
+    __slots__ = ("seat", "pool", "fewest", "most", "chosen")
+
+    def __init__(self, seat: int, pool: list, fewest: int, most: int) -> None:
+        self.seat = seat
+        self.pool = pool
+        self.fewest = fewest
+        self.most = most
+        self.chosen: list = []
+
+    def __deepcopy__(self, memo: dict) -> CardPicks:
+        twin = CardPicks(self.seat, list(self.pool), self.fewest, self.most)
+        twin.chosen = list(self.chosen)
+        return twin
+
+    def options(self) -> tuple:
+        """The answers to the next pick, or () when the choice is complete. A pick with one
+        possible answer is taken without asking: it decides nothing."""
+        while len(self.chosen) < self.most and self.pool:
+            if len(self.chosen) + len(self.pool) <= self.fewest:
+                self.chosen.extend(self.pool)  # all that are left must be taken
+                self.pool = []
+                break
+            faces = tuple(dict.fromkeys(self.pool))
+            if len(self.chosen) >= self.fewest:
+                faces += (DONE,)
+            if len(faces) > 1:
+                return faces
+            self.take(faces[0])
+        return ()
+
+    def take(self, answer) -> None:
+        """Apply one pick: a card is chosen; DONE ends the choice."""
+        if answer == DONE:
+            self.pool = []
+        else:
+            self.pool.remove(answer)
+            self.chosen.append(answer)
+
+
+# One card at a time, not one option per set of cards: a decision's options stay the distinct
+# cards on offer (at most a hand's worth, like a play's), where the sets of 5 cards of a hand
+# of 25 would be some 50,000, and a cap on them would leave some sets impossible to choose.
+@primitive("choice", 3, 4, picks=True, says="{0} chooses {2} of {1}.")
+def choose_cards(game, frame, who, cards, fewest, most=None):
+    """The seat chooses `fewest` of `cards` (or `fewest` to `most`), one card at a time; gives the cards chosen, in the order chosen (all of them when fewer qualify)."""
+    seat = seat_of(game, who)
+    pool = list(cards) if isinstance(cards, (list, tuple)) else [cards]
+    for card in pool:
+        if not isinstance(card, Card):
+            raise TypeError(f"choose_cards chooses among cards, not {card!r}")
+    fewest = card_count(fewest)
+    most = fewest if most is None else card_count(most)
+    if most < fewest:
+        raise ValueError(f"choose_cards: at most {most} is fewer than at least {fewest}")
+    return CardPicks(seat, pool, fewest, most)
+
+
 RESERVED_QUESTIONS = {"play", "play_drawn", "uno", "catch", "jump_in", "jump_in_card", "color",
-                      "target"}
+                      "target", "card"}
 
 
 def check_ask(compiler, node) -> None:
@@ -446,6 +554,8 @@ NAMES = {
     "stock_size": (lambda g, f: len(g.stock), "how many cards the stock holds"),
     "penalty": (lambda g, f: g.penalty, "cards pending for the next player who draws (stacking)"),
     "fair": (lambda g, f: f.fair, "whether the card's `fair` condition held when it was played"),
+    "side": (lambda g, f: g.ruleset.sides[g.side] if g.ruleset.sides else None,
+             "the name of the side of two-sided cards that is up (none without `sides:`)"),
 }
 
 MAX_NUMBER = 10 ** 9

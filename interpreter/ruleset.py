@@ -13,6 +13,7 @@ from types import MappingProxyType
 from . import dsl
 from .cards import BUILTIN_ATTRIBUTES, Card, card_key
 from .compiler import Symbols, compile_effect, compile_expression
+from .decks import build_deck
 from .primitives import MAX_NUMBER
 from .errors import OptionError, RulesetError
 from .rules import Triggers, compile_playable, compile_rules
@@ -20,7 +21,6 @@ from .source import Source, bundled_rulesets, dollar_path, load_source
 from .validation import check_schema
 
 REQUIRED = ("name", "colors", "kinds", "deck", "playable", "scoring")
-MAX_DECK = 20_000  # cards: a bigger deck is a mistake or an attack, not a game
 TABLE_NAMES = {"card", "top", "color", "penalty"}
 TRUE_WORDS = {"true", "yes", "on", "1"}
 FALSE_WORDS = {"false", "no", "off", "0"}
@@ -54,6 +54,9 @@ class Ruleset:
     kinds: MappingProxyType
     faces: tuple
     deck: tuple
+    sides: tuple  # the names of the two sides of two-sided cards (`sides:`), or ()
+    side_colors: tuple  # per side, its colours (), or () without sides
+    random_pairs: bool  # each match pairs the faces of the two sides afresh, at random
     playable: object
     # When `playable` reads only the card, the top card, the colour and the penalty, the
     # faces it allows are the same in every game: kept by (top, colour, penalty).
@@ -71,12 +74,16 @@ class Ruleset:
     draw_until_playable: bool
     draw_until: object  # fn(game, frame) -> bool: a drawing turn stops at a card for which it holds
     max_draws: int
+    decide_after_draw: bool  # a seat that draws takes one card at a time and decides again
+    reshuffle: bool  # an empty stock is refilled from the discard pile (else it stays empty)
+    passes_to_block: MappingProxyType  # players -> passes in a row, with nothing to draw, that block a hand
+    decks: MappingProxyType  # players -> how many copies of `deck` are shuffled together
     play_drawn: bool
     bot_answers: MappingProxyType  # question -> fn(game, frame): how the bots answer ask()
     team_size: int  # seats per team, partners sitting evenly apart (0: everyone plays alone)
     forced_play: bool
     jump_in: object  # fn(game, frame) -> bool for a card a seat may jump in with, or None
-    first_dealer: int
+    first_dealer: int | None  # None: the first dealer is chosen at random
     dealer_draw: object
     deal_moves: int
     redeal_if: object
@@ -119,15 +126,22 @@ class Ruleset:
                               f"must be a multiple of {self.team_size}, not {players}")
         size = self.hand_sizes[players]
         needed = players * size + 1
-        if len(self.deck) < needed:
-            raise RulesetError(f"the deck has {len(self.deck)} cards; dealing {size} "
+        cards = len(self.deck) * self.decks[players]
+        if cards < needed:
+            raise RulesetError(f"the deck has {cards} cards; dealing {size} "
                                f"to {players} players and turning one needs {needed}",
                                file=self.file)
 
 
 @lru_cache(maxsize=64)
 def _faces_index(faces: tuple) -> dict:
-    return {card_key(face.name): face for face in faces}
+    """Faces by name; a two-sided card also by 'face / back' (a bare name is its first)."""
+    index = {}
+    for face in faces:
+        index.setdefault(card_key(face.name), face)
+        if face.back is not None:
+            index[card_key(f"{face.name} / {face.back.name}")] = face
+    return index
 
 
 def load_ruleset(ref: str | Path, options: dict | None = None, rules_path=()) -> Ruleset:
@@ -229,7 +243,8 @@ class Builder:
                                             variables=kept,
                                             effects=frozenset(self.data.get("effects", {})),
                                             dispatched=self.dispatched, where=self.where(path),
-                                            colors=tuple(self.data.get("colors", ())))
+                                            colors=tuple(self.data.get("colors", ())),
+                                            sides=tuple(self.data.get("sides") or ()))
 
     def where(self, path: tuple) -> dict:
         loc = self.source.locate(path)
@@ -294,7 +309,7 @@ class Builder:
         self.kinds = kinds
         effects = {name: self.effect(("effects", name)) for name in self.data.get("effects", {})}
         self.check_dispatch()
-        faces, deck = self.deck(colors)
+        faces, deck = build_deck(self, colors)
         players = seat_counts(self.data.get("players", {}))
         playable, clauses = compile_playable(self)
         sizes = self.hand_sizes(players)
@@ -306,6 +321,9 @@ class Builder:
             options=MappingProxyType(dict(self.names)),
             option_specs=MappingProxyType(dict(data.get("options", {}))),
             colors=colors, kinds=MappingProxyType(kinds), faces=faces, deck=deck,
+            sides=tuple(data.get("sides") or ()), side_colors=self.side_colors(colors),
+            random_pairs=bool(data.get("sides"))
+            and (self.setting(("random_pairs",), False, bool) or "pairs" not in data),
             playable=playable,
             playable_tables={} if all(self.reads_only(path, TABLE_NAMES) for path in clauses)
             else None,
@@ -319,6 +337,11 @@ class Builder:
             draw_until_playable=self.setting(("turn", "draw_until_playable"), False, bool),
             max_draws=self.setting(("turn", "max_draws"), 0, int),
             draw_until=self.expression(("turn", "draw_until")),
+            decide_after_draw=self.decide_after_draw(),
+            reshuffle=self.setting(("stock", "reshuffle"), True, bool),
+            passes_to_block=MappingProxyType(self.by_players(("turn", "passes_to_block"), None,
+                                                             players, 1, 1000)),
+            decks=MappingProxyType(self.by_players(("decks",), 1, players, 1, 100)),
             team_size=self.setting(("teams", "size"), 0, int, maximum=10),
             bot_answers=MappingProxyType({
                 question: self.expression(("bots", "answers", question))
@@ -327,7 +350,8 @@ class Builder:
             forced_play=self.setting(("turn", "forced_play"), False, bool),
             jump_in=self.expression(("jump_in", "allowed"))
             if self.setting(("jump_in", "enabled"), False, bool) else None,
-            first_dealer=self.setting(("dealer", "first"), 0, int),
+            first_dealer=None if self.get(("dealer", "first")) == "random"
+            else self.setting(("dealer", "first"), 0, int),
             dealer_draw=self.expression(("dealer", "draw_high")),
             deal_moves=self.setting(("dealer", "next_hand"), 1, int),
             redeal_if=self.expression(("first_card", "redeal_if")),
@@ -346,26 +370,54 @@ class Builder:
             source=self.source,
         )
 
+    def side_colors(self, colors: tuple) -> tuple:
+        """Each side's colours (two-sided cards), each one of the ruleset's `colors`."""
+        sides = self.data.get("sides") or {}
+        for name, side in sides.items():
+            for index, color in enumerate(side["colors"]):
+                if color not in colors:
+                    raise self.source.error(("sides", name, "colors", index),
+                                            f"unknown colour '{color}'; colours: {', '.join(colors)}")
+        return tuple(tuple(side["colors"]) for side in sides.values())
+
     def hand_sizes(self, players: dict) -> dict:
-        """Cards dealt to each player, for every number of players the ruleset allows: a
-        number, or an expression of `players` (and options) worked out here, at load."""
-        value = self.get(("hand_size",), 7)
+        """Cards dealt to each player, for every number of players the ruleset allows."""
+        return self.by_players(("hand_size",), 7, players, 1, 500)
+
+    def by_players(self, path: tuple, default, players: dict, low: int, high: int) -> dict:
+        """A setting for every number of players the ruleset allows: a number, or an
+        expression of `players` (and options) worked out here, at load. With no setting and
+        no default (None), the number of players itself."""
+        counts = range(players["min"], players["max"] + 1)
+        value = self.get(path, default)
+        if value is None:
+            return {n: n for n in counts}
+        name = path[-1]
         if not isinstance(value, str):
-            return {n: self.setting(("hand_size",), 7, int, minimum=1, maximum=500)
-                    for n in range(players["min"], players["max"] + 1)}
-        size = compile_expression(self.text(("hand_size",)), self.symbols(("hand_size",)))
-        sizes = {}
-        for n in range(players["min"], players["max"] + 1):
+            return {n: self.setting(path, default, int, minimum=low, maximum=high) for n in counts}
+        fn = compile_expression(self.text(path), self.symbols(path))
+        table = {}
+        for n in counts:
             try:
-                got = size(SeatCount(n), None)
+                got = fn(SeatCount(n), None)
             except AttributeError:
-                raise self.source.error(("hand_size",), "hand_size can use `players`, options "
-                                                        "and constants only") from None
-            if got.__class__ is not int or not 1 <= got <= 500:
-                raise self.source.error(("hand_size",), f"hand_size gives {got!r} for {n} "
-                                                        "players; expected 1 to 500")
-            sizes[n] = got
-        return sizes
+                raise self.source.error(path, f"{name} can use `players`, options "
+                                              "and constants only") from None
+            if got.__class__ is not int or not low <= got <= high:
+                raise self.source.error(path, f"{name} gives {got!r} for {n} "
+                                              f"players; expected {low} to {high}")
+            table[n] = got
+        return table
+
+    def decide_after_draw(self) -> bool:
+        """turn.decide_after_draw, refused beside the settings of a drawing turn it replaces."""
+        on = self.setting(("turn", "decide_after_draw"), False, bool)
+        for key in ("draw_until_playable", "draw_until", "forced_play"):
+            if on and self.get(("turn", key)) not in (None, False):
+                raise self.source.error(("turn", key), f"turn.{key} does not apply with "
+                                                       "turn.decide_after_draw: a seat that "
+                                                       "draws decides again after each card")
+        return on
 
     def limit(self, name: str, default: int) -> int:
         """A runaway limit: a ruleset file may lower it, never raise it (an untrusted file
@@ -404,71 +456,6 @@ class Builder:
                     fair=self.expression(path + ("fair",)),
                     legal_text=self.get(path + ("legal",), ""), on_play=on_play, on_first=on_first,
                     on_going_out=self.effect(path + ("on_going_out",)))
-
-    def deck(self, colors: tuple) -> tuple:
-        """Every distinct face, and the full deck (copies included), in a fixed order."""
-        total = sum(entry.get("copies", 1) * len(colors if entry.get("colors") == "all"
-                                                  else entry.get("colors") or (None,))
-                    * len(entry.get("ranks") or self.data["kinds"].get(entry["kind"], {})
-                          .get("ranks") or [None])
-                    for entry in self.data["deck"])
-        if total > MAX_DECK:
-            raise self.source.error(("deck",), f"the deck would have {total} cards; "
-                                               f"at most {MAX_DECK} are allowed")
-        faces: dict[tuple, Card] = {}
-        deck = []
-        for index, entry in enumerate(self.data["deck"]):
-            path = ("deck", index)
-            kind = entry["kind"]
-            if kind not in self.data["kinds"]:
-                raise self.source.error(path + ("kind",), f"unknown kind '{kind}'; kinds: "
-                                        + ", ".join(self.data["kinds"]))
-            spec = self.data["kinds"][kind]
-            ranks = entry.get("ranks") or spec.get("ranks") or [kind]
-            unknown = [r for r in ranks if r not in (spec.get("ranks") or [kind])]
-            if unknown:
-                raise self.source.error(path + ("ranks",), f"kind '{kind}' has no rank {unknown[0]!r}")
-            entry_colors = entry.get("colors")
-            entry_colors = colors if entry_colors == "all" else tuple(entry_colors or (None,))
-            for color in entry_colors:
-                if color is not None and color not in colors:
-                    raise self.source.error(path + ("colors",), f"unknown colour '{color}'; "
-                                            f"colours: {', '.join(colors)}")
-                for rank in ranks:
-                    key = (kind, color, rank)
-                    if key not in faces:
-                        faces[key] = self.face(len(faces), kind, color, rank)
-                    deck.extend([faces[key]] * entry.get("copies", 1))
-        return tuple(faces.values()), tuple(deck)
-
-    def face(self, id_: int, kind: str, color, rank) -> Card:
-        spec = self.data["kinds"][kind]
-        path = ("kinds", kind)
-        points = self.face_number(spec.get("points", 0), rank, path + ("points",))
-        value = self.face_number(spec.get("value", 0), rank, path + ("value",))
-        attrs = {}
-        for attr, table in self.data.get("attributes", {}).items():
-            by_color = table.get("by_color", {})
-            if color is None:
-                attrs[attr] = table.get("colorless", table.get("default"))
-            else:
-                attrs[attr] = by_color.get(color, table.get("default"))
-        for attr, val in spec.get("attributes", {}).items():
-            if attr not in self.data.get("attributes", {}):
-                raise self.source.error(path + ("attributes", attr),
-                                        f"unknown attribute '{attr}'; declare it under attributes:")
-            attrs[attr] = val
-        return Card(id_, kind, color, rank, points, value, MappingProxyType(attrs), self.kinds[kind])
-
-    def face_number(self, spec, rank, path) -> int:
-        if spec != "face":
-            return spec
-        if isinstance(rank, bool) or not isinstance(rank, int):
-            raise self.source.error(path, f"'face' needs number ranks, but a rank is {rank!r}")
-        if not -MAX_NUMBER <= rank <= MAX_NUMBER:
-            raise self.source.error(path, f"'face' gives the rank {rank}, past {MAX_NUMBER:,}")
-        return rank
-
 
 class SeatCount:
     """What an expression of the player count sees of a game: how many seats it has."""

@@ -133,6 +133,7 @@ SIGNATURES = {
     "set_direction": ((DIRECTION,), NONE),
     "set_color": ((arg(COLOUR, literal="colour"),), NONE),
     "turn_over": ((), CARD | NONE),
+    "switch_sides": ((), NONE),
     "swap_hands": ((arg(SEAT), arg(SEAT)), NONE),
     "pass_hands": ((Param(NUMBER | NONE, DIRECTION.what, "direction"),), NONE),
     "proceed": ((), NONE),
@@ -140,14 +141,18 @@ SIGNATURES = {
     "set_seat_var": ((VARIABLE, arg(SEAT), arg(VALUE, "a whole number, a seat, true, false "
                                                       "or none")), NONE),
     "end_turn": ((), NONE),
+    "end_hand": ((), NONE),
     "run": ((arg(TEXT, "the name of an effect"),), NONE),
     "discard_cards": ((arg(SEAT), HELD), NONE),
     "give_cards": ((arg(SEAT), arg(SEAT), HELD), NONE),
     "cards_under_stock": ((arg(SEAT), HELD), NONE),
+    "cards_under_discard": ((arg(SEAT), HELD), NONE),
+    "play_cards": ((arg(SEAT), HELD), NONE),
     # choices: the answer
     "choose_color": ((arg(SEAT), arg(COLOURS, "a list of colours")), COLOUR),
     "choose_player": ((arg(SEAT), WHO), SEAT),
     "ask": ((arg(SEAT), arg(TEXT, "a question's name")), BOOLEAN),
+    "choose_cards": ((arg(SEAT), arg(CARD | CARDS, "a card or cards"), COUNT, COUNT), CARDS),
 }
 
 # What each comprehension of the grammar (dsl.lark's QUANTIFIER) gives; None: a list like its
@@ -160,15 +165,16 @@ NAME_TYPES = {
     "everyone": SEATS, "top": CARD | NONE, "color": COLOUR | NONE,
     "color_before": COLOUR | NONE, "direction": NUMBER, "players": NUMBER, "dealer": SEAT,
     "turn": SEAT, "stock_size": NUMBER, "penalty": NUMBER, "fair": BOOLEAN,
-    "teammates": SEATS, "opponents": SEATS,
+    "teammates": SEATS, "opponents": SEATS, "side": TEXT | NONE,
 }
 
-# The names an event binds for an instead_of rule (rules.REPLACEABLE).
-BOUND_TYPES = {"seat": SEAT, "count": NUMBER}
+# The names an event binds for a rule's text (rules.REPLACEABLE, rules.BINDS); an answer is
+# a card, "draw", true or false, a colour, a seat...
+BOUND_TYPES = {"seat": SEAT, "count": NUMBER, "decision": TEXT, "answer": ANY}
 
 # A card's own attributes (cards.BUILTIN_ATTRIBUTES); declared ones are `any`.
 ATTRIBUTE_TYPES = {"name": TEXT, "kind": TEXT, "color": COLOUR | NONE, "rank": NUMBER | TEXT,
-                   "points": NUMBER, "value": NUMBER}
+                   "points": NUMBER, "value": NUMBER, "back": CARD | NONE}
 
 
 def option_type(value) -> frozenset:
@@ -236,8 +242,27 @@ class Checker:
             self.branches(node)
         elif isinstance(node, dsl.Let):
             self.scope[node.var] = self.infer(node.value)
+        elif isinstance(node, dsl.For):
+            self.loop(node)
         else:
             self.call(node.call)
+
+    def loop(self, node: dsl.For) -> None:
+        """`for s in SEATS do ... end`: the source must be seats, and `s` is a seat in the
+        body; after it, a variable has any type it had before or the body gave it (the body
+        may run no time)."""
+        source = self.infer(node.source)
+        if not fits(source, SEAT | SEATS):
+            raise self.fail(node.source, f"for goes through seats, not {describe(source)}"
+                                         f"{seat_hint(source, SEATS)}")
+        before = dict(self.scope)
+        self.scope[node.var] = SEAT
+        self.block(node.body)
+        after = self.scope
+        self.scope = dict(before)
+        for name, type_ in after.items():
+            if name != node.var:
+                self.scope[name] = self.scope.get(name, frozenset()) | type_
 
     def branches(self, node: dsl.If) -> None:
         """Each branch from the scope before the `if`; after it, a variable has any type a
