@@ -9,7 +9,8 @@ BUILTIN_ATTRIBUTES = ("name", "kind", "color", "rank", "points", "value", "back"
 class Card:
     """A card face. Copies in a deck are the same object, so `is` compares faces."""
 
-    __slots__ = ("id", "name", "kind", "color", "rank", "points", "value", "attrs", "rules", "back")
+    __slots__ = ("id", "name", "kind", "color", "rank", "points", "value", "attrs", "rules", "back",
+                 "side")
 
     def __init__(self, id_, kind, color, rank, points, value, attrs, rules):
         self.id = id_
@@ -23,6 +24,7 @@ class Card:
         self.name = f"{color} {rank}" if color else str(rank)
         # The other face of the same physical card (a deck with `sides:`), else None.
         self.back: Card | None = None
+        self.side = 0  # which of the two sides this face is on (0 for one-sided cards)
 
     def __repr__(self) -> str:
         return f"Card({self.name!r})"

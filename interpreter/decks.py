@@ -136,6 +136,7 @@ def pair_faces(pairs: list) -> tuple:
     behind = {}
     for (face, back), front in fronts.items():
         behind[(face, back)] = copy_face(back, 0)
+        behind[(face, back)].side = 1
         front.back, behind[(face, back)].back = behind[(face, back)], front
     faces = list(fronts.values()) + list(behind.values())
     for number, card in enumerate(faces):
@@ -145,8 +146,10 @@ def pair_faces(pairs: list) -> tuple:
 
 def copy_face(face: Card, id_: int) -> Card:
     """A new card object with `face`'s attributes and rules."""
-    return Card(id_, face.kind, face.color, face.rank, face.points, face.value, face.attrs,
+    card = Card(id_, face.kind, face.color, face.rank, face.points, face.value, face.attrs,
                 face.rules)
+    card.side = face.side
+    return card
 
 
 def pair_at_random(deck: tuple, rng: random.Random) -> tuple:

@@ -220,7 +220,7 @@ class GameState:
     def from_table(cls, ruleset, hands, discard, stock, turn=0, direction=1, color=None,
                    dealer=None, scores=None, seed=None, record=False, penalty=0,
                    uncalled=(), lost_turns=None, extra_turn=None, just_played=False,
-                   winners=(), later=None) -> "GameState":
+                   winners=(), later=None, side=0) -> "GameState":
         """A game at an exact table: hands per seat, discard (bottom..top), stock (top first).
 
         Cards may be given as card objects or names ('red 5'). The seat `turn` is to play,
@@ -228,7 +228,8 @@ class GameState:
         (`uncalled`, seats): then its turn is ending, and the windows (catch, jump-in) open
         before play passes on. `penalty` is pending, `lost_turns` (a count per seat) and
         `extra_turn` (a seat) are queued; `winners` are the seats that won earlier hands;
-        `later` holds the tops of the stacked decks of the following hands.
+        `later` holds the tops of the stacked decks of the following hands; `side` is the side
+        of two-sided cards that is up (the cards are given with their faces of that side up).
         """
         def cards(items):
             return [ruleset.card(c) if isinstance(c, str) else c for c in items]
@@ -238,6 +239,8 @@ class GameState:
         game.discard = cards(discard)
         game.stock = cards(stock)[::-1]
         game.turn, game.direction = turn, direction
+        if side:
+            game.side, game.side_colors = side, ruleset.side_colors[side]
         game.dealer = (turn - direction) % game.players if dealer is None else dealer
         game.color = color if color is not None else (game.top.color if game.top else None)
         game.scores = list(scores) if scores is not None else [0] * game.players
@@ -418,12 +421,18 @@ class GameState:
     def stacked_stock(self, top_cards: list) -> list:
         """A full deck whose top cards are `top_cards` (top first), the rest shuffled below."""
         rest = list(self.deck)
+        top = []
         for card in top_cards:
-            if card not in rest:
-                raise IllegalMove(f"the stacked deck has more {card} than the ruleset's deck")
+            if card not in rest:  # two-sided: another card with that face up will do
+                card = next((c for c in rest if c.name == card.name), None) \
+                    if card.back is not None else None
+            if card is None or card not in rest:
+                raise IllegalMove(f"the stacked deck has more {top_cards[len(top)]} than the "
+                                  "ruleset's deck")
             rest.remove(card)
+            top.append(card)
         shuffle(self.rng, rest)
-        return (list(top_cards) + rest)[::-1]
+        return (top + rest)[::-1]
 
     def fresh_stock(self) -> list:
         """The stock for a deal: the stacked deck once, else the whole deck shuffled."""

@@ -155,7 +155,24 @@ class Words:
             return self.s_if(node)
         if isinstance(node, dsl.Let):
             return self.s_let(node)
+        if isinstance(node, dsl.For):
+            return self.s_for(node)
         return [self.action(node.call)]
+
+    def s_for(self, node) -> list[str]:
+        """`for s in SEATS do ... end`: the body told once, for "each seat"."""
+        source, before = self.expr(node.source), dict(self.known)
+        outer = self.bound.get(node.var)
+        self.bound[node.var] = "that seat"
+        try:
+            body = self.branch(node.body, before)
+        finally:
+            if outer is None:
+                del self.bound[node.var]
+            else:
+                self.bound[node.var] = outer
+        self.forget([node.body], before)
+        return [f"For each seat of {source}, in turn: {body}"]
 
     def s_if(self, node) -> list[str]:
         told, before, ran = [], dict(self.known), []
@@ -295,13 +312,25 @@ def options_section(rules) -> list[str]:
 
 
 def deck_section(rules) -> list[str]:
-    counts = Counter((card.kind, card.color) for card in rules.deck)
-    columns = [one_line(c) for c in rules.colors] + ["no colour"]
+    out = ["", f"The deck ({len(rules.deck)} cards)", "-" * (len(str(len(rules.deck))) + 17)]
+    if not rules.sides:
+        return out + deck_table(rules, rules.deck, rules.colors)
+    for side, (name, colors) in enumerate(zip(rules.sides, rules.side_colors)):
+        faces = [card if side == 0 else card.back for card in rules.deck]
+        pairing = " (paired at random each match)" if rules.random_pairs and side else ""
+        out += [f"The {one_line(name)} side{' (up at the start)' if side == 0 else ''}{pairing}:"]
+        out += deck_table(rules, faces, colors)
+    return out
+
+
+def deck_table(rules, cards, colors) -> list[str]:
+    """Cards counted by kind and colour."""
+    counts = Counter((card.kind, card.color) for card in cards)
+    columns = [one_line(c) for c in colors] + ["no colour"]
     width = max(len(one_line(k)) for k in rules.kinds) + 2
-    out = ["", f"The deck ({len(rules.deck)} cards)", "-" * (len(str(len(rules.deck))) + 17),
-           "kind".ljust(width) + "".join(c.rjust(10) for c in columns) + "total".rjust(8)]
+    out = ["kind".ljust(width) + "".join(c.rjust(10) for c in columns) + "total".rjust(8)]
     for kind in rules.kinds:
-        row = [counts[(kind, color)] for color in rules.colors] + [counts[(kind, None)]]
+        row = [counts[(kind, color)] for color in colors] + [counts[(kind, None)]]
         if sum(row):
             out.append(one_line(kind).ljust(width)
                        + "".join(str(n or "-").rjust(10) for n in row) + str(sum(row)).rjust(8))
@@ -395,7 +424,9 @@ def playable_lines(words: Words, data: dict) -> list[str]:
 
 EVENT_WORDS = {"card_played": "When a card is played", "card_turned": "When a card is turned over",
                "turn_started": "When a turn starts", "turn_ended": "When a turn ends",
-               "hand_started": "When a hand starts", "draw_owed": "Instead of an owed draw"}
+               "hand_started": "When a hand starts", "draw_owed": "Instead of an owed draw",
+               "hand_size_changed": "When a hand's size changes",
+               "decided": "When a player has decided", "turn_lost": "Instead of a lost turn"}
 
 
 def rules_section(rules, words: Words, data: dict) -> list[str]:

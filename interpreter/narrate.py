@@ -72,6 +72,10 @@ class Narrator:
     def on_turn_over(self, card):
         return f"Turned over {card_text(card)}."
 
+    def on_sides(self, side, top=None):
+        now = f" The top card is now {card_text(top)}." if top else ""
+        return f"Every card turns over: the {shown(side, one_line=True)} side is up.{now}"
+
     def on_effect(self, name, seat):
         return f"{effect_text(name)}!"
 
@@ -86,6 +90,14 @@ class Narrator:
 
     def on_color(self, color):
         return f"The colour to follow is {shown(color, one_line=True)}."
+
+    def on_cards_moved(self, seat, to, count):
+        cards = f"{count} card{'s' if count != 1 else ''}"
+        if isinstance(to, int):
+            return f"{self.does(seat, 'gives', 'give')} {cards} to {self.who(to)}."
+        where = {"discard": "under the top card", "bottom": "at the bottom of the discard pile",
+                 "stock": "at the bottom of the stock"}.get(to, "away")
+        return f"{self.does(seat, 'puts', 'put')} {cards} {where}."
 
     def on_swap_hands(self, seats):
         a, b = seats
@@ -104,6 +116,11 @@ class Narrator:
             return None
         if kind == "target":
             return f"{self.who(seat)} chose {self.who(int(answer))}."
+        if kind == "card":  # the chosen card is named only to its chooser
+            if seat != self.viewer:
+                return None
+            return "You chose no more cards." if answer == "done" else \
+                f"You chose {card_text(answer)}."
         if kind in ("color", "play_drawn", "jump_in", "jump_in_card"):
             return None  # the play or jump-in that follows tells it
         question = shown(kind.replace("_", " "), one_line=True)  # the ruleset's ask() text

@@ -104,9 +104,10 @@ class Ruleset:
     def __deepcopy__(self, memo):
         return self  # immutable: a cloned game shares its ruleset
 
-    def card(self, text: str) -> Card:
-        """The card face written `text` ('red 5', 'Blue 7'); an error if the deck has none."""
-        face = self._faces_by_key().get(card_key(text))
+    def card(self, text: str, side: int = 0) -> Card:
+        """The card face written `text` ('red 5', 'Blue 7'; two-sided: 'blue 2 / orange 8',
+        or a face alone, of side `side` if it has one there); an error if the deck has none."""
+        face = _faces_index(self.faces, side).get(card_key(text))
         if face is None:
             close = difflib.get_close_matches(card_key(text), self._faces_by_key(), n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
@@ -134,10 +135,11 @@ class Ruleset:
 
 
 @lru_cache(maxsize=64)
-def _faces_index(faces: tuple) -> dict:
-    """Faces by name; a two-sided card also by 'face / back' (a bare name is its first)."""
+def _faces_index(faces: tuple, side: int = 0) -> dict:
+    """Faces by name, of `side` first; a two-sided card also by 'face / back' (a bare name
+    is the first card with that face)."""
     index = {}
-    for face in faces:
+    for face in sorted(faces, key=lambda f: f.side != side):
         index.setdefault(card_key(face.name), face)
         if face.back is not None:
             index[card_key(f"{face.name} / {face.back.name}")] = face
@@ -309,6 +311,7 @@ class Builder:
         self.kinds = kinds
         effects = {name: self.effect(("effects", name)) for name in self.data.get("effects", {})}
         self.check_dispatch()
+        side_colors = self.side_colors(colors)
         faces, deck = build_deck(self, colors)
         players = seat_counts(self.data.get("players", {}))
         playable, clauses = compile_playable(self)
@@ -321,7 +324,7 @@ class Builder:
             options=MappingProxyType(dict(self.names)),
             option_specs=MappingProxyType(dict(data.get("options", {}))),
             colors=colors, kinds=MappingProxyType(kinds), faces=faces, deck=deck,
-            sides=tuple(data.get("sides") or ()), side_colors=self.side_colors(colors),
+            sides=tuple(data.get("sides") or ()), side_colors=side_colors,
             random_pairs=bool(data.get("sides"))
             and (self.setting(("random_pairs",), False, bool) or "pairs" not in data),
             playable=playable,
@@ -337,7 +340,7 @@ class Builder:
             draw_until_playable=self.setting(("turn", "draw_until_playable"), False, bool),
             max_draws=self.setting(("turn", "max_draws"), 0, int),
             draw_until=self.expression(("turn", "draw_until")),
-            decide_after_draw=self.decide_after_draw(),
+            decide_after_draw=self.setting(("turn", "decide_after_draw"), False, bool),
             reshuffle=self.setting(("stock", "reshuffle"), True, bool),
             passes_to_block=MappingProxyType(self.by_players(("turn", "passes_to_block"), None,
                                                              players, 1, 1000)),
@@ -409,15 +412,6 @@ class Builder:
             table[n] = got
         return table
 
-    def decide_after_draw(self) -> bool:
-        """turn.decide_after_draw, refused beside the settings of a drawing turn it replaces."""
-        on = self.setting(("turn", "decide_after_draw"), False, bool)
-        for key in ("draw_until_playable", "draw_until", "forced_play"):
-            if on and self.get(("turn", key)) not in (None, False):
-                raise self.source.error(("turn", key), f"turn.{key} does not apply with "
-                                                       "turn.decide_after_draw: a seat that "
-                                                       "draws decides again after each card")
-        return on
 
     def limit(self, name: str, default: int) -> int:
         """A runaway limit: a ruleset file may lower it, never raise it (an untrusted file

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .cards import card_key
-from .engine import DRAW, GameState
+from .engine import DRAW, PASS, GameState
+from .primitives import DONE
 from .errors import HouserulesError, IllegalMove, OptionError
 from .ruleset import load_ruleset
 from .scenario_expect import (StepFailed, check_expectations, expect_equal, expected_cards,
@@ -127,9 +128,35 @@ class Scenario:
     def card(self, text: str, path: tuple):
         """The ruleset's card called `text`, or an error at `path`."""
         try:
-            return self.ruleset.card(text)
+            return self.ruleset.card(text, self.side())
         except HouserulesError as err:
             raise self.error(path, err.message) from None
+
+    def side(self) -> int:
+        """The side of two-sided cards the table starts on (`table: side:`), by number."""
+        name = (self.source.data.get("table") or {}).get("side")
+        sides = self.ruleset.sides
+        if name is None:
+            return 0
+        if name not in sides:
+            raise self.error(("table", "side"), f"'{name}' is not a side of {self.ruleset.name}; "
+                                                f"sides: {', '.join(sides) or 'none'}")
+        return sides.index(name)
+
+    def option_card(self, text: str, options: tuple, path: tuple):
+        """The card named `text` among `options`: two-sided cards with the same face up
+        are told apart only by their backs ('blue 2 / orange 8')."""
+        card = self.card(text, path)
+        if card in options:
+            return card
+        key = card_key(text)
+        for option in options:
+            back = getattr(option, "back", None)
+            if getattr(option, "name", None) is not None and key in (
+                    card_key(option.name),
+                    card_key(f"{option.name} / {back.name}") if back is not None else None):
+                return option
+        return card
 
     def cards(self, names: list, path: tuple) -> list:
         return [self.card(name, path + (i,)) for i, name in enumerate(names)]
@@ -245,7 +272,7 @@ class Scenario:
                     uncalled=uncalled if isinstance(uncalled, list) else [uncalled],
                     lost_turns=table.get("lost_turns"), extra_turn=table.get("extra_turn"),
                     just_played=table.get("just_played", False),
-                    winners=table.get("hand_winners", ()), later=decks)
+                    winners=table.get("hand_winners", ()), later=decks, side=self.side())
             except IllegalMove as err:
                 raise self.error(("deal", "deck"), err.message) from None
         deal = data["deal"]
@@ -376,7 +403,7 @@ class Scenario:
         """The answer a step's key gives, as the engine takes it."""
         value = step[key]
         if key == "play":
-            return self.card(value, path + ("play",))
+            return self.option_card(value, decision.options, path + ("play",))
         if key == "draw":
             return DRAW
         if key == "catch":
@@ -387,9 +414,9 @@ class Scenario:
                                   f"{', '.join(map(str, decision.open_to))}")
         if key == "uno":
             return uno_answer(value, decision.seat)
-        if key == "answer" and isinstance(value, str) and value != DRAW \
-                and decision.kind in ("play", "jump_in_card"):
-            return self.card(value, path + ("answer",))  # a card, named
+        if key == "answer" and isinstance(value, str) and value not in (DRAW, PASS, DONE) \
+                and decision.kind in ("play", "jump_in_card", "card"):
+            return self.option_card(value, decision.options, path + ("answer",))  # a card, named
         return value
 
     def close_windows(self, game: GameState, step: dict, primary: str) -> None:

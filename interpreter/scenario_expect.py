@@ -82,6 +82,7 @@ def check_expectations(scenario, game, expect: dict, path: tuple, seen: int = 0)
         "by": (lambda: game.current_seat, None),
         "open_to": (lambda: list(game.decision.open_to) if game.decision else [], None),
         "direction": (lambda: game.direction, None),
+        "side": (lambda: game.ruleset.sides[game.side] if game.ruleset.sides else None, None),
         "color": (lambda: game.color, None),
         "top": (lambda: card_key(game.top.name) if game.top else None,
                 lambda v: card(v, "top") if v is not None else None),

@@ -10,10 +10,12 @@ from __future__ import annotations
 import os
 import sys
 
-from .engine import DRAW, IllegalMove
+from .engine import DRAW, PASS, IllegalMove
+from .primitives import DONE
 from .narrate import Narrator, card_text
 from .safe_text import shown
 from .session import Session
+from .view import seat_view
 
 HELP = """\
 How to play:
@@ -102,9 +104,17 @@ class TerminalGame:
         self.say("")
         self.say(f"Top: {top}   colour to follow: {self.paint(game.color or 'any', game.color)}"
                  f"   direction: {arrow}")
+        view = seat_view(game, seat)
         others = [f"{self.names[s]}: {len(h)} card{'s' if len(h) != 1 else ''}"
                   for s, h in enumerate(game.hands) if s != seat]
         self.say("   ".join(others))
+        if view.side is not None:  # two-sided cards: the other side of their hands shows
+            self.say(f"Side up: {view.side}   stock shows: "
+                     f"{self.card(view.stock_top) if view.stock_top else '(empty)'}")
+            for other, faces in enumerate(view.shown):
+                if other != seat and faces:
+                    self.say(f"  {self.names[other]} shows: "
+                             + ", ".join(self.card(c) for c in faces))
         self.say("Scores: " + "   ".join(f"{self.names[s]} {p}" for s, p in enumerate(game.scores)))
         playable = set(game.decision.options) if game.decision and game.decision.seat == seat \
             and game.decision.kind == "play" else set()
@@ -159,11 +169,12 @@ class TerminalGame:
         self.show_table()
         hand = self.session.game.hands[self.session.seat]
         while True:
-            words = self.ask("Your move (number to play, d to draw, h for help): ").split()
+            draw = "p to pass" if PASS in decision.options else "d to draw"
+            words = self.ask(f"Your move (number to play, {draw}, h for help): ").split()
             if not words:
                 continue
-            if words[0] in ("d", "draw"):
-                return DRAW
+            if words[0] in ("d", "draw", "p", "pass"):
+                return PASS if PASS in decision.options else DRAW
             if not is_number(words[0]) or not 1 <= int(words[0]) <= len(hand):
                 self.say(f"Type a card number from 1 to {len(hand)}, or d to draw.")
                 continue
@@ -199,6 +210,17 @@ class TerminalGame:
         return self.until_valid(f"Jump in with which card? {menu}: ",
                                 lambda line: numbered(line, cards),
                                 f"Type a number from 1 to {len(cards)}.")
+
+    def choose_card(self, decision):
+        """One pick of a card choice (choose_cards): a card on offer, or `done` when allowed."""
+        self.show_table()
+        cards = tuple(o for o in decision.options if o != DONE)
+        menu = "  ".join(f"{i}) {self.card(c)}" for i, c in enumerate(cards, 1))
+        stop = DONE in decision.options
+        return self.until_valid(
+            f"Choose a card: {menu}{'  (done: no more)' if stop else ''}: ",
+            lambda line: DONE if stop and line in ("done", "0") else numbered(line, cards),
+            f"Type a number from 1 to {len(cards)}{' or done' if stop else ''}.")
 
     def choose_play_drawn(self, decision):
         drawn = self.session.game.hands[self.session.seat][-1]
