@@ -497,6 +497,9 @@ class GameState:
         self.table_size = None  # a dealt hand uses the whole deck
         self.turns = 0
         self.side = 0  # every hand is dealt with the first side up
+        if rules.rejoin_each_hand and self.seated != self.players:
+            self.out = [False] * self.players
+            self.seated = self.players
         self.side_colors = rules.side_colors[0] if rules.side_colors else rules.colors
         self.turn = self.dealer
         for _ in range(1000):

@@ -93,6 +93,7 @@ class Ruleset:
     scoring: object
     target_score: int
     hands: int
+    rejoin_each_hand: bool  # seats put out come back for the next hand
     turns_per_hand: int
     steps_per_action: int
     idle_turns: int  # turns in a row in which no card moved, before a hand counts as stuck
@@ -364,6 +365,7 @@ class Builder:
             scoring=self.expression(("scoring", "winner_scores")),
             target_score=self.setting(("match", "target_score"), 500, int, minimum=1),
             hands=self.setting(("match", "hands"), 0, int),
+            rejoin_each_hand=self.setting(("match", "rejoin_each_hand"), False, bool),
             turns_per_hand=self.limit("turns_per_hand", 100_000),
             steps_per_action=self.limit("steps_per_action", 10_000),
             idle_turns=self.limit("idle_turns", 1_000),
