@@ -100,6 +100,15 @@ class If(Node):
 
 
 @dataclass(frozen=True)
+class For(Node):
+    """`for s in SEATS do ... end`: the body once per seat, the seats worked out at the start."""
+
+    var: str
+    source: Node
+    body: Block
+
+
+@dataclass(frozen=True)
 class Let(Node):
     var: str
     value: Node
@@ -139,6 +148,9 @@ class AstBuilder(Transformer):
 
     def else_clause(self, meta, block):
         return block
+
+    def for_stmt(self, meta, var, source, body):
+        return For(var=str(var), source=source, body=body, **_at(meta))
 
     def let_stmt(self, meta, var, value):
         return Let(var=str(var), value=value, **_at(meta))
@@ -327,6 +339,8 @@ def assigned(block) -> set:
             for _, inner in statement.branches:
                 names |= assigned(inner)
             names |= assigned(statement.orelse)
+        elif isinstance(statement, For):
+            names |= assigned(statement.body)
     return names
 
 

@@ -37,6 +37,23 @@ EVENTS = {
                    "player: that seat",
     "hand_ended": "a hand was won and scored, before the match's end is decided (no player "
                   "may be asked anything then); player: the hand's winner",
+    "hand_size_changed": "a seat's hand grew or shrank and still holds cards (a play, a draw, "
+                         "cards moved, hands swapped or passed; not the deal); the rule runs "
+                         "next, before the cards_drawn rules of a draw and after the UNO call "
+                         "of a play; player and `seat`: that seat, `count`: the cards it now "
+                         "holds",
+    "decided": "a seat answered a decision (not a window open to several seats); the rule runs "
+               "as soon as the answer is applied (the card played or the cards drawn, the "
+               "colour named, the answer stored), before anything the answer sets going (the "
+               "card's effect, the end of the turn); player and `seat`: that seat, "
+               "`decision`: its kind as text (\"play\", \"color\", an ask() question's name), "
+               "`answer`: the answer",
+}
+
+# The names a `when:` event binds for its rules' text, besides `player` and `card`.
+BINDS = {
+    "hand_size_changed": ("seat", "count"),
+    "decided": ("seat", "decision", "answer"),
 }
 
 # Events an `instead_of:` rule may replace: the names bound in its text, and what the
@@ -45,6 +62,9 @@ REPLACEABLE = {
     "draw_owed": (("seat", "count"),
                   "owe_draw(seat, count) in an effect: the seat owes `count` cards; unless a "
                   "rule replaces it, it draws them and loses its next turn"),
+    "turn_lost": (("seat",),
+                  "lose_turn(seat) in an effect, or an owed draw's lost turn: unless a rule "
+                  "replaces it, the seat loses its next turn"),
 }
 
 CHAIN = "#instead"  # a frame variable no effect text can name: the replacement in progress
@@ -75,7 +95,10 @@ class Triggers:
     hand_started: tuple = ()
     cards_drawn: tuple = ()
     hand_ended: tuple = ()
+    hand_size_changed: tuple = ()
+    decided: tuple = ()
     draw_owed: tuple = ()  # replacement rules (Rule objects), in the order they are tried
+    turn_lost: tuple = ()
     every: tuple = ()  # every Rule, in order, for `explain`
 
 
@@ -85,17 +108,21 @@ def build_triggers(rules: list) -> Triggers:
     ordered = [rule for _, rule in ranked]
     groups: dict[str, list] = {}
     for rule in ordered:
-        groups.setdefault(rule.event, []).append(rule if rule.replaces else trigger_op(rule))
+        groups.setdefault(rule.event, []).append(
+            rule if rule.replaces else trigger_op(rule, BINDS.get(rule.event, ())))
     return Triggers(**{event: tuple(ops) for event, ops in groups.items()}, every=tuple(ordered))
 
 
-def trigger_op(rule: Rule):
+def trigger_op(rule: Rule, binds: tuple = ()):
     """An op running `rule` for an event whose frame it is given: its own frame (its `let`
-    variables are its own), its condition checked when it runs."""
+    variables are its own, besides the names the event `binds`), its condition checked when
+    it runs."""
     condition, ops, name = rule.condition, rule.ops, rule.name
 
     def fire(game, frame):
         own = Frame(frame.player, frame.card, frame.color_before, frame.fair)
+        for bound in binds:
+            own.vars[bound] = frame.vars[bound]
         if condition is None or condition(game, own):
             game.log("rule", name=name, seat=own.player)
             game.push(ops, own)
@@ -126,21 +153,35 @@ def between_hands(game, ops: tuple, frame) -> None:
         game.stack.clear()
 
 
-def owe_draw(game, frame, seat: int, count: int, start: int = 0) -> None:
-    """`seat` owes `count` cards: the first replacement rule from `start` whose condition
-    holds runs instead; with none, the seat draws them and loses its next turn."""
-    rules = game.ruleset.triggers.draw_owed
+def replace(game, frame, event: str, bound: dict, start: int) -> bool:
+    """Run the first replacement rule of `event` from `start` whose condition holds, with the
+    names the event binds (True); False when none does."""
+    rules = getattr(game.ruleset.triggers, event)
     for index in range(start, len(rules)):
         rule = rules[index]
         own = Frame(frame.player, frame.card, frame.color_before, frame.fair)
-        own.vars.update(seat=seat, count=count)
-        own.vars[CHAIN] = (index + 1, seat, count)
+        own.vars.update(bound)
+        own.vars[CHAIN] = (event, index + 1, bound)
         if rule.condition is None or rule.condition(game, own):
             game.log("rule", name=rule.name, seat=own.player)
             game.push(rule.ops, own)
-            return
-    game.draw(seat, count)
-    game.lose_turn(seat)
+            return True
+    return False
+
+
+def owe_draw(game, frame, seat: int, count: int, start: int = 0) -> None:
+    """`seat` owes `count` cards: the first replacement rule from `start` whose condition
+    holds runs instead; with none, the seat draws them and loses its next turn."""
+    if not replace(game, frame, "draw_owed", {"seat": seat, "count": count}, start):
+        game.draw(seat, count)
+        game.lose_turn(seat, frame)
+
+
+def lose_turn(game, frame, seat: int, start: int = 0) -> None:
+    """`seat` loses its next turn: the first replacement rule from `start` whose condition
+    holds runs instead; with none, the turn is lost."""
+    if not replace(game, frame, "turn_lost", {"seat": seat}, start):
+        game.lost_turns[seat] += 1
 
 
 def proceed(game, frame) -> None:
@@ -148,8 +189,11 @@ def proceed(game, frame) -> None:
     chain = frame.vars.get(CHAIN)
     if chain is None:
         raise ValueError("proceed() belongs in the effect of an instead_of rule")
-    start, seat, count = chain
-    owe_draw(game, frame, seat, count, start)
+    event, start, bound = chain
+    if event == "draw_owed":
+        owe_draw(game, frame, bound["seat"], bound["count"], start)
+    else:
+        lose_turn(game, frame, bound["seat"], start)
 
 
 def compile_rules(builder) -> Triggers:
@@ -159,7 +203,7 @@ def compile_rules(builder) -> Triggers:
         path = ("rules", name)
         replaces = "instead_of" in spec
         event = spec["instead_of"] if replaces else spec["when"]
-        bound = REPLACEABLE[event][0] if replaces else ()
+        bound = REPLACEABLE[event][0] if replaces else BINDS.get(event, ())
         condition = None
         if spec.get("if"):
             symbols = builder.symbols(path + ("if",))

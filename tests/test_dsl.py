@@ -412,6 +412,9 @@ def play_skip(directory, on_play):
     ("if true then end_turn() end\ndraw(next, 5)", 1, 1, [2, 3, 2, 2]),
     ('run("punish")', 1, 1, [2, 6, 2, 2]),
     ('run("punish")\nlose_turn(next)', 2, 1, [2, 6, 2, 2]),
+    ("for s in others do draw(s, 1) end", 1, 1, [2, 4, 3, 3]),
+    ("for s in everyone do if size(hand(s)) == 2 then draw(s, 2) end end", 1, 1,
+     [4, 3, 4, 4]),
 ])
 def test_effects_change_the_game(tmp_path, on_play, seat, direction, sizes):
     _, game = play_skip(tmp_path, on_play)

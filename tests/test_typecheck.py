@@ -58,6 +58,8 @@ REFUSED = [
     ("effect", "set_var(\"strikes\", hand(player))", "not cards"),
     ("effect", "add_penalty(color)", "add_penalty's argument is a number of cards, not a "
                                      "colour or none"),
+    ("effect", "for s in 3 do draw(s, 1) end", "for goes through seats, not a number"),
+    ("effect", "for c in hand(player) do draw(next, 1) end", "for goes through seats, not cards"),
     ("condition", "size(hand(3)) > 0", "hand's argument is a seat, not a number"),
     ("condition", "size(5)", "size's argument is cards, seats or colours, not a number"),
     ("condition", "size(player)", "size's argument is cards, seats or colours, not a seat"),
