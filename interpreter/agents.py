@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from .primitives import Frame
-from .engine import DRAW, PASS, Decision, GameState
+from .primitives import DONE, Frame
+from .engine import DRAW, Decision, GameState
 from .errors import HouserulesError
 
 
@@ -65,9 +65,9 @@ class HeuristicAgent:
         return [card.color for card in game.hands[seat]]
 
     def on_play(self, game: GameState, decision: Decision):
-        cards = [o for o in decision.options if o != DRAW and o != PASS]
+        cards = [o for o in decision.options if o != DRAW]
         if not cards:
-            return decision.options[-1]  # draw, or pass when drawing is over
+            return DRAW
         colours = self.colours(game, decision.seat)
         coloured = [c for c in cards if c.color is not None]
         if coloured:
@@ -94,6 +94,23 @@ class HeuristicAgent:
 
     def on_jump_in_card(self, game: GameState, decision: Decision):
         return self.on_play(game, decision)  # which allowed card: chosen as a play is
+
+    def on_card(self, game: GameState, decision: Decision):
+        """A card choice (choose_cards): the card its ruleset's `bots: answers: card:` rates
+        highest (`card`: the card on offer), stopping once it rates none; without one, the
+        card of most points (chosen cards usually leave the hand), never stopping early."""
+        cards = [o for o in decision.options if o != DONE]
+        hint = game.ruleset.bot_answers.get("card")
+        if hint is None or decision.seat is None:
+            return max(cards, key=lambda c: c.points)
+        frame = Frame(decision.seat)
+        rated = []
+        for card in cards:
+            frame.card = card
+            value = hint(game, frame)
+            rated.append((int(value) if isinstance(value, (bool, int)) else 0, card))
+        best = max(rated, key=lambda pair: pair[0])  # the first of the best, in hand order
+        return DONE if not best[0] and DONE in decision.options else best[1]
 
     def on_uno(self, game: GameState, decision: Decision):
         return not (self.forget_uno and self.rng.random() < self.forget_uno)
@@ -122,7 +139,7 @@ class ScriptedAgent:
         if not self.answers:
             raise HouserulesError(f"the script has no answer left for a {decision.kind} decision")
         answer = self.answers.pop(0)
-        if decision.kind == "play" and isinstance(answer, str) and answer not in (DRAW, PASS):
+        if decision.kind == "play" and isinstance(answer, str) and answer != DRAW:
             return game.ruleset.card(answer)
         return answer
 
