@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from .primitives import DONE, Frame
-from .engine import DRAW, Decision, GameState
+from .engine import DRAW, PASS, Decision, GameState
 from .errors import HouserulesError
 
 
@@ -65,9 +65,9 @@ class HeuristicAgent:
         return [card.color for card in game.hands[seat]]
 
     def on_play(self, game: GameState, decision: Decision):
-        cards = [o for o in decision.options if o != DRAW]
+        cards = [o for o in decision.options if o != DRAW and o != PASS]
         if not cards:
-            return DRAW
+            return decision.options[-1]  # draw, or pass when drawing is over
         colours = self.colours(game, decision.seat)
         coloured = [c for c in cards if c.color is not None]
         if coloured:
@@ -139,7 +139,7 @@ class ScriptedAgent:
         if not self.answers:
             raise HouserulesError(f"the script has no answer left for a {decision.kind} decision")
         answer = self.answers.pop(0)
-        if decision.kind == "play" and isinstance(answer, str) and answer != DRAW:
+        if decision.kind == "play" and isinstance(answer, str) and answer not in (DRAW, PASS):
             return game.ruleset.card(answer)
         return answer
 
