@@ -133,7 +133,8 @@ class Words:
         where = f" where {cond}" if cond else ""
         return {"any": f"there is a card in {source}{where}",
                 "all": f"every card in {source} has{where or ' nothing against it'}",
-                "count": f"the number of cards in {source}{where}"}[node.quantifier]
+                "count": f"the number of cards in {source}{where}",
+                "select": f"the cards in {source}{where}"}[node.quantifier]
 
     def e_total(self, node):
         expr = self.with_item(node.var, lambda: self.expr(node.expr))
@@ -232,6 +233,8 @@ class Words:
             return f"{call.function}({', '.join(args)})."
         if call.function == "extra_turn" and not args:
             args = ["the player"]
+        if call.function == "choose_cards" and len(args) == 4:
+            args[2] = f"{args[2]} to {args[3]}"  # the fewest and the most
         if args and args[-1].isdigit() and "{%d} cards" % (len(args) - 1) in prim.says:
             count = int(args[-1])
             text = prim.says.replace("{%d} cards" % (len(args) - 1), plural(count, "card"))

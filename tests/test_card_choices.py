@@ -12,6 +12,7 @@ from interpreter import GameState, load_ruleset
 from interpreter.agents import HeuristicAgent, RandomAgent, play_match
 from interpreter.engine import Decision
 from interpreter.errors import DslError, HouserulesError, IllegalMove
+from interpreter.explain import explain
 from interpreter.gamelog import LogWriter, replay
 from interpreter.invariants import play_checked
 from interpreter.primitives import DONE
@@ -323,3 +324,14 @@ def test_a_scenario_answers_card_choices_by_name(tmp_path):
     write(tmp_path, "g.yaml", GIVEAWAY.format(base="classic"))
     (outcome,) = check_files([write(tmp_path, "s.yaml", SCENARIO)])
     assert outcome.passed, outcome.failures
+
+
+@pytest.mark.parametrize("effect, said", [
+    ("let x = choose_cards(player, select(c in hand(player) if c.rank == 9), 0, 2)",
+     "The player chooses 0 to 2 of the cards in the hand of the player where its rank is 9."),
+    ("let x = choose_cards(player, hand(player), 1)", "The player chooses 1 of the hand of"),
+    ("play_cards(player, top)", "The player plays the top card, each card's effect applied"),
+    ("cards_under_discard(player, top)", "puts the top card at the bottom of the discard pile"),
+])
+def test_explain_tells_card_moves_in_words(tmp_path, effect, said):
+    assert said in explain(skip_does(tmp_path, effect))
