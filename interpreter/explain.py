@@ -272,17 +272,21 @@ def explain(rules) -> str:
 
 def hand_size_text(rules) -> str:
     """`7 cards each`, or by player count when the ruleset deals fewer to more players."""
+    if len(set(rules.hand_sizes.values())) == 1:
+        return f"{rules.hand_sizes[rules.min_players]} cards each"
+    return "cards each: " + by_players_text(rules.hand_sizes)
+
+
+def by_players_text(table) -> str:
+    """A setting by player count, in runs: `7 with 2 players, 5 with 3-15 players`."""
     runs: list = []
-    for players, size in rules.hand_sizes.items():
+    for players, size in table.items():
         if runs and runs[-1][2] == size:
             runs[-1][1] = players
         else:
             runs.append([players, players, size])
-    if len(runs) == 1:
-        return f"{runs[0][2]} cards each"
-    return "cards each: " + ", ".join(
-        f"{size} with {low}" + (f"-{high}" if high != low else "") + " players"
-        for low, high, size in runs)
+    return ", ".join(f"{size} with {low}" + (f"-{high}" if high != low else "") + " players"
+                     for low, high, size in runs)
 
 
 def parse(data: dict, path: tuple, start: str):
@@ -452,12 +456,28 @@ def rules_section(rules, words: Words, data: dict) -> list[str]:
 def play_section(rules, words: Words, data: dict) -> list[str]:
     out = ["", "Play", "----"]
     out += playable_lines(words, data)
-    if rules.draw_until_playable:
+    if rules.decide_after_draw:
+        limit = f"{rules.max_draws} cards" if rules.max_draws else "as many cards as they like"
+        out.append(f"A player may draw instead of playing, one card at a time, up to {limit} "
+                   "in a turn, deciding again after each card; once they may draw no more "
+                   "(or nothing is left to draw), they may pass.")
+    elif rules.draw_until_playable:
         limit = f", at most {rules.max_draws}" if rules.max_draws else ""
         out.append(f"A player who does not play draws until a playable card comes{limit}.")
     else:
         out.append("A player who does not play draws one card.")
-    if rules.play_drawn:
+    passes = rules.passes_to_block
+    if any(count != players for players, count in passes.items()):
+        extra = {count - players for players, count in passes.items()}
+        many = f"as many passes in a row as there are players, {extra.pop():+d}".replace(
+            "+", "plus ").replace("-", "minus ") if len(extra) == 1 else \
+            f"this many passes in a row: {by_players_text(passes)}"
+        out.append(f"With nothing left to draw, the hand ends blocked after {many}.")
+    if not rules.reshuffle:
+        out.append("An empty stock stays empty: the discard pile is not shuffled into it.")
+    if any(copies > 1 for copies in rules.decks.values()):
+        out.append(f"Decks shuffled together: {by_players_text(rules.decks)}.")
+    if rules.play_drawn and not rules.decide_after_draw:
         out.append("A playable drawn card " + ("must be played." if rules.forced_play
                                                else "may be played at once."))
     if rules.jump_in is not None:
@@ -469,6 +489,8 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
         out.append("The first dealer: everyone draws a card; the highest "
                    f"({sentence(words, data, ('dealer', 'draw_high'), 'condition')}) deals; "
                    "ties draw again.")
+    elif rules.first_dealer is None:
+        out.append("The first dealer is chosen at random.")
     else:
         out.append(f"Seat {rules.first_dealer} deals first.")
     out.append(f"The deal passes {rules.deal_moves} seat(s) on each hand.")
