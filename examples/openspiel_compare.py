@@ -19,7 +19,8 @@ from its observation tensors and scored the documented way.
     /work/bench-venv/bin/python examples/openspiel_compare.py            # 20,000 games each
     /work/bench-venv/bin/python examples/openspiel_compare.py --games 2000 --json
 
-OpenSpiel (the `open_spiel` package on PyPI) lives in the benchmark's own environment only.
+OpenSpiel (the `open_spiel` package on PyPI) lives in the benchmark's own environment only;
+houserules is the one installed there (PYTHONPATH=CHECKOUT runs a checkout's source instead).
 """
 
 from __future__ import annotations
@@ -30,14 +31,11 @@ import math
 import random
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import interpreter  # noqa: E402
-from interpreter.agents import RandomAgent  # noqa: E402
-from interpreter.engine import GameState  # noqa: E402
-from interpreter.ruleset import load_ruleset  # noqa: E402
+import interpreter
+from interpreter.agents import RandomAgent
+from interpreter.engine import GameState
+from interpreter.ruleset import load_ruleset
 
 ROUND = 1000  # games per round: the two engines alternate, so a slow spell hits both
 STATS = (("cards_played", "mean cards played per game"),
