@@ -29,6 +29,7 @@ PASS = "pass"  # the answer that ends a turn without playing (turn.decide_after_
 # The playable tables hold at most about this many face references (some 30 MB) per ruleset:
 # 20 colours x 1,000 ranks once grew them to gigabytes.
 TABLE_CELLS = 4_000_000
+MAX_HAND = 1 << 30  # no ruleset's hand_limit: drawing never stops at a hand's size
 # A check run after every applied answer, `check(game, table_size)`, when set: the
 # debug mode (--check-invariants, and always in the tests) sets it to check_invariants.
 DEBUG_CHECK: Any = None
@@ -421,7 +422,7 @@ class GameState:
     def stacked_stock(self, top_cards: list) -> list:
         """A full deck whose top cards are `top_cards` (top first), the rest shuffled below."""
         rest = list(self.deck)
-        top = []
+        top: list = []
         for card in top_cards:
             if card not in rest:  # two-sided: another card with that face up will do
                 card = next((c for c in rest if c.name == card.name), None) \
@@ -679,7 +680,8 @@ class GameState:
         hand = self.hands[seat]
         drawn = None
         count = 0
-        while count < limit:
+        full = rules.hand_limit or MAX_HAND
+        while count < limit and len(hand) < full:
             card = self.take_from_stock()
             if card is None:
                 break
@@ -827,7 +829,10 @@ class GameState:
         `fire` is false: the caller queues them."""
         hand = self.hands[seat]
         got = 0
+        full = self.ruleset.hand_limit or MAX_HAND
         for _ in range(count):
+            if len(hand) >= full:
+                break
             card = self.take_from_stock()
             if card is None:
                 break

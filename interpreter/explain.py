@@ -477,6 +477,8 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
         out.append("An empty stock stays empty: the discard pile is not shuffled into it.")
     if any(copies > 1 for copies in rules.decks.values()):
         out.append(f"Decks shuffled together: {by_players_text(rules.decks)}.")
+    if rules.hand_limit:
+        out.append(f"Drawing stops when a hand holds {rules.hand_limit} cards.")
     if rules.play_drawn and not rules.decide_after_draw:
         out.append("A playable drawn card " + ("must be played." if rules.forced_play
                                                else "may be played at once."))

@@ -67,6 +67,7 @@ class Ruleset:
     variables: MappingProxyType  # declared game variables: name -> (scope, per seat, initial)
     effects: MappingProxyType
     hand_size: int  # for the default number of players
+    hand_limit: int  # drawing stops when a hand holds this many cards (0: no limit)
     hand_sizes: MappingProxyType  # players -> cards dealt to each, for every count allowed
     min_players: int
     max_players: int
@@ -336,6 +337,7 @@ class Builder:
             guarded=frozenset(face for face in faces if face.rules.legal is not None),
             effects=MappingProxyType(effects),
             hand_size=sizes[players["default"]], hand_sizes=MappingProxyType(sizes),
+            hand_limit=self.setting(("hand_limit",), 0, int),
             min_players=players["min"], max_players=players["max"],
             default_players=players["default"],
             draw_until_playable=self.setting(("turn", "draw_until_playable"), False, bool),
