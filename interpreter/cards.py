@@ -11,6 +11,9 @@ class Card:
 
     __slots__ = ("id", "name", "kind", "color", "rank", "points", "value", "attrs", "rules", "back",
                  "side")
+    # Typed here, not in the untyped __init__ (mypyc refuses annotations there).
+    back: Card | None  # the other face of the same physical card (a deck with `sides:`)
+    side: int  # which of the two sides this face is on (0 for one-sided cards)
 
     def __init__(self, id_, kind, color, rank, points, value, attrs, rules):
         self.id = id_
@@ -22,9 +25,8 @@ class Card:
         self.attrs = attrs
         self.rules = rules
         self.name = f"{color} {rank}" if color else str(rank)
-        # The other face of the same physical card (a deck with `sides:`), else None.
-        self.back: Card | None = None
-        self.side = 0  # which of the two sides this face is on (0 for one-sided cards)
+        self.back = None
+        self.side = 0
 
     def __repr__(self) -> str:
         return f"Card({self.name!r})"

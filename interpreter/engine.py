@@ -877,7 +877,7 @@ class GameState:
     def play_cards(self, seat: int, cards: list) -> None:
         """`seat` plays held `cards` in the turn under way, in order: each card's play, with its
         effect and the card_played rules, is over before the next card is played."""
-        for card in reversed(cards):
+        for card in cards[::-1]:
             self.stack.append((op_play_held, Frame(seat, card)))
 
     def draw_until_color(self, seat: int, color) -> int:
@@ -1007,8 +1007,8 @@ class GameState:
         self.side_colors = self.ruleset.side_colors[self.side]
         for hand in self.hands:
             hand[:] = [card.back for card in hand]
-        self.stock = [card.back for card in reversed(self.stock)]
-        self.discard = [card.back for card in reversed(self.discard)]
+        self.stock = [card.back for card in self.stock[::-1]]
+        self.discard = [card.back for card in self.discard[::-1]]
         self.just_played = False  # the top card was revealed, not played: no jump-in on it
         self.color = self.discard[-1].color if self.discard else None
         self.log("sides", side=self.ruleset.sides[self.side],
