@@ -61,7 +61,15 @@ def simulate_json(args: tuple, source: bool, cwd: Path) -> str:
      "--bots", "heuristic,random,eager"),
     ("classic+house/stacking", "--games", "100", "--seed", "6", "--option", "hands=1",
      "--bots", "random"),
-], ids=["classic-eager", "mario_kart-eager", "classic-matches", "stacking-random"])
+    ("uno_flip", "--games", "40", "--seed", "7", "--players", "3"),
+    ("uno_flip", "--games", "10", "--seed", "8", "--option", "random_pairing=true",
+     "--option", "hands=1", "--bots", "random"),
+    ("no_mercy", "--games", "60", "--seed", "9", "--bots", "heuristic,random,eager",
+     "--players", "3"),
+    ("crazy_eights", "--games", "200", "--seed", "10", "--bots", "random"),
+    ("classic+house/jump_in+house/seven_o", "--games", "40", "--seed", "11"),
+], ids=["classic-eager", "mario_kart-eager", "classic-matches", "stacking-random",
+        "flip", "flip-random-pairs", "no_mercy", "crazy_eights", "overlays"])
 def test_compiled_and_pure_python_play_the_same_games(installed, args):
     assert simulate_json(args, source=False, cwd=installed) == \
         simulate_json(args, source=True, cwd=installed)
