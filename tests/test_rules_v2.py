@@ -137,6 +137,16 @@ def test_every_pair_of_house_rules_plays_with_invariants_holding(base, pair):
         assert game.over
 
 
+@pytest.mark.parametrize("base", ["uno_flip", "no_mercy", "crazy_eights"])
+@pytest.mark.parametrize("house", HOUSE + ["partners", "single_hand"])
+def test_every_house_rule_plays_on_the_newer_games(base, house):
+    rules = load_ruleset(f"{base}+house/{house}", {"hands": 1})
+    for seed in range(2):
+        bots = [(RandomAgent if seat % 2 else HeuristicAgent)(seed * 10 + seat)
+                for seat in range(4)]
+        assert play_checked(GameState(rules, players=4, seed=seed), bots).over
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("base", BASES)
 @pytest.mark.parametrize("pair", list(itertools.combinations(HOUSE, 2)))
