@@ -142,6 +142,10 @@ class GameState:
     # test of a field each time.
     sized_rules: tuple  # hand_size_changed
     decided_rules: tuple  # decided
+    lost_rules: tuple  # instead_of: turn_lost
+    # Turn settings read on every draw, kept here for the same reason.
+    hand_limit: int  # a hand's size at which drawing stops (MAX_HAND: none)
+    draw_decides: bool  # turn.decide_after_draw
     passes: int  # turns in a row in which the seat neither played nor could draw a card
     played_at: list  # per seat, the turn of its last play this hand (-1: none)
     in_a_row: int  # turns in a row taken by the seat that took the last turn
@@ -181,6 +185,9 @@ class GameState:
         self.ended_rules = triggers.turn_ended
         self.sized_rules = triggers.hand_size_changed
         self.decided_rules = triggers.decided
+        self.lost_rules = triggers.turn_lost
+        self.hand_limit = ruleset.hand_limit or MAX_HAND
+        self.draw_decides = ruleset.decide_after_draw
         self.stock, self.discard = [], []
         self.color, self.direction, self.turn, self.turns = None, 1, 0, 0
         self.side = 0
@@ -671,7 +678,7 @@ class GameState:
                 return
             self.end_turn_after_draw(seat, got, END_OF_TURN)
             return
-        if rules.decide_after_draw:
+        if self.draw_decides:
             self.draw_and_decide(seat, 0)
             return
         until = rules.draw_until  # a stop condition of the ruleset's own, else "playable"
@@ -680,7 +687,7 @@ class GameState:
         hand = self.hands[seat]
         drawn = None
         count = 0
-        full = rules.hand_limit or MAX_HAND
+        full = self.hand_limit
         while count < limit and len(hand) < full:
             card = self.take_from_stock()
             if card is None:
@@ -829,7 +836,7 @@ class GameState:
         `fire` is false: the caller queues them."""
         hand = self.hands[seat]
         got = 0
-        full = self.ruleset.hand_limit or MAX_HAND
+        full = self.hand_limit
         for _ in range(count):
             if len(hand) >= full:
                 break
@@ -953,7 +960,7 @@ class GameState:
     def lose_turn(self, seat: int, frame=None) -> None:
         """`seat` loses its next turn, unless an instead_of: turn_lost rule replaces that
         (`frame`: the effect's, for the rule's player and card)."""
-        if self.ruleset.triggers.turn_lost:
+        if self.lost_rules:
             rule_events.lose_turn(self, frame or Frame(seat), seat)
         else:
             self.lost_turns[seat] += 1

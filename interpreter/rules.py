@@ -172,7 +172,8 @@ def replace(game, frame, event: str, bound: dict, start: int) -> bool:
 def owe_draw(game, frame, seat: int, count: int, start: int = 0) -> None:
     """`seat` owes `count` cards: the first replacement rule from `start` whose condition
     holds runs instead; with none, the seat draws them and loses its next turn."""
-    if not replace(game, frame, "draw_owed", {"seat": seat, "count": count}, start):
+    if not game.ruleset.triggers.draw_owed or \
+            not replace(game, frame, "draw_owed", {"seat": seat, "count": count}, start):
         game.draw(seat, count)
         game.lose_turn(seat, frame)
 
