@@ -682,13 +682,13 @@ class GameState:
             self.draw_and_decide(seat, 0)
             return
         until = rules.draw_until  # a stop condition of the ruleset's own, else "playable"
-        limit = (rules.max_draws or float("inf")) \
+        limit = (rules.max_draws or MAX_HAND) \
             if rules.draw_until_playable or until is not None else 1
         hand = self.hands[seat]
         drawn = None
         count = 0
-        full = self.hand_limit
-        while count < limit and len(hand) < full:
+        limit = min(limit, self.hand_limit - len(hand))
+        while count < limit:
             card = self.take_from_stock()
             if card is None:
                 break
@@ -836,10 +836,7 @@ class GameState:
         `fire` is false: the caller queues them."""
         hand = self.hands[seat]
         got = 0
-        full = self.hand_limit
-        for _ in range(count):
-            if len(hand) >= full:
-                break
+        for _ in range(min(count, self.hand_limit - len(hand))):
             card = self.take_from_stock()
             if card is None:
                 break

@@ -153,10 +153,9 @@ def between_hands(game, ops: tuple, frame) -> None:
         game.stack.clear()
 
 
-def replace(game, frame, event: str, bound: dict, start: int) -> bool:
-    """Run the first replacement rule of `event` from `start` whose condition holds, with the
-    names the event binds (True); False when none does."""
-    rules = getattr(game.ruleset.triggers, event)
+def replace(game, frame, event: str, rules: tuple, bound: dict, start: int) -> bool:
+    """Run the first of `event`'s replacement `rules` from `start` whose condition holds, with
+    the names the event binds (True); False when none does."""
     for index in range(start, len(rules)):
         rule = rules[index]
         own = Frame(frame.player, frame.card, frame.color_before, frame.fair)
@@ -172,8 +171,9 @@ def replace(game, frame, event: str, bound: dict, start: int) -> bool:
 def owe_draw(game, frame, seat: int, count: int, start: int = 0) -> None:
     """`seat` owes `count` cards: the first replacement rule from `start` whose condition
     holds runs instead; with none, the seat draws them and loses its next turn."""
-    if not game.ruleset.triggers.draw_owed or \
-            not replace(game, frame, "draw_owed", {"seat": seat, "count": count}, start):
+    rules = game.ruleset.triggers.draw_owed
+    if not rules or not replace(game, frame, "draw_owed", rules, {"seat": seat, "count": count},
+                                start):
         game.draw(seat, count)
         game.lose_turn(seat, frame)
 
@@ -181,7 +181,8 @@ def owe_draw(game, frame, seat: int, count: int, start: int = 0) -> None:
 def lose_turn(game, frame, seat: int, start: int = 0) -> None:
     """`seat` loses its next turn: the first replacement rule from `start` whose condition
     holds runs instead; with none, the turn is lost."""
-    if not replace(game, frame, "turn_lost", {"seat": seat}, start):
+    if not replace(game, frame, "turn_lost", game.ruleset.triggers.turn_lost, {"seat": seat},
+                   start):
         game.lost_turns[seat] += 1
 
 
