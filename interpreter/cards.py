@@ -43,5 +43,5 @@ class Card:
 
 def card_key(text: str) -> str:
     """How a card is looked up by name: case, spacing and underscores do not matter
-    ('Red Draw_Two' is 'red draw two'); a two-sided card may be named 'face / back'."""
+    ('Red Big_Five' is 'red big five'); a two-sided card may be named 'face / back'."""
     return " ".join(str(text).lower().replace("_", " ").replace("/", " / ").split())

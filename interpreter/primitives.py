@@ -216,7 +216,7 @@ def play_cards(game, frame, who, cards):
 
 @primitive("action", 1, says="{0} loses their next turn.")
 def lose_turn(game, frame, who):
-    """Each seat in `who` loses its next turn, unless an `instead_of: turn_lost` rule replaces that (as skip stacking does)."""
+    """Each seat in `who` loses its next turn, unless an `instead_of: turn_lost` rule replaces that."""
     for seat in seats_of(game, who):
         game.lose_turn(seat, frame)
 

@@ -208,9 +208,10 @@ def validate(source: Source) -> None:
     """Check the merged ruleset against the schema, and that nothing required is missing."""
     if source.data.get("overlay"):
         name = source.data.get("name", source.file)
+        base = next(n for n in bundled_rulesets() if "/" not in n)  # a bundled game, as an example
         raise source.error(("overlay",), f"{name} is an overlay, not a whole game: put it on a "
-                                         f"base, as in `extends: [classic, house/{name}]` or "
-                                         f"`classic+house/{name}` on the command line")
+                                         f"base, as in `extends: [{base}, house/{name}]` or "
+                                         f"`{base}+house/{name}` on the command line")
     check_schema(source, "ruleset")
     for key in REQUIRED:
         if key not in source.data:

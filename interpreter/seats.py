@@ -1,6 +1,6 @@
-"""Seats that leave: a seat can be put out of the match (by a rule, such as No Mercy's at 25
-cards). Turn order, `next`, `others`, the deal, the UNO and jump-in windows and the match's
-end then pass it by. While every seat plays, none of this runs: the engine's common paths
+"""Seats that leave: a seat can be put out of the match (by a rule, such as one that puts out
+a seat holding 25 cards). Turn order, `next`, `others`, the deal, the UNO and jump-in windows
+and the match's end then pass it by. While every seat plays, none of this runs: the engine's common paths
 test one count (`game.seated == game.players`) and go on as before.
 """
 

@@ -85,7 +85,7 @@ def bundled_dir(name: str) -> Path:
 
 @lru_cache(maxsize=1)
 def bundled_rulesets() -> list[str]:
-    """Names of the bundled rulesets, `classic` or `house/stacking`."""
+    """Names of the bundled rulesets, such as `NAME` or `house/NAME`."""
     root = bundled_dir("rulesets")
     return sorted(p.relative_to(root).with_suffix("").as_posix() for p in root.rglob("*.yaml"))
 
@@ -327,7 +327,7 @@ def load_source(ref: str, relative_to: Path | None = None, seen: tuple = (),
                 rules_path: tuple = (), without: frozenset = frozenset()) -> Source:
     """Read a ruleset and everything it `extends`, merged (see `combine`).
 
-    `classic+house/stacking` names a base with overlays on it, as `extends` would.
+    `BASE+house/NAME` names a base with overlays on it, as `extends` would.
     What `extends` may name: bundled rulesets, and .yaml or .yml files inside the folder
     tree of the file the user named (relative paths from the file that names them);
     absolute paths, other files, `..` out of that tree and symlinks that leave it are
@@ -457,7 +457,7 @@ def combine(parents: list, relative_to, seen: tuple, settled: tuple,
 
 
 def combined_title(parents: list) -> str:
-    """`Classic UNO + Stacking`: the titles of a base and its overlays."""
+    """`Base Title + Overlay Title`: the titles of a base and its overlays."""
     return " + ".join(read_yaml(resolve(p)).data.get("title", p) for p in parents)
 
 

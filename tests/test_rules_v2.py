@@ -3,6 +3,7 @@ house rules as switches (docs/rules.md)."""
 
 import itertools
 import re
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +11,7 @@ from interpreter import GameState, load_ruleset
 from interpreter.agents import HeuristicAgent, RandomAgent
 from interpreter.errors import DslError, HouserulesError, RulesetError
 from interpreter.invariants import play_checked
+from interpreter.source import bundled_rulesets
 
 BASES = ["classic", "mario_kart"]
 HOUSE = ["challenge", "draw_until_playable", "forced_play", "jump_in", "seven_o", "stacking"]
@@ -381,3 +383,24 @@ def test_a_seat_put_out_while_drawing_for_its_turn_hands_the_turn_on(extra):
     game.apply("draw")
     assert game.out[1] and game.hand_sizes()[1] == 0
     assert game.current_seat == 2 and game.decision.kind == "play"
+
+
+def test_the_library_names_no_bundled_game_card_or_item():
+    """Every rule is said in YAML: no module but the command line's help (examples for
+    people) names a bundled ruleset, a card kind of more than one word, or an attribute's
+    value such as an item."""
+    names = set()
+    for ruleset_name in bundled_rulesets():
+        if "/" in ruleset_name:
+            continue
+        rules = load_ruleset(ruleset_name)
+        names.add(rules.name)
+        names.update(kind for kind in rules.kinds if "_" in kind)
+        names.update(v for face in rules.faces for v in face.attrs.values() if isinstance(v, str))
+    pattern = re.compile(r"\b(" + "|".join(re.escape(n).replace("_", "[_ ]") for n in names)
+                         + r")\b", re.IGNORECASE)
+    for path in sorted((Path(__file__).parent.parent / "interpreter").glob("*.py")):
+        if path.name == "cli.py":
+            continue
+        found = sorted(set(pattern.findall(path.read_text())))
+        assert not found, f"{path.name} names {found}"
