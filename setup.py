@@ -16,7 +16,8 @@ from setuptools import setup
 # the match loop): the rest (YAML, schema, parser, simulation's process pools, front ends)
 # stays pure Python, where tracebacks and monkeypatching work as usual.
 COMPILED = ["interpreter/cards.py", "interpreter/primitives.py", "interpreter/compiler.py",
-            "interpreter/engine.py", "interpreter/agents.py"]
+            "interpreter/decisions.py", "interpreter/turns.py", "interpreter/engine.py",
+            "interpreter/agents.py"]
 
 
 def extensions() -> list:

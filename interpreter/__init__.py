@@ -5,7 +5,8 @@ driven by agents -> front ends. The public names are gathered here.
 """
 
 from .agents import EagerAgent, HeuristicAgent, RandomAgent, ScriptedAgent, play_match
-from .engine import COMPILED, DRAW, Decision, GameState
+from .decisions import DRAW, Decision
+from .engine import COMPILED, GameState
 from .errors import DslError, HouserulesError, IllegalMove, OptionError, RuleRuntimeError, RulesetError
 from .ruleset import Ruleset, load_ruleset
 from .simulate import simulate

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from .primitives import DONE, Frame
-from .engine import DRAW, PASS, Decision, GameState
+from .decisions import DRAW, PASS, Decision
+from .engine import GameState
 from .errors import HouserulesError
 
 

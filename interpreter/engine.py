@@ -4,7 +4,8 @@ Everything that happens is an op on a stack (deal, a card's effect, the end of a
 The loop runs ops until one needs a player's choice; that choice is a `Decision` with
 its legal options, answered through `apply`. (A turn that queues nothing else, the common
 plain play or draw, ends at once instead of through the loop.) The engine knows no card by
-name: what a card does comes from its compiled ruleset.
+name: what a card does comes from its compiled ruleset. The turn's own ops are in turns.py,
+the decisions and answers in decisions.py.
 """
 
 from __future__ import annotations
@@ -13,19 +14,19 @@ import copy
 import random
 from functools import lru_cache
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import Any, NamedTuple
+from typing import Any
 
 from .cards import Card
+from .decisions import NUMBERS, Decision, HandResult, describe, is_option, new_tuple
 from .decks import pair_at_random
 from . import rules as rule_events
 from . import seats as seating
 from .primitives import TURN_WORK, UNTABLED_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
 from .errors import IllegalMove, RuleRuntimeError
+from .turns import (ADVANCE, AFTER_ANSWER, END_OF_TURN, HAND_OVER, START_TURN, TURN_FLOW, WINDOWS,
+                    check_progress, op_decide_again, op_end_turn, op_force_drawn, op_hand_over,
+                    op_jump_in_card, op_offer_drawn, op_play_held, op_uno_call)
 
-new_tuple = tuple.__new__
-NUMBERS = frozenset({bool, int, float})  # answers that == can confuse (True == 1 == 1.0)
-DRAW = "draw"  # the answer to a play decision that draws instead of playing
-PASS = "pass"  # the answer that ends a turn without playing (turn.decide_after_draw)
 # The playable tables hold at most about this many face references (some 30 MB) per ruleset:
 # 20 colours x 1,000 ranks once grew them to gigabytes.
 TABLE_CELLS = 4_000_000
@@ -57,34 +58,6 @@ def shuffle(rng: random.Random, items: list, count: int | None = None) -> None:
 def shuffle_steps(length: int) -> tuple:
     """Fisher-Yates steps for a list of `length`: (position, choices, bits per draw)."""
     return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
-
-
-class Decision(NamedTuple):
-    """A choice a player must make: what kind, who decides, and the legal answers.
-
-    A window (such as catching a missed UNO) is open to several seats out of turn:
-    `seat` is None and `open_to` lists them in the order they are asked.
-    (A named tuple: one is made every turn, so it must be cheap.)
-    """
-
-    kind: str
-    seat: int | None
-    options: tuple
-    open_to: tuple = ()
-
-    def offer(self, seat: int) -> "Decision":
-        """A window as one seat sees it: take it (answer its own seat) or pass (None)."""
-        return Decision(self.kind, seat, (None, seat))
-
-
-class HandResult(NamedTuple):
-    """How one hand ended."""
-
-    winner: int
-    points: int
-    turns: int
-    first: int | None  # the seat that took the hand's first turn
-    blocked: bool = False  # nobody went out: the hand could no longer end
 
 
 class GameState:
@@ -1146,244 +1119,3 @@ class GameState:
 # What a game state holds: its slots, or the fields mypyc compiled them into.
 STATE_FIELDS: tuple = (getattr(GameState, "__mypyc_attrs__", None)
                        or getattr(GameState, "__slots__"))
-
-
-def describe(value) -> str:
-    """An option as a person reads it."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def is_option(answer, options: tuple) -> bool:
-    """Whether `answer` is one of `options` (exactly: True is not seat 1)."""
-    try:
-        found = options[options.index(answer)]
-    except ValueError:
-        return False
-    return found is answer or type(found) is type(answer)
-
-
-# --- engine ops: each is op(game, frame) -> Decision | None ------------------------------
-
-def op_start_turn(game: GameState, frame):
-    """Ask the seat whose turn it is to play a card or draw."""
-    seat = game.turn
-    if game.count_turn(seat):
-        return None  # the hand could no longer end: it ended blocked
-    game.just_played = False
-    if game.first_player is None:
-        game.first_player = seat
-    started = game.started_rules
-    if started:
-        game.stack.append(ASK_PLAY)
-        game.push(started, Frame(seat))
-        return None
-    return op_ask_play(game, frame)
-
-
-def op_ask_play(game: GameState, frame):
-    """Ask the seat whose turn it is to play a card or draw (its turn has been counted)."""
-    seat = game.turn
-    # tuple.__new__ skips the named tuple's Python-level constructor: this runs every turn.
-    decision = game.decision = new_tuple(
-        Decision, ("play", seat, (*game.playable_in_hand(seat), DRAW), ()))
-    game._handler, game._handler_frame = answer_play, None
-    return decision
-
-
-def check_progress(game: GameState) -> bool:
-    """End a hand that the rules will never let end (True when it did so)."""
-    rules = game.ruleset
-    if (game.turns > rules.turns_per_hand or game.turns - game.last_move > rules.idle_turns + 1
-            or game.in_a_row > rules.turns_in_a_row):
-        game.end_blocked(no_progress(game))
-        return True
-    # No guard can trip before this turn: the turn count, the turns since a card last moved and
-    # the turns in a row each grow by at most one a turn. Checking only then saves every turn.
-    game.next_check = min(rules.turns_per_hand + 1, game.last_move + rules.idle_turns + 2,
-                          game.turns + rules.turns_in_a_row - game.in_a_row + 1)
-    return False
-
-
-def no_progress(game: GameState) -> str:
-    """Which runaway guard tripped, in words (RULES.md 1: such a hand ends blocked)."""
-    rules = game.ruleset
-    for count, limit, name, what in (
-            (game.turns, rules.turns_per_hand, "turns_per_hand", "the hand lasted more than {} turns"),
-            (game.turns - 1 - game.last_move, rules.idle_turns, "idle_turns",
-             "{} turns went by without a card moving"),
-            (game.in_a_row, rules.turns_in_a_row, "turns_in_a_row",
-             "seat %d took more than {} turns in a row" % game.turn)):
-        if count > limit:
-            return f"play made no progress: {what.format(limit)} (limits.{name})"
-    return "play made no progress"
-
-
-def answer_play(game: GameState, frame, answer) -> None:
-    if answer == DRAW:
-        game.draw_for_turn(game.turn)
-    else:
-        game.play(game.turn, answer)
-
-
-def op_decide_again(game: GameState, frame):
-    """turn.decide_after_draw: the seat that drew decides again: play a playable card, draw
-    another (below max_draws, while any is left) or pass."""
-    seat = frame.player
-    limit = game.ruleset.max_draws
-    more = game.can_draw() and (not limit or frame.vars["drawn"] < limit)
-    return game.request("play", seat, (*game.playable_in_hand(seat), DRAW if more else PASS),
-                        answer_again, frame)
-
-
-def answer_again(game: GameState, frame, answer) -> None:
-    seat = frame.player
-    if answer == DRAW:
-        game.draw_and_decide(seat, frame.vars["drawn"])
-    elif answer == PASS:
-        # Only a pass with nothing left to draw counts towards a blocked hand.
-        if game.can_draw() or not game.passed(seat):
-            game.end_turn()
-    else:
-        game.play(seat, answer)
-
-
-def op_play_held(game: GameState, frame):
-    """Play a card an effect plays (play_cards), unless an earlier card's effect moved it."""
-    if frame.card in game.hands[frame.player]:
-        game.play(frame.player, frame.card, False)
-    return None
-
-
-def op_offer_drawn(game: GameState, frame):
-    """Offer to play the card just drawn."""
-    return game.request("play_drawn", frame.player, (True, False), answer_play_drawn, frame)
-
-
-def op_force_drawn(game: GameState, frame):
-    """Play the card just drawn: forced play."""
-    game.play(frame.player, frame.card)
-    return None
-
-
-def answer_play_drawn(game: GameState, frame, play_it: bool) -> None:
-    if play_it:
-        game.play(frame.player, frame.card)
-    else:
-        game.end_turn()
-
-
-def op_uno_call(game: GameState, frame):
-    """A player left with one card calls UNO, or forgets."""
-    return game.request("uno", frame.player, (True, False), answer_uno, frame)
-
-
-def answer_uno(game: GameState, frame, called: bool) -> None:
-    seat = frame.player
-    game.log("uno", seat=seat, called=called)
-    if seat in game.uncalled:
-        game.uncalled.remove(seat)
-    if not called:
-        game.uncalled.append(seat)
-
-
-def op_catch_window(game: GameState, frame):
-    """After an uncalled UNO, the other seats may catch the player before the next turn
-    (one window for each seat that did not call, in the order they were left so)."""
-    uncalled = game.uncalled
-    while uncalled:
-        seat = uncalled[0]
-        if len(game.hands[seat]) != game.ruleset.uno_cards_left:
-            uncalled.pop(0)
-            continue  # its hand grew again: it owes nothing
-        if len(uncalled) > 1:
-            game.stack.append((op_catch_window, None))  # the next seat's window, after this one
-        catchers = game.others_of(seat)
-        return game.request("catch", None, (None,) + catchers, answer_catch, Frame(seat),
-                            catchers)
-    return None
-
-
-def answer_catch(game: GameState, frame, catcher) -> None:
-    if frame.player in game.uncalled:  # the window closes, caught or not
-        game.uncalled.remove(frame.player)
-    if catcher is not None:
-        game.log("caught", seat=frame.player, by=catcher)
-        game.draw(frame.player, game.ruleset.uno_penalty)
-
-
-def op_jump_window(game: GameState, frame):
-    """After a play, seats holding a card the jump-in rule allows may play it out of turn."""
-    found = game.jump_in_cards()
-    if not found:
-        return None
-    seats = tuple(found)
-    return game.request("jump_in", None, (None,) + seats, answer_jump_in, None, seats)
-
-
-def answer_jump_in(game: GameState, frame, seat) -> None:
-    if seat is not None:
-        game.jump_in(seat)
-
-
-def op_jump_in_card(game: GameState, frame):
-    """A seat jumping in that holds several allowed cards chooses which one to play."""
-    return game.request("jump_in_card", frame.player, frame.vars["cards"], answer_jump_in_card,
-                        frame)
-
-
-def answer_jump_in_card(game: GameState, frame, card) -> None:
-    game.play(frame.player, card)
-
-
-def op_advance(game: GameState, frame):
-    """Pass the turn on and start the next one."""
-    game.advance()
-    return op_start_turn(game, frame)
-
-
-def op_end_turn(game: GameState, frame):
-    """End the turn: its turn_ended rules first, if any, then op_finish_turn."""
-    ended = game.ended_rules
-    if ended:
-        game.stack.append(FINISH_TURN)
-        game.push(ended, Frame(game.turn))
-        return None
-    return op_finish_turn(game, frame)
-
-
-def op_finish_turn(game: GameState, frame):
-    """Pass play on: through the out-of-turn windows when one may open, else straight on."""
-    if not game.uncalled and game.ruleset.jump_in is None:
-        game.advance()  # the common turn: no window can open, the next one starts at once
-        return op_start_turn(game, frame)
-    game.push(WINDOWS, None)
-    return None
-
-
-def op_after_answer(game: GameState, frame):
-    """Nothing: it holds the place under what an answer set going (answer_then_rules)."""
-    return None
-
-
-def op_hand_over(game: GameState, frame):
-    """The player has no cards left: the hand is over."""
-    game.end_hand(frame.player)
-    return None
-
-
-START_TURN = (op_start_turn,)
-ASK_PLAY = (op_ask_play, None)
-FINISH_TURN = (op_finish_turn, None)
-ADVANCE = (op_advance,)
-END_OF_TURN = (op_end_turn, None)  # the stack entry that ends a turn (it needs no frame)
-WINDOWS = (op_catch_window, op_jump_window, op_advance)
-HAND_OVER = (op_hand_over,)
-AFTER_ANSWER = (op_after_answer, None)
-# Ops that move play on from one turn to the next: `end_effects()` (the effect language's
-# `end_turn()`) stops dropping ops at these.
-TURN_FLOW = frozenset({op_end_turn, op_catch_window, op_jump_window, op_advance, op_hand_over,
-                       op_start_turn, op_jump_in_card, op_ask_play, op_finish_turn})

@@ -13,7 +13,7 @@ from collections import Counter
 from . import dsl
 from .dsl import static_value
 from .primitives import PRIMITIVES
-from .engine import describe
+from .decisions import describe
 from .safe_text import shown
 
 SUBJECTS = {

@@ -28,7 +28,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from .cards import Card
-from .engine import GameState, describe
+from .decisions import describe
+from .engine import GameState
 from .errors import HouserulesError, IllegalMove, RuleRuntimeError
 from .invariants import check_invariants
 from .ruleset import load_ruleset

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from operator import attrgetter
 
-from .engine import is_option
+from .decisions import is_option
 from .errors import RuleRuntimeError
 
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .cards import card_key
-from .engine import DRAW, PASS, GameState
+from .decisions import DRAW, PASS
+from .engine import GameState
 from .primitives import DONE
 from .errors import HouserulesError, IllegalMove, OptionError
 from .ruleset import load_ruleset

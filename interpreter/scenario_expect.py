@@ -8,7 +8,7 @@ ignore order; `events` must appear, in that order, among the events since the la
 from __future__ import annotations
 
 from .cards import card_key
-from .engine import describe
+from .decisions import describe
 
 MATCHERS = ("not", "one_of")
 CARD_LISTS = ("discard", "stock", "stock_top")  # keys whose value is a list of cards

@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 import sys
 
-from .engine import DRAW, PASS, IllegalMove
+from .decisions import DRAW, PASS
+from .errors import IllegalMove
 from .primitives import DONE
 from .narrate import Narrator, card_text
 from .safe_text import shown
@@ -105,7 +106,8 @@ class TerminalGame:
         self.say(f"Top: {top}   colour to follow: {self.paint(game.color or 'any', game.color)}"
                  f"   direction: {arrow}")
         view = seat_view(game, seat)
-        others = [f"{self.names[s]}: {len(h)} card{'s' if len(h) != 1 else ''}"
+        others = [f"{self.names[s]}: out" if game.out[s] else
+                  f"{self.names[s]}: {len(h)} card{'s' if len(h) != 1 else ''}"
                   for s, h in enumerate(game.hands) if s != seat]
         self.say("   ".join(others))
         if view.side is not None:  # two-sided cards: the other side of their hands shows

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .decks import copy_face
-from .engine import Decision, GameState
+from .decisions import Decision
+from .engine import GameState
 
 
 class SeatView(NamedTuple):

@@ -10,7 +10,7 @@ import pytest
 
 from interpreter import GameState, load_ruleset
 from interpreter.agents import HeuristicAgent, RandomAgent, play_match
-from interpreter.engine import Decision
+from interpreter.decisions import Decision
 from interpreter.errors import DslError, HouserulesError, IllegalMove
 from interpreter.explain import explain
 from interpreter.gamelog import LogWriter, replay

@@ -14,7 +14,7 @@ import pytest
 
 from interpreter import (DRAW, GameState, HeuristicAgent, IllegalMove, OptionError, load_ruleset,
                          play_match)
-from interpreter import engine
+from interpreter import engine, turns
 
 COLORS = ["red", "yellow", "green", "blue"]
 ACTIONS = ["skip", "reverse", "draw_two"]
@@ -483,7 +483,7 @@ def test_end_turn_starts_the_next_turn_at_once_or_after_what_is_queued():
     queued = (lambda g, f: None, None)
     game.stack.append(queued)
     game.end_turn()  # something queued: the end of the turn runs next, through the op loop
-    assert game.stack == [queued, engine.END_OF_TURN] and game.turn == 0
+    assert game.stack == [queued, turns.END_OF_TURN] and game.turn == 0
     game.stack.clear()
     game.end_turn()  # nothing queued: the next turn starts now
     assert game.turn == 1 and game.decision.kind == "play" and game.decision.seat == 1

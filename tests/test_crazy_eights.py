@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from interpreter.agents import RandomAgent, play_match
-from interpreter.engine import DRAW, PASS, GameState
+from interpreter.decisions import DRAW, PASS
+from interpreter.engine import GameState
 from interpreter.errors import RuleRuntimeError, RulesetError
 from interpreter.ruleset import load_ruleset
 

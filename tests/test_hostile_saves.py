@@ -41,7 +41,7 @@ from interpreter import engine
 from interpreter.agents import RandomAgent
 from interpreter.cli import main
 from interpreter.cards import Card
-from interpreter.engine import DRAW
+from interpreter.decisions import DRAW
 from interpreter.gamelog import LOG_FORMAT, NEXT_HAND, decode, encode, log_files, replay
 from interpreter.session import SaveError, Session
 from interpreter.simulate import run

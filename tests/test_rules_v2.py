@@ -278,7 +278,7 @@ def test_an_overlay_without_a_name_is_called_by_its_file(tmp_path):
 
 
 def test_bots_answer_a_rulesets_own_question_as_it_says(tmp_path):
-    from interpreter.engine import Decision
+    from interpreter.decisions import Decision
     text = ("extends: [classic, house/challenge]\nname: b\n"
             "bots:\n  answers:\n    challenge: size(hand(player)) <= 2\n")
     rules = load_ruleset(write(tmp_path, "b.yaml", text))
@@ -313,7 +313,7 @@ def test_partners_score_for_their_team_and_bots_spare_their_partner(base):
                                 discard=["red 3"], stock=["yellow 1"] * 4, scores=[0, 30, 0, 0])
     assert game.teammates(0) == (2,) and game.opponents(0) == (1, 3)
     assert game.totals() == [0, 30, 0, 30]
-    from interpreter.engine import Decision
+    from interpreter.decisions import Decision
     assert HeuristicAgent(1).decide(game, Decision("target", 0, (1, 2, 3), ())) == 1
     with pytest.raises(HouserulesError, match="multiple of 2"):
         GameState(rules, players=5, seed=1)
