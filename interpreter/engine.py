@@ -90,6 +90,7 @@ class GameState:
     side_colors: tuple  # the colours of the side that is up (all the colours without sides)
     faces: tuple  # every distinct face of this match's cards (the ruleset's, unless paired afresh)
     deck: tuple  # this match's deck, copies included
+    guarded: frozenset  # this match's faces whose kind has a `legal` condition
     direction: int
     turn: int
     turns: int
@@ -166,8 +167,10 @@ class GameState:
         self.side = 0
         self.side_colors = ruleset.side_colors[0] if ruleset.side_colors else ruleset.colors
         self.faces, self.deck = ruleset.faces, ruleset.deck
+        self.guarded = ruleset.guarded
         if ruleset.random_pairs and deal:  # each match's cards have their own two faces
             self.faces, self.deck = pair_at_random(ruleset.deck, self.rng)
+            self.guarded = frozenset(f for f in self.faces if f.rules.legal is not None)
         copies = ruleset.decks[self.players]
         if copies > 1:  # several decks shuffled together
             self.deck = self.deck * copies
@@ -337,7 +340,7 @@ class GameState:
             probe.player, probe.card = seat, card
             if not self.ruleset.playable(self, probe):
                 return False
-        return card not in self.ruleset.guarded or self.is_legal(seat, card)
+        return card not in self.guarded or self.is_legal(seat, card)
 
     def is_legal(self, seat: int, card) -> bool:
         """Whether the kind's `legal` condition lets `seat` play `card` now."""
@@ -363,7 +366,7 @@ class GameState:
             self.spend(UNTABLED_WORK * len(hand))
             return [card for card in dict.fromkeys(hand) if self.is_playable(seat, card)]
         cards = dict.fromkeys(filter(faces.__contains__, hand))
-        guarded = self.ruleset.guarded
+        guarded = self.guarded
         if guarded and not guarded.isdisjoint(cards):
             return [card for card in cards if card not in guarded or self.is_legal(seat, card)]
         return cards
@@ -890,7 +893,7 @@ class GameState:
             for card in dict.fromkeys(self.hands[seat]):
                 frame.card = card
                 # A jump-in is a play: the card's own `legal` rule holds too.
-                if allowed(self, frame) and (card not in self.ruleset.guarded
+                if allowed(self, frame) and (card not in self.guarded
                                              or self.is_legal(seat, card)):
                     cards.append(card)
             if cards:

@@ -134,6 +134,17 @@ def test_views_change_nothing(small):
     assert before == (list(map(list, game.hands)), list(game.stock), game.rng.getstate())
 
 
+def test_random_pairs_keep_their_kinds_legal_conditions(tmp_path):
+    text = SMALL.replace('turn: {points: 20, on_play: "switch_sides()"}',
+                         'turn: {points: 20, on_play: "switch_sides()", legal: "false"}')
+    rules = load_ruleset(write(tmp_path, text + "random_pairs: true\n", "guarded.yaml"))
+    game = GameState(rules, players=2, seed=3)
+    turns = [c for c in game.faces if c.kind == "turn"]
+    assert turns and all(c in game.guarded for c in turns)
+    for seat in (0, 1):
+        assert not any(game.is_playable(seat, c) for c in turns)
+
+
 def test_random_pairing_is_seeded_and_keeps_every_face(small, tmp_path):
     rules = load_ruleset(write(tmp_path, SMALL + "random_pairs: true\n", "random.yaml"))
     assert rules.random_pairs and not small.random_pairs
