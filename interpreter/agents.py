@@ -171,6 +171,26 @@ def make_agents(spec: str, players: int, seed) -> list:
     return [AGENTS[name](rng) for name in names]
 
 
+def seat_bots(spec: str, players: int, person: int) -> list:
+    """The bot name of each seat around a person at seat `person` (None there), from `play
+    --bots`: one name for every bot, one per seat as `simulate --bots` takes them (the
+    person's entry must name a bot too, and is not used), or one per bot in seat order."""
+    names = [n.strip() for n in spec.split(",")] if spec else ["random"]
+    if len(names) == 1:
+        names = names * players
+    elif len(names) == players - 1:
+        names.insert(person, names[0])
+    elif len(names) != players:
+        raise HouserulesError(f"--bots lists {len(names)} bots for {players} players: give one "
+                              f"name, one per seat ({players}) or one per bot ({players - 1})")
+    unknown = [n for n in names if n not in AGENTS]
+    if unknown:
+        raise HouserulesError(f"unknown bot '{unknown[0]}'; bots: {', '.join(AGENTS)}")
+    seats: list = list(names)
+    seats[person] = None
+    return seats
+
+
 def play_match(game: GameState, agents: list, log=None) -> GameState:
     """Let the agents answer every decision until the match is over (written to `log`)."""
     while not game.over:

@@ -8,23 +8,26 @@ import os
 import random
 import sys
 import tempfile
+import time
+from importlib import metadata
 from pathlib import Path
 
 from . import engine
+from .agents import AGENTS
 from .errors import HouserulesError
 from .gamelog import log_files, replay
 from .invariants import check_invariants
 from .explain import explain
 from .ruleset import load_ruleset, parse_option_pairs
 from .safe_text import shown
-from .scenario import Scenario, find_scenarios
+from .scenario import Scenario, scenario_files
 from .session import Session
 from .terminal import TerminalGame
 from .plot import plot_comparison, plot_kind
 from .simulate import (MEASURES, WORKER_SECONDS, ProgressBar, comparison, default_jobs, run,
                        scheduler_address)
-from .source import (bundled_dir, bundled_rulesets, exists, portable_reference, read_yaml,
-                     resolve)
+from .source import (bundled_dir, bundled_rulesets, display_name, exists, portable_reference,
+                     read_yaml, resolve)
 
 EXAMPLES = """\
 examples:
@@ -36,7 +39,11 @@ examples:
   houserules simulate classic --games 1000 --seed 1
   houserules simulate classic --option draw_until_playable=true --option max_draws=3
   houserules simulate my_rules.yaml --players 3 --bots heuristic,random,random --json
+  houserules schema --path
 """
+
+BOTS_HELP = ("random, heuristic or eager, or one per seat as a comma list "
+             "(heuristic,random,random)")
 
 
 class Parser(argparse.ArgumentParser):
@@ -52,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="houserules",
         description="Play, check and simulate UNO-family card games whose rules are YAML files.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"houserules {package_version()}")
     parser.add_argument("--rules-path", action="append", default=[], metavar="DIR",
                         help="a folder whose .yaml files a ruleset's `extends` may name, besides "
                              "the ruleset's own folder (repeatable; also HOUSERULES_RULES_PATH)")
@@ -72,10 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
                                             "decisions and checks the state. Exit 1 if any "
                                             "fails, 2 if a file is malformed.")
     check.add_argument("paths", nargs="+", metavar="FILE_OR_DIR",
-                       help="scenario files, or folders to search for *.yaml")
+                       help="scenario files, or folders to search: there *.scenario.yaml files "
+                            "and YAML files with scenario keys run, rulesets are skipped")
     check.add_argument("-q", "--quiet", action="store_true", help="print failures only")
     check.add_argument("--check-invariants", action="store_true",
                        help="debug mode: check the game's invariants after every step")
+    add_progress(check)
 
     play = commands.add_parser("play", help="play a match against bots in the terminal",
                                description="Play a match of RULESET against bots. Type h during "
@@ -83,8 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("ruleset", metavar="RULESET", help="a bundled name (classic) or a .yaml path")
     play.add_argument("--players", type=positive, help="seats at the table (default: the ruleset's)")
     play.add_argument("--seat", type=whole, default=0, help="your seat (default 0)")
-    play.add_argument("--bots", choices=("heuristic", "random"), default="heuristic",
-                      help="how the bots play (default heuristic)")
+    play.add_argument("--bots", type=bot_list, default="heuristic", metavar="BOTS",
+                      help=f"how the bots play: {BOTS_HELP}, yours ignored; or one per bot, "
+                           "in seat order (default heuristic)")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="set a ruleset option (repeatable)")
     play.add_argument("--seed", type=seed_number, help="seed for the shuffle (default: a new game each time)")
@@ -121,7 +132,8 @@ def build_parser() -> argparse.ArgumentParser:
         "compare", help="simulate two rulesets (or option sets) and compare them",
         description="Play N single hands of A and of B between bots and report mean turns per "
                     "hand, first-seat win rate (the player who plays first wins the hand) and "
-                    "mean points per hand, each with its 95%% confidence interval, and B - A.",
+                    "mean points per hand, each with its 95% confidence interval (Wilson's for the "
+                    "win rate), and B - A.",
         epilog="A and B are rulesets: bundled names, paths, or a base with overlays "
                "(classic+house/stacking). To compare options of one ruleset, name it twice and "
                "give each side its options:\n"
@@ -133,8 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("--games", type=game_count, default=2000, help="hands per side (default 2000)")
     cmp.add_argument("--players", type=positive, help="seats at the table (default: A's default)")
     cmp.add_argument("--seed", type=seed_number, default=0, help="master seed (default 0)")
-    cmp.add_argument("--bots", default="heuristic",
-                     help="random, heuristic or eager (default heuristic)")
+    cmp.add_argument("--bots", type=bot_list, default="heuristic", metavar="BOTS",
+                     help=f"{BOTS_HELP} (default heuristic)")
     cmp.add_argument("--jobs", type=job_count, default=None, help="processes (default: all cores)")
     cmp.add_argument("--plot", metavar="FILE.png",
                      help="draw the distributions of turns and points per hand (needs matplotlib: "
@@ -146,6 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("--option-b", action="append", default=[], metavar="NAME=VALUE",
                      help="an option for B only (repeatable)")
     cmp.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    add_progress(cmp)
 
     sim = commands.add_parser("simulate", help="play many matches between bots and summarise them",
                               description="Play matches between bots and report wins per seat, "
@@ -171,10 +184,48 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--check-invariants", action="store_true",
                      help="debug mode: after every step check that cards are conserved, hands "
                           "are sound and the pending decision has a legal option")
-    sim.add_argument("--bots", default="heuristic", metavar="BOTS",
-                     help="random or heuristic, or one per seat as a comma list (default heuristic)")
+    sim.add_argument("--bots", type=bot_list, default="heuristic", metavar="BOTS",
+                     help=f"{BOTS_HELP} (default heuristic)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    add_progress(sim)
+
+    names = schema_names()
+    schemas = commands.add_parser(
+        "schema", help="the installed JSON Schemas, for editors",
+        description="Print an installed JSON Schema, or with --path where it is, for an "
+                    "editor's `# yaml-language-server: $schema=...` line.")
+    schemas.add_argument("name", nargs="?", default="ruleset", choices=names, metavar="NAME",
+                         help=f"{', '.join(names)} (default ruleset)")
+    where = schemas.add_mutually_exclusive_group()
+    where.add_argument("--path", action="store_true", help="print the file's path")
+    where.add_argument("--uri", action="store_true", help="print the file's file:// address")
     return parser
+
+
+def add_progress(command) -> None:
+    """--progress on a long command."""
+    command.add_argument("--progress", action="store_true",
+                         help="show a progress bar on stderr even when it is not a terminal "
+                              "(on a terminal it shows by itself)")
+
+
+def progress_bar(args, unit: str = "games"):
+    """A progress bar on stderr when it is a terminal or --progress asks for one, else None."""
+    return ProgressBar(unit=unit) if args.progress or sys.stderr.isatty() else None
+
+
+def package_version() -> str:
+    """The installed package's version (from its metadata)."""
+    try:
+        return metadata.version("houserules")
+    except metadata.PackageNotFoundError:
+        return "(not installed: running from a checkout)"
+
+
+def schema_names() -> list:
+    """The schemas that ship with the package: ruleset, scenario, save, log."""
+    return sorted(path.name.removesuffix(".schema.json")
+                  for path in bundled_dir("schema").glob("*.schema.json"))
 
 
 def whole(text: str) -> int:
@@ -183,6 +234,15 @@ def whole(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {brief(text)}") from None
+
+
+def bot_list(text: str) -> str:
+    """An argparse type: bot names, one or a comma list (how many is checked at the table)."""
+    for name in text.split(","):
+        if name.strip() not in AGENTS:
+            raise argparse.ArgumentTypeError(f"unknown bot {brief(name.strip())}; bots: "
+                                             f"{', '.join(AGENTS)}")
+    return text
 
 
 SEED_DIGITS = 30  # each game's seed grows from it (simulate.game_seed); saves and logs take 40
@@ -402,27 +462,56 @@ def is_overlay_file(ref: str) -> bool:
 def cmd_check(args, out) -> int:
     debug_mode(args.check_invariants)
     malformed = failed = passed = 0
-    for path in find_scenarios(args.paths):
-        try:
-            outcome = Scenario(path).run()
-        except HouserulesError as err:
-            malformed += 1
-            print(f"error: {err}", file=sys.stderr)
-            continue
-        if outcome.passed:
-            passed += 1
-            if not args.quiet:
-                print(f"pass  {one_line(outcome.file)}: {one_line(outcome.name)}", file=out)
-            continue
-        failed += 1
-        print(f"FAIL  {one_line(outcome.file)}: {one_line(outcome.name)}", file=out)
-        for failure in outcome.failures:
-            print(f"  step {failure.step} (line {failure.line}): {shown(failure.message)}",
-                  file=out)
-            print(shown(failure.table), file=out)
-    print(f"{passed} passed, {failed} failed" + (f", {malformed} malformed" if malformed else ""),
-          file=out)
+    files, skipped = scenario_files(args.paths)
+    bar = progress_bar(args, "scenarios")
+    start = time.perf_counter()
+    try:
+        for done, path in enumerate(files):
+            if bar:
+                bar(done, len(files), time.perf_counter() - start)
+            try:
+                outcome = Scenario(path).run()
+            except HouserulesError as err:
+                malformed += 1
+                above(bar)
+                print(f"error: {err}", file=sys.stderr)
+                continue
+            if outcome.passed:
+                passed += 1
+                if not args.quiet:
+                    above(bar)
+                    print(f"pass  {one_line(outcome.file)}: {one_line(outcome.name)}", file=out)
+                continue
+            failed += 1
+            above(bar)
+            print(f"FAIL  {one_line(outcome.file)}: {one_line(outcome.name)}", file=out)
+            for failure in outcome.failures:
+                print(f"  step {failure.step} (line {failure.line}): {shown(failure.message)}",
+                      file=out)
+                print(shown(failure.table), file=out)
+    finally:
+        if bar:
+            bar.close()
+    print(f"{passed} passed, {failed} failed" + (f", {malformed} malformed" if malformed else "")
+          + skipped_text(skipped), file=out)
     return 2 if malformed else 1 if failed else 0
+
+
+def above(bar) -> None:
+    """Make room for a line of output above the progress bar, which redraws below it."""
+    if bar is not None:
+        sys.stdout.flush()
+        bar.clear()
+
+
+def skipped_text(skipped: list) -> str:
+    """`, 1 skipped (not a scenario: my_rules.yaml)`: the YAML files `check` passed over."""
+    if not skipped:
+        return ""
+    names = ", ".join(one_line(display_name(path)) for path in skipped[:3])
+    more = f" and {len(skipped) - 3} more" if len(skipped) > 3 else ""
+    what = "not a scenario" if len(skipped) == 1 else "not scenarios"
+    return f", {len(skipped)} skipped ({what}: {names}{more})"
 
 
 def cmd_replay(args, out) -> int:
@@ -483,13 +572,28 @@ def cmd_compare(args, out) -> int:
     a, b = (load_ruleset(ref, options) for ref, options in sides)
     players = args.players or a.default_players
     b.check_players(players)
-    summaries = [run(portable_reference(ref), options, games=args.games, players=players,
-                     seed=args.seed, bots=args.bots, jobs=args.jobs or default_jobs(), hands=1,
-                     notify=Notice())
-                 for ref, options in sides]
+    bar = progress_bar(args)
+    start = time.perf_counter()
+    summaries = []
+    try:
+        for side, (ref, options) in enumerate(sides):
+            # One bar for both sides: A's games, then B's.
+            shown_so_far = side * args.games
+            progress = (lambda done, total, _, before=shown_so_far:
+                        bar(before + done, 2 * args.games, time.perf_counter() - start)) \
+                if bar else None
+            summaries.append(run(portable_reference(ref), options, games=args.games,
+                                 players=players, seed=args.seed, bots=args.bots,
+                                 jobs=args.jobs or default_jobs(), hands=1, progress=progress,
+                                 notify=Notice(bar)))
+    finally:
+        if bar:
+            bar.close()
     report = comparison(summaries, a, b, args.bots)
     if args.plot:
         plot_comparison(summaries, (f"A: {a.name}", f"B: {b.name}"), args.plot)
+        # Told on stderr beside --json, whose output is the JSON object alone.
+        print(f"wrote the plot to {one_line(args.plot)}", file=sys.stderr if args.json else out)
     if args.json:
         print(json.dumps(report), file=out)
         return 0
@@ -499,19 +603,24 @@ def cmd_compare(args, out) -> int:
         extra = f" with {', '.join(f'{k}={json.dumps(v)}' for k, v in changed.items())}" if changed else ""
         print(f"  {side}: {one_line(rules.name)}{extra}", file=out)
     print(f"{'':<22}{'A':>22}{'B':>22}{'B - A':>24}", file=out)
-    for label, _, fmt in MEASURES:
-        row = report["measures"][label]
-        cells = [interval_text(row[key], fmt) for key in ("a", "b")]
+    for label, _, key, fmt in MEASURES:
+        row = report["measures"][key]
+        cells = [interval_text(row[side], fmt) for side in ("a", "b")]
         cells.append(interval_text(row["difference"], fmt.replace("{:", "{:+")))
         print(f"{label:<22}{cells[0]:>22}{cells[1]:>22}{cells[2]:>24}", file=out)
-    print("(mean ± half-width of the 95% confidence interval)", file=out)
+    print("(mean ± half-width of the 95% confidence interval, or mean [low, high] where the "
+          "interval is uneven: a rate's, Wilson's)", file=out)
     return 0
 
 
 def interval_text(cell: dict, fmt: str) -> str:
-    """`43.10 ± 0.84` from a mean and its interval."""
+    """`43.10 ± 0.84` from a mean and its interval; `2.0% [0.4%, 10.5%]` when the interval
+    is not even about the mean (a rate's Wilson interval)."""
     low, high = cell["ci95"]
-    return f"{fmt.format(cell['mean'])} ± {fmt.replace('+', '').format((high - low) / 2)}"
+    mean = cell["mean"]
+    if abs((high - mean) - (mean - low)) <= 1e-9 * max(1.0, abs(mean)):
+        return f"{fmt.format(mean)} ± {fmt.replace('+', '').format((high - low) / 2)}"
+    return f"{fmt.format(mean)} [{fmt.format(low)}, {fmt.format(high)}]"
 
 
 def cmd_simulate(args, out) -> int:
@@ -521,7 +630,7 @@ def cmd_simulate(args, out) -> int:
         writable_folder(args.log, "--log")
     options = parse_option_pairs(args.option)
     rules = load_ruleset(args.ruleset, options)
-    bar = ProgressBar() if sys.stderr.isatty() else None
+    bar = progress_bar(args)
     try:
         summary = run(portable_reference(args.ruleset), options, games=args.games,
                       players=args.players, seed=args.seed, bots=args.bots,
@@ -550,7 +659,18 @@ def cmd_simulate(args, out) -> int:
     return 0
 
 
-COMMANDS = {"list": cmd_list, "validate": cmd_validate, "check": cmd_check,
+def cmd_schema(args, out) -> int:
+    path = (bundled_dir("schema") / f"{args.name}.schema.json").resolve()
+    if args.path:
+        print(path, file=out)
+    elif args.uri:
+        print(path.as_uri(), file=out)
+    else:
+        out.write(path.read_text())
+    return 0
+
+
+COMMANDS = {"list": cmd_list, "schema": cmd_schema, "validate": cmd_validate, "check": cmd_check,
             "play": cmd_play, "resume": cmd_resume, "explain": cmd_explain,
             "simulate": cmd_simulate, "compare": cmd_compare, "replay": cmd_replay}
 

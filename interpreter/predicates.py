@@ -13,6 +13,8 @@ properties; a bounded integer; a string of bounded length.
 
 from __future__ import annotations
 
+import re
+
 TYPES = {
     "null": lambda v: v is None,
     "boolean": lambda v: isinstance(v, bool),
@@ -131,6 +133,10 @@ def compile_keyword(keyword: str, value, schema: dict, home: str, schemas: dict,
         if keyword == "minLength":
             return lambda v: not isinstance(v, str) or len(v) >= value
         return lambda v: not isinstance(v, str) or len(v) <= value
+    if keyword == "pattern":
+        # JSON Schema's patterns search the string (they are not anchored), as re.search does.
+        regex = re.compile(value)
+        return lambda v: not isinstance(v, str) or regex.search(v) is not None
     if keyword in ("minItems", "maxItems"):
         if keyword == "minItems":
             return lambda v: not isinstance(v, list) or len(v) >= value

@@ -7,7 +7,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from .agents import HeuristicAgent, RandomAgent
+from .agents import AGENTS, HeuristicAgent, seat_bots
 from .engine import GameState
 from .errors import HouserulesError, IllegalMove, RuleRuntimeError
 from .gamelog import NEXT_HAND, LogWriter, decode, encode, error_text, options_text
@@ -34,18 +34,11 @@ class SaveError(HouserulesError):
 
 
 def make_bots(kind: str, players: int, human: int, seed) -> list:
-    """A bot for every seat but the person's (None there)."""
-    if kind not in ("heuristic", "random"):
-        raise HouserulesError(f"unknown bot '{kind}'; bots: heuristic, random")
-    bots = []
-    for seat in range(players):
-        if seat == human:
-            bots.append(None)
-        elif kind == "random":
-            bots.append(RandomAgent(f"{seed}/{seat}"))
-        else:
-            bots.append(HeuristicAgent(f"{seed}/{seat}", forget_uno=FORGET_UNO))
-    return bots
+    """A bot for every seat but the person's (None there); `kind` as `play --bots` takes it."""
+    return [None if name is None
+            else HeuristicAgent(f"{seed}/{seat}", forget_uno=FORGET_UNO) if name == "heuristic"
+            else AGENTS[name](f"{seed}/{seat}")
+            for seat, name in enumerate(seat_bots(kind, players, human))]
 
 
 class Session:

@@ -29,7 +29,7 @@ from .errors import HouserulesError
 from .gamelog import LogWriter
 from .invariants import check_invariants
 from .ruleset import load_ruleset
-from .stats import Running, difference
+from .stats import Running, difference, proportion_difference, proportion_interval
 
 CHUNK = 100  # games per chunk: the unit of work handed to a process or a cluster worker
 WINDOW = 3  # chunks in flight per process or cluster thread: enough to keep each one busy
@@ -530,12 +530,16 @@ def default_jobs() -> int:
 
 
 class ProgressBar:
-    """A bar with rate and ETA on stderr, for runs over a second, when stderr is a terminal."""
+    """A bar with rate and ETA on stderr, for runs over a second (the CLI shows it when stderr
+    is a terminal, or with --progress). `unit` names what is counted; `label` comes first."""
 
-    def __init__(self, stream=None, width: int = 30):
+    def __init__(self, stream=None, width: int = 30, unit: str = "games", label: str = ""):
         self.stream = stream or sys.stderr
         self.width = width
+        self.unit = unit
+        self.label = label
         self.shown = False
+        self.width_shown = 0
 
     def __call__(self, done: int, total: int, seconds: float) -> None:
         if seconds < 1.0 and not self.shown:
@@ -543,23 +547,34 @@ class ProgressBar:
         self.shown = True
         rate = done / seconds if seconds else 0.0
         eta = (total - done) / rate if rate else 0.0
-        filled = int(self.width * done / total) if total else self.width
+        filled = min(self.width, int(self.width * done / total)) if total else self.width
         bar = "#" * filled + "-" * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{total} games  {rate:,.0f}/s  ETA {eta:,.0f}s ")
+        label = f"{self.label} " if self.label else ""
+        line = f"{label}[{bar}] {done}/{total} {self.unit}  {rate:,.0f}/s  ETA {eta:,.0f}s "
+        self.stream.write(f"\r{line}")
         self.stream.flush()
+        self.width_shown = len(line)
+
+    def clear(self) -> None:
+        """Blank the bar's line, so that other output can take it (the next update redraws)."""
+        if self.shown:
+            self.stream.write("\r" + " " * self.width_shown + "\r")
+            self.stream.flush()
 
     def close(self) -> None:
         if self.shown:
             self.stream.write("\n")
             self.stream.flush()
+            self.shown = False
 
 
-# What `compare` reports: (label, key in the summary, how to show a value).
+# What `compare` reports: (label, key in the summary, key in --json, how to show a value).
 MEASURES = (
-    ("turns per hand", "turns", "{:.2f}"),
-    ("first-seat win rate", "first_wins", "{:.1%}"),
-    ("points per hand", "points", "{:.1f}"),
+    ("turns per hand", "turns", "turns_per_hand", "{:.2f}"),
+    ("first-seat win rate", "first_wins", "first_seat_win_rate", "{:.1%}"),
+    ("points per hand", "points", "points_per_hand", "{:.1f}"),
 )
+PROPORTIONS = {"first_wins"}  # measures of 0s and 1s: Wilson intervals, within 0 and 1
 
 
 def compare(a, b, games: int = 2000, players: int | None = None, seed: int = 0,
@@ -574,12 +589,17 @@ def comparison(sides: list, a, b, bots: str) -> dict:
     report = {"games": sides[0].games, "players": sides[0].players, "seed": sides[0].seed,
               "bots": bots, "a": {"ruleset": a.name, "options": dict(a.options)},
               "b": {"ruleset": b.name, "options": dict(b.options)}, "measures": {}}
-    for label, key, _ in MEASURES:
+    for _, key, name, _ in MEASURES:
         left, right = getattr(sides[0], key), getattr(sides[1], key)
-        diff, low, high = difference(left, right)
-        report["measures"][label] = {
-            "a": {"mean": left.mean, "ci95": list(left.interval())},
-            "b": {"mean": right.mean, "ci95": list(right.interval())},
+        if key in PROPORTIONS:
+            intervals = proportion_interval(left), proportion_interval(right)
+            diff, low, high = proportion_difference(left, right)
+        else:
+            intervals = left.interval(), right.interval()
+            diff, low, high = difference(left, right)
+        report["measures"][name] = {
+            "a": {"mean": left.mean, "ci95": list(intervals[0])},
+            "b": {"mean": right.mean, "ci95": list(intervals[1])},
             "difference": {"mean": diff, "ci95": [low, high]},
         }
     return report

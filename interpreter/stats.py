@@ -54,3 +54,31 @@ def difference(a: Running, b: Running) -> tuple[float, float, float]:
     diff = b.mean - a.mean
     half = Z95 * math.sqrt(a.stderr ** 2 + b.stderr ** 2)
     return diff, diff - half, diff + half
+
+
+def wilson(successes: float, count: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion: within 0 and 1 however small `count` is,
+    where the normal approximation runs past them (and is zero-wide at 0 or 1)."""
+    if not count:
+        return 0.0, 1.0
+    share = successes / count
+    scale = 1 + z * z / count
+    centre = (share + z * z / (2 * count)) / scale
+    half = z * math.sqrt(share * (1 - share) / count + z * z / (4 * count * count)) / scale
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def proportion_interval(stream: Running) -> tuple[float, float]:
+    """The Wilson interval of a stream of 0s and 1s."""
+    return wilson(stream.mean * stream.count, stream.count)
+
+
+def proportion_difference(a: Running, b: Running) -> tuple[float, float, float]:
+    """b's proportion minus a's, with Newcombe's interval from the two Wilson intervals
+    (within -1 and 1, and sound at small counts, unlike the normal approximation)."""
+    diff = b.mean - a.mean
+    low_a, high_a = proportion_interval(a)
+    low_b, high_b = proportion_interval(b)
+    low = diff - math.sqrt((b.mean - low_b) ** 2 + (high_a - a.mean) ** 2)
+    high = diff + math.sqrt((high_b - b.mean) ** 2 + (a.mean - low_a) ** 2)
+    return diff, max(-1.0, low), min(1.0, high)

@@ -121,9 +121,9 @@ def test_explain_shows_only_what_the_options_make_happen():
 def test_compare_shows_that_stacking_makes_hands_longer():
     report = compare(load_ruleset("classic"), load_ruleset("classic", {"stacking": True}),
                      games=600, seed=3)
-    turns = report["measures"]["turns per hand"]
+    turns = report["measures"]["turns_per_hand"]
     assert turns["difference"]["mean"] > 0
-    assert set(report["measures"]) == {"turns per hand", "first-seat win rate", "points per hand"}
+    assert set(report["measures"]) == {"turns_per_hand", "first_seat_win_rate", "points_per_hand"}
     low, high = turns["a"]["ci95"]
     assert low < turns["a"]["mean"] < high
 

@@ -258,8 +258,8 @@ def test_compare_writes_a_png_and_its_json_does_not_depend_on_jobs(tmp_path):
     report = json.loads(two.stdout)
     assert report["games"] == 120
     assert report["b"]["options"]["stacking"] is True
-    assert set(report["measures"]) == {"turns per hand", "first-seat win rate",
-                                       "points per hand"}
+    assert set(report["measures"]) == {"turns_per_hand", "first_seat_win_rate",
+                                       "points_per_hand"}
     one = cli(*args, "--jobs", 1)
     assert one.returncode == 0, one.stderr
     assert json.loads(one.stdout) == report
