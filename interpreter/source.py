@@ -76,6 +76,17 @@ def exists(path: Path) -> bool:
         return False
 
 
+def missing(path: Path) -> bool:
+    """Whether there is no file at `path` (False when the system cannot say: too long a name)."""
+    try:
+        path.stat()
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
+
+
 def bundled_dir(name: str) -> Path:
     """A data folder that ships inside the package (installed) or sits beside it (checkout)."""
     here = Path(__file__).resolve().parent
@@ -127,8 +138,36 @@ def resolve(ref: str, relative_to: Path | None = None) -> Path:
         return plain.resolve()
     known = ", ".join(bundled_rulesets())
     shown = ref if len(ref) <= 80 else ref[:77] + "..."
-    raise RulesetError(f"no ruleset named '{shown}' (bundled: {known}; or give a path to a .yaml file)",
-                       file=str(relative_to) if relative_to else None)
+    hint = did_you_mean(ref, nearby_rulesets(Path.cwd() / ref, Path.cwd())
+                        if relative_to is None and ".." not in Path(ref).parts
+                        else list(bundled_rulesets()))
+    raise RulesetError(f"no ruleset named '{shown}'{hint}; bundled: {known}; or give a path to "
+                       "a .yaml file", file=str(relative_to) if relative_to else None)
+
+
+def did_you_mean(wanted: str, candidates: list) -> str:
+    """` (did you mean 'x'?)` for the closest of `candidates`, or nothing."""
+    # The name without its .yaml is what a person most often leaves off.
+    close = [c for c in candidates if c.rsplit(".", 1)[0] == wanted] or \
+        difflib.get_close_matches(wanted, candidates, n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+MAX_NEARBY = 200  # files looked at for a did-you-mean: a huge folder is not worth reading
+
+
+def nearby_rulesets(target: Path, base: Path) -> list:
+    """What a mistyped ruleset name may have meant: the bundled names, and the .yaml files
+    in the folder `target` would be in, written relative to `base` as `extends` writes them."""
+    names = list(bundled_rulesets())
+    try:
+        folder = target.parent
+        files = [p for _, p in zip(range(MAX_NEARBY), folder.iterdir())
+                 if p.suffix in (".yaml", ".yml")] if folder.is_dir() else []
+        names += [Path(os.path.relpath(p, base)).as_posix() for p in files]
+    except (OSError, ValueError):
+        pass  # a folder that cannot be listed offers no suggestion
+    return names
 
 
 def portable_reference(ref: str) -> str:
@@ -347,6 +386,12 @@ def load_source(ref: str, relative_to: Path | None = None, seen: tuple = (),
             getattr(exc, "strerror", None) or exc.__class__.__name__
         raise RulesetError(f"cannot use the ruleset name {ref[:60]!r}: {why}",
                            file=display_name(relative_to) if relative_to else None) from None
+    if relative_to is None and not is_bundled(ref) and missing(path):
+        here = path.is_relative_to(Path.cwd().resolve())  # files suggested from here only
+        hint = did_you_mean(ref, nearby_rulesets(path, Path.cwd()) if here
+                            else list(bundled_rulesets()))
+        raise RulesetError(f"no such file: {display_name(path)}{hint}; a ruleset is a bundled "
+                           f"name ({', '.join(bundled_rulesets())}) or a .yaml file")
     if root is None:  # a file the user named: its folder tree is where `extends` may go
         root = bundled_dir("rulesets") if is_bundled(ref) else path.parent
     if path in seen:
@@ -401,24 +446,37 @@ def check_extends(own: Source, where: tuple, ref: str, relative_to: Path, roots:
     for part in parts:
         if is_bundled(part):
             continue
-        if not part.endswith((".yaml", ".yml")) or Path(part).is_absolute():
-            close = difflib.get_close_matches(part, bundled_rulesets(), n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
+        if not part.endswith((".yaml", ".yml")) and (Path(part).suffix or ".." in Path(part).parts):
             raise own.error(where, f"`extends: {part}` is not allowed: name a bundled ruleset"
-                                   f"{hint} or a relative path to a .yaml file; bundled: "
+                                   f"{did_you_mean(part, list(bundled_rulesets()))} or a "
+                                   "relative path to a .yaml file; bundled: "
                                    f"{', '.join(bundled_rulesets())}")
+        if Path(part).is_absolute():
+            raise own.error(where, f"`extends: {part}` is not allowed: an absolute path; give "
+                                   f"the path from {display_name(relative_to)}'s folder, or a "
+                                   f"bundled name ({', '.join(bundled_rulesets())})")
         try:
             target = (relative_to.parent / part).resolve()
             inside = any(target.is_relative_to(Path(root).resolve()) for root in roots)
         except (OSError, ValueError, RuntimeError):  # a symlink loop, a name too long
             raise own.error(where, f"`extends: {part}` cannot be followed") from None
+        # Files are suggested only from where `extends` may go: never a stranger's view of
+        # some other folder of yours.
+        hint = did_you_mean(part, nearby_rulesets(target, relative_to.parent) if inside
+                            else list(bundled_rulesets()))
         if not inside:
             raise own.error(where, f"`extends: {part}` is not allowed: it leaves the folder of "
                                    f"the ruleset you named ({display_name(roots[0])}); name "
                                    "another folder with --rules-path to allow it")
+        if not part.endswith((".yaml", ".yml")):
+            raise own.error(where, f"`extends: {part}`: there is no bundled ruleset of that "
+                                   f"name{hint}; the bundled ones are "
+                                   f"{', '.join(bundled_rulesets())}, and a file of your own "
+                                   "is named by its path, ending in .yaml")
         if not exists(target):
-            raise own.error(where, f"`extends: {part}`: there is no such file next to "
-                                   f"{display_name(relative_to)}")
+            raise own.error(where, f"`extends: {part}`: there is no such file; looked for "
+                                   f"{display_name(target)}, from the folder of "
+                                   f"{display_name(relative_to)}{hint}")
 
 
 def combine(parents: list, relative_to, seen: tuple, settled: tuple,
