@@ -60,6 +60,10 @@ class Session:
         self.bots = make_bots(bots, self.players, seat, seed)
         self.answers: list = []
         self.log = None
+        self.kept: tuple | None = None  # (answers, bot random states) at the last checkpoint()
+        # Set when this game was saved as a rule failed: resuming it on the fixed ruleset is
+        # allowed (its answers are still checked one by one as they are replayed).
+        self.broken: str | None = None
 
     def start_log(self, path) -> None:
         """Also write every decision, from now on, as a game log (`houserules replay` reads it)."""
@@ -87,6 +91,10 @@ class Session:
         if self.log:
             self.log.next_hand()
 
+    def checkpoint(self) -> None:
+        """Remember the game as it stands, to save if the next action breaks a rule."""
+        self.kept = (len(self.answers), [rng_state(bot) for bot in self.bots])
+
     def to_json(self) -> dict:
         return {
             "format": SAVE_FORMAT,
@@ -101,16 +109,24 @@ class Session:
             "bot_random_states": [rng_state(bot) for bot in self.bots],
         }
 
-    def save(self, path: Path) -> None:
+    def save(self, path: Path, broken: str | None = None) -> None:
         """Write the whole game: a temporary file first, flushed to the disk, then renamed over
         the old one. A write that fails (a full disk) removes the temporary file, leaves the
-        old save as it was, and says so."""
+        old save as it was, and says so. `broken`: a rule failed (this message): the game is
+        written as checkpoint() last took it, before the action that broke, and may be resumed
+        once the ruleset is fixed."""
         path = Path(path)
         temp = None
+        data = self.to_json()
+        if broken is not None and self.kept is not None:
+            data["answers"] = self.answers[:self.kept[0]]
+            data["bot_random_states"] = self.kept[1]
+        if broken is not None or self.broken is not None:
+            data["broken"] = (broken if broken is not None else self.broken)[:1000]
         try:
             handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
             with os.fdopen(handle, "w") as out:
-                json.dump(self.to_json(), out)
+                json.dump(data, out)
                 out.flush()
                 os.fsync(out.fileno())
             os.replace(temp, path)
@@ -151,9 +167,11 @@ class Session:
         except HouserulesError as err:
             raise SaveError(f"this saved game cannot be set up again: {error_text(err)}",
                             file=shown, detail=err.detail) from None
-        if session.ruleset.digest != data["digest"]:
+        if session.ruleset.digest != data["digest"] and "broken" not in data:
             raise SaveError(f"the ruleset {data['ruleset']} has changed since this game was saved",
                             file=shown, path="$.digest")
+        if "broken" in data and session.ruleset.digest == data["digest"]:
+            session.broken = data["broken"]  # not fixed yet: replaying shows the failure again
         states = data.get("bot_random_states")
         if states is not None:
             check_random_states(states, session, shown)

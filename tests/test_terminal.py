@@ -27,16 +27,30 @@ pexpect = pytest.importorskip("pexpect")
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 20
 
+COLUMNS = 80  # the pty's width: every screen is laid out for it
+
+
+def flex(pattern: str) -> str:
+    """`pattern` with each literal space matching any run of spaces and line breaks: a
+    prompt wrapped to the terminal's width still matches."""
+    return pattern.replace(" ", r"\s+")
+
+
 # Every prompt the terminal game shows, as (kind, pattern). A prompt is the last thing
 # written before the game waits for a line, so each pattern is anchored at the end ($).
 PROMPTS = [
-    ("move", r"Your move \(number to play, d to draw, h for help\): $"),
-    ("drawn", r"Play ([^\r\n]*)\? \[y/n, y uno to call UNO\]: $"),
+    ("move", flex(r"Your move \((?:number to play), (d to draw|p to pass), h for help\): $")),
+    ("drawn", flex(r"Play ([^\r\n?]*)\? \[y/n, y uno to call UNO\]: $")),
     ("colour", r"Name a colour: ([^\r\n]*): $"),
-    ("target", r"Choose a player: ([^\r\n]*): $"),
-    # "Bot 1 played wild draw four. Challenge? [y/n]: " (who played what, then the question)
-    ("challenge", r"([^\r\n]*)\bChallenge(?: it)?\? \[y/n\]: $"),
-    ("catch", r"([^\r\n]*) has one card left\. Type c to catch, or press Enter to go on: $"),
+    ("target", flex(r"Choose a player(?: for ([^:\r\n]*))?: ([^\r\n]*): $")),
+    # "Challenge Bot 1's wild draw four (the colour to follow was red)? The rule: ... [y/n]: "
+    ("challenge", r"\bChallenge\s+((?:your|Bot\s+\d's)\s[^?]*)\?([^\[]*)\[y/n\]: $"),
+    ("catch", flex(r"(Bot \d) has one card left and did not call UNO\. Catch them\? "
+                   r"\(c: catch; Enter or n: let it go\): $")),
+    ("jump", flex(r"Jump in with it\? \(j: jump in; Enter or n: let it go\): $")),
+    ("uno", flex(r"Call UNO\? \[y/n\]: $")),
+    ("quit", flex(r"Quit\? This game is not saved\. y: quit and lose it; s: save it to (\S+) "
+                  r"and quit; n: keep playing \[y/s/n\]: $")),
     ("next_hand", r"Press Enter for the next hand: $"),
     ("yes_no", r"[^\r\n]*\? \[y/n\]: $"),  # any other yes/no question a ruleset asks
     ("over", r"The match is over: [^\r\n]*\r?\n"),
@@ -44,14 +58,18 @@ PROMPTS = [
 KINDS = [kind for kind, _ in PROMPTS]
 
 
-def spawn(*args: str):
-    """The real `houserules ARGS` in a pseudo-terminal."""
+def spawn(*args: str, cwd=ROOT):
+    """The real `houserules ARGS` in a pseudo-terminal, started in `cwd`."""
     env = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT))
     env.pop("PYTHONHASHSEED", None)
-    child = pexpect.spawn(sys.executable, ["-m", "interpreter.cli", *args], cwd=str(ROOT),
-                         env=env, encoding="utf-8", timeout=TIMEOUT, dimensions=(50, 250))
+    child = pexpect.spawn(sys.executable, ["-m", "interpreter.cli", *args], cwd=str(cwd),
+                         env=env, encoding="utf-8", timeout=TIMEOUT,
+                          dimensions=(50, COLUMNS))
     child.delaybeforesend = None  # no 50 ms pause before each line: the game waits anyway
     return child
+
+
+HAND = re.compile(r"Your hand: ([^\r\n]*(?:\r?\n {11}[^\r\n]*)*)")
 
 
 def hand_items(line: str) -> list[tuple[str, str, bool]]:
@@ -92,9 +110,10 @@ class Player:
         self.text = self.child.before + self.child.after
         self.transcript += self.text
         self.match = self.child.match
-        hands = re.findall(r"Your hand: ([^\r\n]*)", self.child.before)
+        hands = HAND.findall(self.child.before)
         if hands:
-            self.hand_line = hands[-1]
+            self.hand_line = " ".join(hands[-1].split("\n")).replace("\r", "")
+            self.hand_line = re.sub(r" {11,}", "  ", self.hand_line)
         if "Traceback" in self.text:
             self.fail("a traceback was printed")
         self.pending = KINDS[index]
@@ -116,7 +135,9 @@ class Player:
         elif kind == "colour":
             self.send("1")
         elif kind == "target":
-            self.send(re.search(r"(\d+)\) ", self.match.group(1)).group(1))
+            self.send(re.search(r"(\d+)\) ", self.match.group(2)).group(1))
+        elif kind in ("jump", "uno"):
+            self.send("y")
         elif kind in ("drawn", "challenge", "yes_no"):
             self.send("y")
         elif kind == "catch":
@@ -172,11 +193,19 @@ def play_args(ruleset: str, seed: int, players: int = 2, *options: str) -> list[
     return args
 
 
+def plain(text: str) -> str:
+    """`text` with every run of spaces and line breaks as one space (as wrapped or not)."""
+    return " ".join(text.split())
+
+
 def quit_at_prompt(player: Player) -> str:
-    """Type q and return what the game says before it exits (status 0)."""
+    """Type q (and y when asked whether to quit an unsaved game) and return what the game
+    says before it exits (status 0), its lines joined."""
     player.send("q")
-    player.child.expect(pexpect.EOF)
-    said = player.child.before
+    if player.child.expect([PROMPTS[KINDS.index("quit")][1], pexpect.EOF]) == 0:
+        player.send("y")
+        player.child.expect(pexpect.EOF)
+    said = plain(player.child.before)
     player.child.close()
     assert player.child.exitstatus == 0, said
     assert "Traceback" not in said, said
@@ -188,9 +217,9 @@ def quit_at_prompt(player: Player) -> str:
 @pytest.mark.parametrize("ruleset, seed, players, prompts", [
     pytest.param("classic", 3, 2, {"move"}, id="classic-2"),
     pytest.param("classic", 5, 3, {"move", "drawn"}, id="classic-3"),
-    # Seed 22 with three players meets every kind of prompt Mario Kart has: a Green Shell's
+    # Seed 23 with three players meets every kind of prompt Mario Kart has: a Green Shell's
     # target, a Bob-omb's colour, a drawn card, a bot's wild draw four, a forgotten UNO.
-    pytest.param("mario_kart", 22, 3, {"move", "drawn", "colour", "target", "challenge", "catch"},
+    pytest.param("mario_kart", 23, 3, {"move", "drawn", "colour", "target", "challenge", "catch"},
                  id="mario_kart-3"),
 ])
 def test_a_whole_hand_is_played_to_the_end(game, ruleset, seed, players, prompts):
@@ -220,15 +249,25 @@ def test_bad_input_is_refused_with_a_reason_and_the_prompt_comes_back(game):
     unplayable, refused = next((number, card) for number, card, ok in hand if not ok)
     playable, name = player.playable()[0]
 
-    refusals = [("99", f"Type a card number from 1 to {size}, or d to draw."),
-                ("x", f"Type a card number from 1 to {size}, or d to draw."),
-                ("0", f"Type a card number from 1 to {size}, or d to draw."),
+    hint = f"Type a card number from 1 to {size} (add uno to call UNO), d to draw,"
+    refusals = [("99", f"'99' is not a move. {hint}"),
+                ("x", f"'x' is not a move. {hint}"),
+                ("0", f"'0' is not a move. {hint}"),
+                ("uno", "Type the number of the card to play before uno, as in 3 uno."),
+                ("p", "You can't pass now."),
                 (unplayable, f"You can't play that: {refused} cannot be played on "),
-                (f"{unplayable} uno", f"You can't play that: {refused} cannot be played on ")]
+                (f"{unplayable} uno", f"You can't play that: {refused} cannot be played on "),
+                # A mistyped UNO call, or a word after the number: nothing is played.
+                (f"{playable} uon", f"'uon' is not understood after a card number: type "
+                                    f"{playable} to play it, or {playable} uno to play it and "
+                                    "call UNO. Nothing was played."),
+                (f"{playable} banana", "'banana' is not understood after a card number"),
+                (f"{playable} UNO!!", "'uno!!' is not understood after a card number"),
+                (f"{playable} uno please", "'uno please' is not understood")]
     for line, reason in refusals:
         player.send(line)
         assert player.wait() == "move", line
-        assert reason in player.text, (line, player.text)
+        assert reason in plain(player.text), (line, player.text)
         assert "You played" not in player.text and "You drew" not in player.text
     # An empty line just asks again.
     player.send("")
@@ -256,11 +295,12 @@ def test_bad_answers_at_the_other_prompts_are_refused_and_asked_again(game):
     wild = next(number for number, name in player.playable() if name == "wild draw four")
     player.send(wild)
     assert player.wait() == "colour"
-    for line in ("9", "purple", "x"):
+    for line in ("9", "purple", "x", "0", "red blue"):
         player.send(line)
         assert player.wait() == "colour"
-        assert "Type a number from 1 to 4 or a colour name." in player.text
-    player.send("blue")  # a colour may be named as well as numbered
+        assert f"'{line}' is not an answer here. Type a number from 1 to 4, a colour's name or " \
+               "its first letters." in plain(player.text)
+    player.send("BLUE")  # a colour may be named (in capitals too) as well as numbered
     assert player.wait() == "move"
     assert "The colour to follow is blue." in player.text
     assert player.finish() == 0
@@ -299,12 +339,13 @@ CARD = r"[a-z0-9]+(?: [a-z0-9]+)*"
     # Mario Kart challenges by default. Seed 1: the bot bluffed (it held a card of the
     # colour to follow), so the challenge wins: the bot draws four, the person loses nothing.
     pytest.param("mario_kart", 1, (), "y",
-                 r"You chose to challenge\. Bot 1 drew 4 cards\.\s", id="bluff-caught"),
+                 r"You chose to challenge\. The challenge succeeded: Bot 1 drew 4 cards\.",
+                 id="bluff-caught"),
     # Classic with challenge=true, seed 11 (before the person's first move): the bot's wild
     # draw four was legal, so the challenger draws six and loses the turn.
     pytest.param("classic", 11, ("challenge=true",), "y",
-                 rf"You chose to challenge\. You drew (?:{CARD}, ){{5}}{CARD}\.[^\r\n]* "
-                 r"You lose a turn\.", id="challenge-lost"),
+                 rf"You chose to challenge\. The challenge failed: You drew (?:{CARD}, ){{5}}{CARD}\."
+                 r"[^\r\n]* You lose a turn\.", id="challenge-lost"),
     # Not challenging: draw four and lose the turn.
     pytest.param("classic", 11, ("challenge=true",), "n",
                  rf"You chose not to challenge\. You drew (?:{CARD}, ){{3}}{CARD}\. "
@@ -313,11 +354,20 @@ CARD = r"[a-z0-9]+(?: [a-z0-9]+)*"
 def test_a_bots_wild_draw_four_may_be_challenged(game, ruleset, seed, options, answer, outcome):
     player = game(*play_args(ruleset, seed, 2, *options))
     assert player.play_until("challenge") == "challenge", "this seed should reach a challenge"
-    assert "wild draw four" in player.match.group(1)
+    assert "Bot 1's wild draw four" in plain(player.match.group(1))
     assert "Bot 1 played wild draw four." in player.text
-    player.send(answer)
+    # The prompt says what is at stake: the colour that was to be followed and the rule.
+    assert re.search(r"\(the colour to follow was \w+\)", plain(player.match.group(1)))
+    assert plain(player.match.group(2)).startswith("The rule: ")
+    assert "(count: 4)" in plain(player.match.group(2))
+    # A bad answer is explained and asked again; the question's own word is a yes.
+    player.send("maybe")
+    assert player.wait() == "challenge"
+    assert "'maybe' is not an answer here. Type y (or challenge) to challenge, n not to." \
+        in plain(player.text)
+    player.send({"y": "Challenge", "n": "NO"}[answer])
     kind = player.wait()
-    assert re.search(outcome, player.text), player.text
+    assert re.search(outcome, plain(player.text)), player.text
     if "Bot 1 drew 4 cards" in outcome:
         # A won challenge costs the challenger nothing: the person moves next.
         assert kind == "move"
@@ -407,11 +457,47 @@ def test_quit_saves_and_resume_continues_the_same_game(game, tmp_path):
     assert screens_after(resumed.transcript, 1) == screens_after(straight.transcript, 4)
 
 
-def test_quit_without_save_just_says_bye(game):
+def test_quit_without_save_asks_first_and_y_quits(game):
     player = game(*play_args("classic", 3))
     assert player.wait() == "move"
     said = quit_at_prompt(player)
     assert "Bye." in said and "Saved" not in said
+
+
+@pytest.mark.parametrize("answers, kept", [
+    pytest.param(["n"], None, id="n-keeps-playing"),
+    pytest.param(["maybe", "n"], None, id="a-bad-answer-is-asked-again"),
+    pytest.param(["s"], "s", id="s-saves"),
+    pytest.param(["SAVE"], "s", id="save-in-capitals"),
+    pytest.param([None], "s", id="ctrl-d-at-the-question-saves"),
+])
+def test_quit_without_save_asks_what_becomes_of_the_game(game, tmp_path, answers, kept):
+    child = spawn(*play_args("classic", 3), cwd=tmp_path)
+    player = Player(child)
+    try:
+        assert player.wait() == "move"
+        player.send("q")
+        for answer in answers:
+            assert player.wait() == "quit"
+            spare = player.match.group(1)
+            if answer is None:
+                player.child.sendeof()
+            else:
+                player.send(answer)
+        if kept is None:
+            assert player.wait() == "move"  # back at the same prompt, nothing played
+            assert "You played" not in player.text and "You drew" not in player.text
+            said = quit_at_prompt(player)
+            assert "Saved" not in said
+        else:
+            player.child.expect(pexpect.EOF)
+            said = plain(player.child.before)
+            player.child.close()
+            assert player.child.exitstatus == 0
+            assert f"Bye. Saved: continue with `houserules resume {spare}`." in said
+            assert json.loads((tmp_path / spare).read_text())["seed"] == 3
+    finally:
+        child.close(force=True)
 
 
 def test_resume_of_a_file_that_is_not_a_saved_game_is_refused(game, tmp_path):
@@ -447,7 +533,7 @@ def test_h_shows_the_help_and_asks_again(game):
     for line in ("h", "help", "?"):
         player.send(line)
         assert player.wait() == "move"
-        assert "How to play:" in player.text
+        assert "How to play" in player.text
         assert "3 uno" in player.text and "d        draw" in player.text
         assert "You played" not in player.text and "You drew" not in player.text
     # Help at another prompt asks that same question again.
@@ -456,7 +542,7 @@ def test_h_shows_the_help_and_asks_again(game):
     assert player.wait() == "colour"
     player.send("h")
     assert player.wait() == "colour"
-    assert "How to play:" in player.text
+    assert "How to play" in player.text
     player.send("2")
     assert player.wait() == "move"
     assert "The colour to follow is yellow." in player.text
@@ -473,7 +559,7 @@ def test_end_of_input_quits_cleanly(game, tmp_path, where):
         assert player.wait() == "colour"
     player.child.sendeof()  # Ctrl-D
     player.child.expect(pexpect.EOF)
-    said = player.child.before
+    said = plain(player.child.before)
     player.child.close()
     assert player.child.exitstatus == 0, said
     assert "Traceback" not in said and "Error" not in said
@@ -481,12 +567,18 @@ def test_end_of_input_quits_cleanly(game, tmp_path, where):
     json.loads(save.read_text())
 
 
-def test_ctrl_c_stops_without_a_traceback(game):
-    player = game(*play_args("classic", 3))
-    assert player.wait() == "move"
-    player.child.sendintr()
-    player.child.expect(pexpect.EOF)
-    said = player.child.before
-    player.child.close()
-    assert "Traceback" not in said and "interrupted" in said
-    assert player.child.exitstatus == 130
+def test_ctrl_c_stops_without_a_traceback_and_keeps_the_game(tmp_path):
+    child = spawn(*play_args("classic", 3), cwd=tmp_path)
+    try:
+        player = Player(child)
+        assert player.wait() == "move"
+        child.sendintr()
+        child.expect(pexpect.EOF)
+        said = plain(child.before)
+        child.close()
+        assert "Traceback" not in said and "interrupted" in said
+        assert child.exitstatus == 130
+        assert "Saved: continue with `houserules resume classic-seed3.json`." in said
+        assert json.loads((tmp_path / "classic-seed3.json").read_text())["seed"] == 3
+    finally:
+        child.close(force=True)
