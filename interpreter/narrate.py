@@ -24,7 +24,7 @@ def effect_text(name: str) -> str:
 
 
 def words(name) -> str:
-    """An identifier in words: `draw_two` -> `draw two`."""
+    """An identifier in words: `big_card` -> `big card`."""
     return shown(str(name).replace("_", " "), one_line=True)
 
 

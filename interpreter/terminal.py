@@ -173,7 +173,7 @@ class TerminalGame:
         return words(value)
 
     def card_words(self, card) -> str:
-        """`blue draw two`, with the card's word-valued attributes: `red 5 (mushroom)`."""
+        """A card in words, with its word-valued attributes: `red 5 (big bang)`."""
         extra = [self.value_words(value) for name, value in card.attrs.items()
                  if name in self.attributes and isinstance(value, str)]
         return words(card.name) + (f" ({', '.join(extra)})" if extra else "")

@@ -737,7 +737,8 @@ def test_a_played_game_with_a_card_named_draw_resumes_the_same(draw_ruleset, tmp
                                  "--option", "hands=1", "--bots", "random", "--save", save],
                                 stdin=typed, cwd=tmp_path)
     assert code == 0 and "Traceback" not in err, err
-    held = [line for line in out.splitlines() if line.startswith("Your hand:")]
+    # Each hand shown, its wrapped lines (indented under the first) joined.
+    held = re.findall(r"^Your hand: .*(?:\n {11}.*)*", out, re.MULTILINE)
     assert any(re.search(r"\) draw\*", line) for line in held[:-1]), "drew holding a draw"
     assert out.count("You drew") >= 5
     stopped_at = last_table(out)
