@@ -198,7 +198,11 @@ class TerminalGame:
 
     def hand(self) -> list:
         """The person's cards in the order shown (and numbered)."""
-        cards = list(self.session.game.hands[self.session.seat])
+        return self.ordered(self.session.game.hands[self.session.seat])
+
+    def ordered(self, cards) -> list:
+        """`cards` by colour then rank (unless the person keeps the order they were dealt)."""
+        cards = list(cards)
         if not self.sort:
             return cards
         colors = self.colors
@@ -248,7 +252,7 @@ class TerminalGame:
         for seat, hand in enumerate(game.hands):
             if hand:
                 points = sum(c.points for c in hand)
-                self.say(f"  {self.names[seat]}: {', '.join(self.card(c) for c in hand)}"
+                self.say(f"  {self.names[seat]}: {', '.join(self.card(c) for c in self.ordered(hand))}"
                          f"  = {points} points", indent="    ")
         self.say(f"  {who.does(result.winner, 'scores', 'score')} {result.points}.")
         self.say("Totals: " + "   ".join(f"{self.names[s]}{GLUE}{p}".replace(" ", GLUE)

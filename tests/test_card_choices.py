@@ -296,9 +296,11 @@ def test_the_terminal_asks_for_a_card(tmp_path, lines, chosen):
                             out=out, color=False)
     answer = terminal.choose(session.game.decision)
     assert getattr(answer, "name", answer) == chosen
-    assert "Choose a card: 1) red 9  2) red 5  (done: no more): " in out.getvalue()
+    # The prompt names the rule it is for.
+    assert "Choose a card for giveaway: 1) red 9  2) red 5  (done: no more): " in out.getvalue()
     if len(lines) > 1:
-        assert "Type a number from 1 to 2 or done." in out.getvalue()
+        assert "'9' is not an answer here. Type a number from 1 to 2, or done to stop." \
+            in out.getvalue()
 
 
 SCENARIO = """\

@@ -582,3 +582,45 @@ def test_ctrl_c_stops_without_a_traceback_and_keeps_the_game(tmp_path):
         assert json.loads((tmp_path / "classic-seed3.json").read_text())["seed"] == 3
     finally:
         child.close(force=True)
+
+
+# --- the README's transcript is a real run ------------------------------------------------------
+
+def readme_transcript() -> tuple[list[str], list[list[str]]]:
+    """The README's `houserules play` transcript: its command and its parts between `...`."""
+    text = (ROOT / "README.md").read_text()
+    block = re.search(r"```\n\$ (houserules play [^\n]*)\n(.*?)```", text, re.DOTALL)
+    assert block, "the README shows a transcript of houserules play"
+    parts: list[list[str]] = [[]]
+    for line in block.group(2).splitlines():
+        if line == "...":
+            parts.append([])
+        else:
+            parts[-1].append(line)
+    return block.group(1).split()[1:], parts
+
+
+def screen_lines(transcript: str) -> list[str]:
+    return [line.rstrip() for line in transcript.replace("\r\n", "\n").split("\n")]
+
+
+def test_the_readme_transcript_is_what_a_real_run_shows():
+    args, parts = readme_transcript()
+    typed = [m.group(1) for line in parts[0] for m in [re.search(r"[)\]]: (\S+)$", line)] if m]
+    assert typed, "the transcript's first part shows what was typed"
+    child = spawn(*args)
+    try:
+        player = Player(child)
+        for answer in typed:
+            player.wait()
+            player.send(answer)
+        assert player.finish() == 0
+    finally:
+        child.close(force=True)
+    shown = screen_lines(player.transcript)
+    assert shown[:len(parts[0])] == parts[0]
+    assert all(len(line) <= COLUMNS for line in shown), "every line fits 80 columns"
+    for part in parts[1:-1]:
+        assert "\n".join(part) in "\n".join(shown), part
+    last = [line for line in parts[-1] if line]
+    assert [line for line in shown if line][-len(last):] == last
