@@ -495,7 +495,8 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
         out.append("The first dealer is chosen at random.")
     else:
         out.append(f"Seat {rules.first_dealer} deals first.")
-    out.append(f"The deal passes {rules.deal_moves} seat(s) on each hand.")
+    moves = rules.deal_moves
+    out.append(f"The deal passes {moves} seat{'' if moves == 1 else 's'} on each hand.")
     if rules.redeal_if is not None:
         out.append("First card: if " + sentence(words, data, ("first_card", "redeal_if"), "condition")
                    + ", the whole deck is shuffled and dealt again.")

@@ -221,6 +221,9 @@ def quit_at_prompt(player: Player) -> str:
     # target, a Bob-omb's colour, a drawn card, a bot's wild draw four, a forgotten UNO.
     pytest.param("mario_kart", 23, 3, {"move", "drawn", "colour", "target", "challenge", "catch"},
                  id="mario_kart-3"),
+    # Two-sided cards: the other side of every opponent's hand is shown, wrapped.
+    pytest.param("uno_flip", 2, 3, {"move"}, id="uno_flip-3"),
+    pytest.param("no_mercy", 2, 3, {"move"}, id="no_mercy-3"),
 ])
 def test_a_whole_hand_is_played_to_the_end(game, ruleset, seed, players, prompts):
     player = game(*play_args(ruleset, seed, players))
@@ -232,6 +235,31 @@ def test_a_whole_hand_is_played_to_the_end(game, ruleset, seed, players, prompts
     assert re.search(r"Totals: You \d+   Bot 1 \d+", text)
     assert re.search(r"The match is over: (You|Bot \d) won\.", text)
     assert "You played" in text
+    assert_laid_out(text, ruleset)
+    if ruleset == "uno_flip":
+        assert re.search(r"Bot 1 shows: \w", text) and "Side up: light" in text
+
+
+def card_names(ruleset: str) -> set[str]:
+    """Every card of `ruleset` as the terminal names it (each face, in words)."""
+    from interpreter.ruleset import load_ruleset
+    rules = load_ruleset(ruleset, {})
+    return {" ".join(face.name.replace("_", " ").split()) for face in rules.faces} | \
+        {" ".join(card.name.replace("_", " ").split()) for card in rules.deck}
+
+
+def assert_laid_out(transcript: str, ruleset: str) -> None:
+    """Every line fits the terminal, and no line breaks inside a card's name."""
+    lines = screen_lines(transcript)
+    assert all(len(line) <= COLUMNS for line in lines), max(lines, key=len)
+    text = "\n".join(lines)
+    for name in card_names(ruleset):
+        if " " not in name:
+            continue
+        pattern = r"(?<![\w-])" + r"\s+".join(map(re.escape, name.split())) + r"(?![\w-])"
+        for found in re.finditer(pattern, text):
+            assert "\n" not in found.group(0), f"a line breaks inside {name!r}: " \
+                f"{text[max(0, found.start() - 80):found.end() + 80]!r}"
 
 
 # --- bad input --------------------------------------------------------------------------------
