@@ -188,7 +188,7 @@ class TerminalGame:
     def tell_news(self) -> None:
         """What happened since the last look, in plain words."""
         game = self.session.game
-        if self.headed != len(game.hand_results) + 1 and not game.over:
+        if self.headed != len(game.hand_results) + 1 and game.decision is not None:
             self.headed = len(game.hand_results) + 1
             self.say(f"== Hand {self.headed} ==")
         news = self.narrator.sentences(game.events[self.told:])
@@ -593,7 +593,8 @@ class TerminalGame:
             line = self.ask("Press Enter for the next hand: ")
             if not line:
                 return
-            self.say("Press Enter to deal the next hand (or q to quit, h for help).")
+            self.say(f"'{shown(line, one_line=True)}' is not an answer here. Press Enter to deal "
+                     "the next hand (or q to quit, h for help).")
 
     def run(self) -> int:
         """Play until the match ends or the person quits."""

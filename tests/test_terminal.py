@@ -336,6 +336,87 @@ def test_bad_answers_at_the_other_prompts_are_refused_and_asked_again(game):
 
 # --- choices ----------------------------------------------------------------------------------
 
+NOT_AN_ANSWER = "'{}' is not an answer here. "
+
+
+@pytest.mark.parametrize("args, kind, bad, good, after", [
+    # A colour: by number, name or first letters, in capitals or not.
+    pytest.param(play_args("mario_kart", 49), "colour",
+                 [("purple", "Type a number from 1 to 4, a colour's name or its first letters."),
+                  ("x", "Type a number from 1 to 4"), ("5", "Type a number from 1 to 4")],
+                 "G", r"The colour to follow is green\.", id="colour-initial"),
+    pytest.param(play_args("mario_kart", 49), "colour", [], "Bl",
+                 r"The colour to follow is blue\.", id="colour-first-letters"),
+    # A player: the number shown or the name; the prompt says what the choice is for.
+    pytest.param(play_args("mario_kart", 23, 3), "target",
+                 [("9", "Type the number (or the name) of one of the players listed."),
+                  ("bot 9", "Type the number (or the name)"), ("banana", "Type the number")],
+                 "NAME", r"You chose Bot \d\.", id="target-by-name"),
+    # The catch: c or y catches, n or Enter lets it go; a typo is asked again, not a no.
+    pytest.param(play_args("mario_kart", 6), "catch",
+                 [("ctach", "Type c (or y) to catch them, n or Enter to let it go."),
+                  ("yes please", "Type c (or y) to catch them")],
+                 "Y", r"You caught Bot 1 not calling UNO! Bot 1 drew 2 cards\.", id="catch-y"),
+    pytest.param(play_args("mario_kart", 6), "catch", [], "n", r"\A(?!.*You caught)",
+                 id="catch-let-go"),
+    # Jumping in: j or y jumps, n or Enter lets it go.
+    pytest.param(play_args("classic", 1, 3, "jump_in=true"), "jump",
+                 [("jmp", "Type j (or y) to jump in, n or Enter to let it go."),
+                  ("y please", "Type j (or y) to jump in")],
+                 "J", r"You jump in! You played", id="jump-in"),
+    # The drawn card: y, y uno, n; anything else (an empty line too) is asked again.
+    pytest.param(play_args("classic", 5, 3), "drawn",
+                 [("yes please", "Type y to play it, y uno to play it and call UNO, or n to keep it."),
+                  ("uon", "Type y to play it"), ("", "Type y to play it")],
+                 "YES", r"You played ", id="drawn-yes"),
+    # Between hands: Enter deals; anything else is explained.
+    pytest.param(play_args("classic", 3, 2, "hands=2"), "next_hand",
+                 [("x", "Press Enter to deal the next hand (or q to quit, h for help)."),
+                  ("y", "Press Enter to deal the next hand")],
+                 "", r"== Hand 2 ==", id="next-hand"),
+])
+def test_every_prompt_takes_its_answers_and_explains_the_rest(game, args, kind, bad, good, after):
+    player = game(*args)
+    assert player.play_until(kind) == kind, f"this seed should reach a {kind} prompt"
+    for line, hint in bad:
+        player.send(line)
+        assert player.wait() == kind, (line, player.text)
+        said = plain(player.text)
+        assert hint in said, (line, said)
+        if line:
+            assert NOT_AN_ANSWER.format(line) in said, (line, said)
+        # Nothing happened: the same question again, no move made.
+        assert "You played" not in said and "You drew" not in said and "caught" not in said
+    if good == "NAME":
+        good = re.findall(r"\d+\) (Bot \d)", plain(player.match.group(2)))[0].upper()
+    player.send(good)
+    player.wait()
+    assert re.search(after, plain(player.text)), player.text
+    assert player.finish() == 0
+
+
+def test_a_dealer_asked_for_a_colour_first_sees_their_hand(game):
+    # Seed 49 of Mario Kart for two: the person deals and turns up a Wild Item Box.
+    player = game(*play_args("mario_kart", 49))
+    assert player.wait() == "colour", "the first question is the first card's colour"
+    before = plain(player.text)
+    assert "You dealt." in before and "Your hand: 1) " in before
+    assert before.index("Your hand:") < before.index("Name a colour:")
+    player.send("1")
+    assert player.finish() == 0
+
+
+def test_the_target_prompt_says_what_for_and_lists_players_in_turn_order(game):
+    player = game(*play_args("mario_kart", 23, 3))
+    assert player.play_until("target") == "target"
+    assert player.match.group(1) == "green shell"
+    listed = [int(n) for n in re.findall(r"(\d+)\) Bot", plain(player.match.group(2)))]
+    clockwise = "direction: clockwise" in player.text.split("Top:")[-1]
+    assert listed == ([1, 2] if clockwise else [2, 1])
+    player.answer("target")
+    assert player.finish() == 0
+
+
 def test_the_person_names_the_colour_and_the_next_screen_shows_it(game):
     # Seed 21: red 9 on top and a playable wild draw four in the person's hand; with two
     # players the bot draws four and loses its turn, so the person sees the colour named.
