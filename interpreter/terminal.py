@@ -647,6 +647,10 @@ class TerminalGame:
     def broken(self, err: RuleRuntimeError) -> int:
         """A rule failed while the game ran: keep the game as it was before the action that
         broke, say where the rule is, and how to go on once the file is fixed (status 2)."""
+        try:
+            self.tell_news()  # what led to it (the play whose rule failed)
+        except Exception:  # noqa: BLE001 - a broken game may not narrate; the error matters
+            pass
         self.session.close_log()
         path = self.save_path or self.spare_file()
         try:

@@ -54,6 +54,7 @@ PROMPTS = [
     ("next_hand", r"Press Enter for the next hand: $"),
     ("yes_no", r"[^\r\n]*\? \[y/n\]: $"),  # any other yes/no question a ruleset asks
     ("over", r"The match is over: [^\r\n]*\r?\n"),
+    ("broken", r"error: a rule failed while the game ran: "),
 ]
 KINDS = [kind for kind, _ in PROMPTS]
 
@@ -733,3 +734,46 @@ def test_the_readme_transcript_is_what_a_real_run_shows():
         assert "\n".join(part) in "\n".join(shown), part
     last = [line for line in parts[-1] if line]
     assert [line for line in shown if line][-len(last):] == last
+
+
+# --- a rule that fails while the game runs --------------------------------------------------------
+
+BROKEN = """\
+extends: classic
+name: broken
+title: Broken skip
+kinds:
+  skip:
+{on_play}"""
+
+
+@pytest.mark.parametrize("save", [False, True], ids=["unsaved", "with-save"])
+def test_a_rule_error_saves_the_game_and_resume_goes_on_once_it_is_fixed(tmp_path, save):
+    rules = tmp_path / "broken.yaml"
+    rules.write_text(BROKEN.format(on_play="    on_play: set_direction(2 * direction)\n"))
+    kept = tmp_path / ("mine.json" if save else "broken-seed1.json")
+    args = ["play", str(rules), "--players", "2", "--seed", "1", "--option", "hands=1"]
+    child = spawn(*args, *(["--save", str(kept)] if save else []), cwd=tmp_path)
+    try:
+        player = Player(child)
+        assert player.play_until("broken") == "broken", "seed 1 plays a skip"
+        child.expect(pexpect.EOF)
+        said = plain(child.before)
+        child.close()
+        assert child.exitstatus == 2 and "Traceback" not in said
+        assert said.startswith("broken.yaml:6:14: $.kinds.skip.on_play:"), said
+        shown_as = kept.name if not save else str(kept)
+        assert f"The game is saved as it was before that action: {shown_as}. Fix the ruleset " \
+               f"file, then continue with `houserules resume {shown_as}`." in said
+    finally:
+        child.close(force=True)
+    assert json.loads(kept.read_text())["broken"]
+
+    rules.write_text(BROKEN.format(on_play="    on_play: lose_turn(next)\n"))  # fixed
+    resumed = Player(spawn("resume", str(kept), cwd=tmp_path))
+    try:
+        assert resumed.wait() in ("move", "drawn", "colour", "catch")
+        assert resumed.finish() == 0
+        assert "The match is over" in resumed.transcript
+    finally:
+        resumed.child.close(force=True)
