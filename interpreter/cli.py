@@ -114,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
                                              "ruleset has changed.")
     replay.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="logs, or folders of them")
     replay.add_argument("-q", "--quiet", action="store_true", help="print differences only")
+    add_progress(replay)
 
     resume = commands.add_parser("resume", help="continue a game saved with play --save",
                                  description="Continue a saved game exactly where it stopped.")
@@ -517,13 +518,23 @@ def skipped_text(skipped: list) -> str:
 def cmd_replay(args, out) -> int:
     differ = 0
     logs = log_files(args.paths)
-    for path in logs:
-        result = replay(path)
-        if not result.same:
-            differ += 1
-            print(f"DIFFERS  {one_line(result.file)}: {shown(result.difference)}", file=out)
-        elif not args.quiet:
-            print(f"same     {one_line(result.file)}: {result.steps} decisions", file=out)
+    bar = progress_bar(args, "logs")
+    start = time.perf_counter()
+    try:
+        for done, path in enumerate(logs):
+            if bar:
+                bar(done, len(logs), time.perf_counter() - start)
+            result = replay(path)
+            if not result.same:
+                differ += 1
+                above(bar)
+                print(f"DIFFERS  {one_line(result.file)}: {shown(result.difference)}", file=out)
+            elif not args.quiet:
+                above(bar)
+                print(f"same     {one_line(result.file)}: {result.steps} decisions", file=out)
+    finally:
+        if bar:
+            bar.close()
     print(f"{len(logs) - differ} replayed the same, {differ} differ", file=out)
     return 1 if differ else 0
 

@@ -130,9 +130,14 @@ class EagerBar(ProgressBar):
     (["compare", "classic", "classic+house/stacking", "--games", "100", "--bots", "eager",
       "--jobs", "1", "--json"], "games"),
     (["check", str(ROOT / "examples" / "scenarios" / "classic")], "scenarios"),
+    (["replay", "@LOGS@"], "logs"),
 ])
-def test_progress_shows_a_bar_on_stderr_and_nothing_in_the_output(monkeypatch, capsys, argv,
-                                                                  unit):
+def test_progress_shows_a_bar_on_stderr_and_nothing_in_the_output(tmp_path, monkeypatch, capsys,
+                                                                  argv, unit):
+    if "@LOGS@" in argv:
+        assert run(["simulate", "classic", "--games", "3", "--option", "hands=1", "--bots",
+                    "eager", "--jobs", "1", "--log", str(tmp_path)])[0] == 0
+        argv = [str(tmp_path) if arg == "@LOGS@" else arg for arg in argv]
     monkeypatch.setattr(cli, "ProgressBar", EagerBar)
     code, out = run([*argv, "--progress"])
     err = capsys.readouterr().err
