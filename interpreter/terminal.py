@@ -135,6 +135,10 @@ class TerminalGame:
         self.names = names
         rules = session.ruleset
         self.colors = tuple(rules.colors)
+        # Ranks in the order the deck lists them (0-9, then skip, ...; 2-10, jack, ...).
+        self.ranks: dict = {}
+        for face in (*rules.deck, *rules.faces):
+            self.ranks.setdefault((face.kind, str(face.rank)), len(self.ranks))
         self.attributes = {name: (table or {}).get("words", {}) for name, table in
                            (rules.source.data.get("attributes") or {}).items()}
         self.narrator = Narrator(names, viewer=seat, say_card=self.named_card,
@@ -208,9 +212,8 @@ class TerminalGame:
         colors = self.colors
 
         def key(card):
-            rank = str(card.rank)
             return (colors.index(card.color) if card.color in colors else len(colors),
-                    0 if is_number(rank) else 1, int(rank) if is_number(rank) else 0, rank)
+                    self.ranks.get((card.kind, str(card.rank)), len(self.ranks)), card.name)
         return sorted(cards, key=key)
 
     def show_table(self) -> None:

@@ -379,7 +379,7 @@ def test_a_save_or_log_naming_a_hostile_ruleset_is_refused_escaped(tmp_path, com
 
 def test_play_shows_the_rulesets_texts_escaped(tmp_path):
     pytest.importorskip("pexpect")
-    from test_terminal import Player, play_args, spawn
+    from test_terminal import Player, plain, play_args, spawn
 
     path = hostile_ruleset(tmp_path)
     child = spawn(*play_args(str(path), 3))
@@ -392,10 +392,13 @@ def test_play_shows_the_rulesets_texts_escaped(tmp_path):
         if child.isalive():
             child.terminate(force=True)
         child.close(force=True)
-    transcript = player.transcript
-    assert_no_raw(transcript, allowed="\r")  # the pseudo-terminal ends lines with \r\n
-    assert transcript.startswith(f"title:{MARK_SHOWN}: you are seat 0 of 2.")
-    # The question is capitalised as any is (which lowers `[2J` to `[2j`), then escaped.
-    asked = shown(f"dare:{MARK}".capitalize(), one_line=True)
-    assert asked.startswith(r"Dare:\x1b[31m|") and f"{asked}? [y/n]: " in question, question
-    assert f"chose to dare:{MARK_SHOWN}." in transcript
+    assert_no_raw(player.transcript, allowed="\r")  # the pseudo-terminal ends lines with \r\n
+    transcript = plain(player.transcript)  # its lines wrapped to the terminal's width, joined
+    question = plain(question)
+    assert transcript.startswith(plain(f"title:{MARK_SHOWN}: you are seat 0 of 2."))
+    # The question is escaped, then its first letter capitalised; the prompt goes on to say
+    # what it is about and ends with the answers it takes.
+    asked = shown(f"Dare:{MARK}", one_line=True)
+    assert asked.startswith(r"Dare:\x1b[31m|") and asked in question, question
+    assert question.endswith("[y/n]:"), question
+    assert plain(f"chose to dare:{MARK_SHOWN}.") in transcript

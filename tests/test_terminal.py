@@ -52,7 +52,7 @@ PROMPTS = [
     ("quit", flex(r"Quit\? This game is not saved\. y: quit and lose it; s: save it to (\S+) "
                   r"and quit; n: keep playing \[y/s/n\]: $")),
     ("next_hand", r"Press Enter for the next hand: $"),
-    ("yes_no", r"[^\r\n]*\? \[y/n\]: $"),  # any other yes/no question a ruleset asks
+    ("yes_no", r"\?\s+\[y/n\]: $"),  # any other yes/no question a ruleset asks
     ("over", r"The match is over: [^\r\n]*\r?\n"),
     ("broken", r"error: a rule failed while the game ran: "),
 ]
@@ -70,7 +70,7 @@ def spawn(*args: str, cwd=ROOT):
     return child
 
 
-HAND = re.compile(r"Your hand: ([^\r\n]*(?:\r?\n {11}[^\r\n]*)*)")
+HAND = re.compile(r"Your hand: ?([^\r\n]*(?:\r?\n {11}[^\r\n]*)*)")
 
 
 def hand_items(line: str) -> list[tuple[str, str, bool]]:
@@ -170,12 +170,13 @@ class Player:
 
 
 @pytest.fixture
-def game():
-    """start(*args) -> a Player at a new `houserules` process; every process is closed after."""
+def game(tmp_path):
+    """start(*args) -> a Player at a new `houserules` process, started in a folder of its own
+    (where a game it keeps on quitting would go); every process is closed after."""
     children = []
 
     def start(*args: str) -> Player:
-        child = spawn(*args)
+        child = spawn(*args, cwd=tmp_path)
         children.append(child)
         return Player(child)
 
@@ -268,8 +269,8 @@ def assert_laid_out(transcript: str, ruleset: str) -> None:
 def test_bad_input_is_refused_with_a_reason_and_the_prompt_comes_back(game):
     player = game(*play_args("classic", 3))
     assert player.wait() == "move"
-    # The table first: seed 3 shows "Your hand: 1) blue 9*  2) red 7  3) red skip ..."
-    # under a blue 9.
+    # The table first: seed 3 shows "Your hand: 1) red 3  2) red 7  3) red skip ... 7) blue 9*"
+    # (sorted by colour, then rank in the deck's order) under a blue 9.
     assert player.text.startswith("Classic UNO: you are seat 0 of 2. Type h for help.")
     assert "Top: blue 9   colour to follow: blue   direction: clockwise" in player.text
     assert re.search(r"\nBot 1: \d+ cards\r?\nScores: You 0   Bot 1 0\r?\n", player.text)
@@ -370,6 +371,11 @@ NOT_AN_ANSWER = "'{}' is not an answer here. "
                  [("yes please", "Type y to play it, y uno to play it and call UNO, or n to keep it."),
                   ("uon", "Type y to play it"), ("", "Type y to play it")],
                  "YES", r"You played ", id="drawn-yes"),
+    # A move where the game offers a pass (Crazy Eights, having drawn): p, not d.
+    pytest.param(play_args("crazy_eights", 3), "move",
+                 [("d", "You can't draw now. Type a card number from 1 to"),
+                  ("pas", "'pas' is not a move.")],
+                 "P", r"\AP Bot 1 (drew|played)", id="move-pass"),
     # Between hands: Enter deals; anything else is explained.
     pytest.param(play_args("classic", 3, 2, "hands=2"), "next_hand",
                  [("x", "Press Enter to deal the next hand (or q to quit, h for help)."),
@@ -379,12 +385,15 @@ NOT_AN_ANSWER = "'{}' is not an answer here. "
 def test_every_prompt_takes_its_answers_and_explains_the_rest(game, args, kind, bad, good, after):
     player = game(*args)
     assert player.play_until(kind) == kind, f"this seed should reach a {kind} prompt"
+    while kind == "move" and good == "P" and player.match.group(1) != "p to pass":
+        player.answer(kind)
+        assert player.play_until(kind) == kind, "this seed should offer a pass"
     for line, hint in bad:
         player.send(line)
         assert player.wait() == kind, (line, player.text)
         said = plain(player.text)
         assert hint in said, (line, said)
-        if line:
+        if line and kind != "move":  # a move says "'x' is not a move" or why it is refused
             assert NOT_AN_ANSWER.format(line) in said, (line, said)
         # Nothing happened: the same question again, no move made.
         assert "You played" not in said and "You drew" not in said and "caught" not in said
