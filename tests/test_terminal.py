@@ -13,6 +13,7 @@ these seeds may need finding again (the assertions name what the seed was meant 
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -786,3 +787,67 @@ def test_a_rule_error_saves_the_game_and_resume_goes_on_once_it_is_fixed(tmp_pat
         assert "The match is over" in resumed.transcript
     finally:
         resumed.child.close(force=True)
+
+
+# --- prompts a seed rarely reaches, asked directly --------------------------------------------
+
+def asked(lines: list[str], ask):
+    """What `ask(terminal)` answers when the person types `lines` in turn, and the screen."""
+    from interpreter.session import Session
+    from interpreter.terminal import TerminalGame
+
+    session = Session("classic", {"hands": 1}, 2, 0, "heuristic", 3)
+    out, feed = io.StringIO(), iter(lines)
+    terminal = TerminalGame(session, read=lambda prompt: (out.write(prompt), next(feed))[1],
+                            out=out, color=False, width=COLUMNS)
+    return ask(terminal), out.getvalue()
+
+
+def uno_decision():
+    from interpreter.decisions import Decision
+    return Decision("uno", 0, (False, True))
+
+
+@pytest.mark.parametrize("lines, answer, said", [
+    (["u"], True, ""),
+    (["UNO!"], True, ""),
+    (["yes"], True, ""),
+    (["n"], False, ""),
+    (["uon", "Uno"], True, "'uon' is not an answer here. Type y (or uno) to call UNO, n not to."),
+    (["", "no"], False, "Type y (or uno) to call UNO, n not to."),
+])
+def test_the_uno_call_when_left_with_one_card_by_someone_else(lines, answer, said):
+    got, screen = asked(lines, lambda t: t.choose_uno(uno_decision()))
+    assert got is answer
+    assert "You are left holding one card. Call UNO? [y/n]: " in screen
+    assert said in plain(screen)
+
+
+@pytest.mark.parametrize("lines, answer", [
+    (["1"], "fold"), (["2"], "raise"), (["3", "x", "2"], "raise"),
+])
+def test_a_question_with_named_answers_is_a_numbered_menu(lines, answer):
+    from interpreter.decisions import Decision
+    decision = Decision("bet", 0, ("fold", "raise"))
+    got, screen = asked(lines, lambda t: t.choose(decision))
+    assert got == answer
+    assert "1) fold  2) raise: " in screen
+    if "x" in lines:
+        assert "'x' is not an answer here. Type a number from 1 to 2." in screen
+
+
+def test_s_switches_the_hand_between_sorted_and_dealt_order(game):
+    player = game(*play_args("classic", 3))
+    assert player.wait() == "move"
+    sorted_hand = player.hand_line
+    player.send("s")
+    assert player.wait() == "move"
+    assert "Your hand is in the order it was dealt." in player.text
+    dealt = player.hand_line
+    names = [name for _, name, _ in hand_items(sorted_hand)]
+    assert sorted(names) == sorted(name for _, name, _ in hand_items(dealt)) and dealt != sorted_hand
+    player.send("S")
+    assert player.wait() == "move"
+    assert "Your hand is sorted by colour and rank." in player.text
+    assert player.hand_line == sorted_hand
+    quit_at_prompt(player)
