@@ -29,10 +29,10 @@ def words(name) -> str:
 
 
 class Narrator:
-    """Turns events into sentences; `viewer` is the seat whose drawn cards may be named.
+    """Turns events into sentences; `viewer` is the seat whose drawn cards may be named."""
 
-    `say_card` names a card (by its name in events) and `say_effect` an effect; a front end
-    passes its own, say to keep a card's words together when it wraps lines."""
+    # A front end passes its own `say_card` and `say_effect`, say to keep a card's words
+    # together when it wraps lines.
 
     def __init__(self, names: list[str], viewer: int | None = None, say_card=card_text,
                  say_effect=effect_text):
@@ -53,8 +53,7 @@ class Narrator:
         return f"{self.who(seat)} {plain if seat == self.viewer else verb}"
 
     def sentences(self, events) -> list[str]:
-        """One sentence per event worth telling, in order; what a yes to a ruleset's own
-        question led to is told as its result ("The challenge failed: ...")."""
+        """One sentence per event worth telling; a yes to an ask() is told with its result."""
         told: list[str] = []
         asked = None  # (question, seat, sentences, seats that paid) after a yes to an ask()
         for event, data in events:
@@ -79,8 +78,8 @@ class Narrator:
         return told
 
     def result(self, question: str, seat: int, said: list, paid: set) -> list:
-        """What came of `seat`'s yes to `question` (no sentence when nothing did): it failed
-        when only the asker paid, succeeded when only others did."""
+        """What came of `seat`'s yes to `question`, if anything did."""
+        # It failed when only the asker paid (drew, lost a turn), succeeded when only others did.
         if not said:
             return []
         how = "failed" if paid == {seat} else "succeeded" if seat not in paid else "is settled"

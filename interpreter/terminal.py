@@ -73,8 +73,8 @@ def width_of(text: str) -> int:
 
 
 def wrap(text: str, width: int, indent: str = "") -> list[str]:
-    """`text` in lines of at most `width` columns, broken at spaces only (a word longer than
-    the line stands alone); lines after the first start with `indent`."""
+    """`text` in lines of `width` columns, broken at spaces only, the later ones indented."""
+    # A word longer than the line stands alone: a card's name is never cut.
     lines: list[str] = []
     line = None
     broke = False  # a line was just broken at a space: the spaces there go with the break
@@ -255,8 +255,8 @@ class TerminalGame:
         for seat, hand in enumerate(game.hands):
             if hand:
                 points = sum(c.points for c in hand)
-                self.say(f"  {self.names[seat]}: {', '.join(self.card(c) for c in self.ordered(hand))}"
-                         f"  = {points} points", indent="    ")
+                cards = ", ".join(self.card(c) for c in self.ordered(hand))
+                self.say(f"  {self.names[seat]}: {cards}  = {points} points", indent="    ")
         self.say(f"  {who.does(result.winner, 'scores', 'score')} {result.points}.")
         self.say("Totals: " + "   ".join(f"{self.names[s]}{GLUE}{p}".replace(" ", GLUE)
                                          for s, p in enumerate(game.scores)))
@@ -264,8 +264,7 @@ class TerminalGame:
     # --- input --------------------------------------------------------------------
 
     def ask(self, prompt: str) -> str:
-        """One line from the person (lower case, trimmed); q or Ctrl-D quits (asking first
-        when nothing saves the game), h shows the help and asks again."""
+        """One line from the person, lower case; q or Ctrl-D quits (see confirm_quit), h helps."""
         while True:
             lines = wrap(prompt.rstrip(" "), self.width())
             for line in lines[:-1]:
@@ -324,8 +323,7 @@ class TerminalGame:
                       else "") + hint)
 
     def context(self) -> tuple:
-        """What the pending decision is for: the latest effect or rule's name in words (or
-        None), the rule's text (or None), and the named values it was given (name: value)."""
+        """What the pending decision is for: (effect or rule name in words, rule text, values)."""
         game = self.session.game
         name = text = None
         for event, data in reversed(game.events):
@@ -345,8 +343,7 @@ class TerminalGame:
         return (self.value_words(name) if name else None), text, given
 
     def before_asking(self) -> None:
-        """The person sees their hand before any question of a new hand (a dealer asked to
-        name the first card's colour, say)."""
+        """Show the table before a new hand's first question (a dealer naming the colour)."""
         if self.hand_shown != len(self.session.game.hand_results):
             self.show_table()
 
@@ -360,8 +357,7 @@ class TerminalGame:
         return self.choose_question(decision)
 
     def choose_question(self, decision):
-        """A question the ruleset asks (ask(seat, "challenge")), with what it is about: the
-        card just played, the colour to follow before it, the rule's words and its values."""
+        """A question the ruleset asks (ask), with the card, the colour before it and the rule."""
         game = self.session.game
         played = [data for event, data in game.events if event == "play"]
         question = words(decision.kind)
@@ -399,23 +395,24 @@ class TerminalGame:
         hand = self.hand()
         can_pass, can_draw = PASS in decision.options, DRAW in decision.options
         skip = "p to pass" if can_pass and not can_draw else "d to draw"
-        hint = (f"Type a card number from 1 to {len(hand)} (add uno to call UNO), "
-                f"{'p to pass' if can_pass else 'd to draw'}{', d to draw' if can_pass and can_draw else ''}"
-                ", s to sort, h for help or q to quit.")
+        ways = ", ".join(way for way, offered in (("p to pass", can_pass), ("d to draw", can_draw))
+                         if offered)
+        hint = (f"Type a card number from 1 to {len(hand)} (add uno to call UNO), {ways}, "
+                "s to sort, h for help or q to quit.")
         while True:
             line = self.ask(f"Your move (number to play, {skip}, h for help): ")
-            words_ = line.split()
-            if not words_:
+            parts = line.split()
+            if not parts:
                 continue
-            first = words_[0]
-            if first in ("d", "draw", "p", "pass") and len(words_) == 1:
+            first = parts[0]
+            if first in ("d", "draw", "p", "pass") and len(parts) == 1:
                 if first in ("p", "pass") and can_pass:
                     return PASS
                 if first in ("d", "draw") and can_draw:
                     return DRAW
                 self.say("You can't " + ("pass" if first[0] == "p" else "draw") + " now. " + hint)
                 continue
-            if first in ("s", "sort") and len(words_) == 1:
+            if first in ("s", "sort") and len(parts) == 1:
                 self.sort = not self.sort
                 self.say("Your hand is sorted by colour and rank." if self.sort else
                          "Your hand is in the order it was dealt.")
@@ -428,8 +425,8 @@ class TerminalGame:
             if not is_number(first) or not 1 <= int(first) <= len(hand):
                 self.say(f"'{shown(line, one_line=True)}' is not a move. {hint}")
                 continue
-            if len(words_) > 2 or (len(words_) == 2 and words_[1] not in UNO_WORDS):
-                self.say(f"'{shown(' '.join(words_[1:]), one_line=True)}' is not understood "
+            if len(parts) > 2 or (len(parts) == 2 and parts[1] not in UNO_WORDS):
+                self.say(f"'{shown(' '.join(parts[1:]), one_line=True)}' is not understood "
                          f"after a card number: type {first} to play it, or {first} uno to play "
                          "it and call UNO. Nothing was played.")
                 continue
@@ -438,7 +435,7 @@ class TerminalGame:
             if reason:
                 self.say(f"You can't play that: {reason}.")
                 continue
-            self.call_uno = len(words_) == 2
+            self.call_uno = len(parts) == 2
             return card
 
     def refusal(self, decision, card):
@@ -487,14 +484,14 @@ class TerminalGame:
         drawn = self.session.game.hands[self.session.seat][-1]
         while True:
             line = self.ask(f"Play {self.card(drawn)}? [y/n, y uno to call UNO]: ")
-            words_ = line.split()
-            if len(words_) == 1 and words_[0] in NO:
+            parts = line.split()
+            if len(parts) == 1 and parts[0] in NO:
                 return False
-            if words_ and words_[0] in YES and (len(words_) == 1 or (
-                    len(words_) == 2 and words_[1] in UNO_WORDS)):
-                self.call_uno = len(words_) == 2
+            if parts and parts[0] in YES and (len(parts) == 1 or (
+                    len(parts) == 2 and parts[1] in UNO_WORDS)):
+                self.call_uno = len(parts) == 2
                 return True
-            if len(words_) == 1 and words_[0] in UNO_WORDS:
+            if len(parts) == 1 and parts[0] in UNO_WORDS:
                 self.call_uno = True
                 return True
             self.say((f"'{shown(line, one_line=True)}' is not an answer here. " if line else "")
@@ -545,7 +542,8 @@ class TerminalGame:
             suspect = next(s for s in range(game.players) if s not in decision.open_to)
             prompt = (f"{self.names[suspect]} has one card left and did not call UNO. Catch "
                       "them? (c: catch; Enter or n: let it go): ")
-            take, hint = ("c", "catch") + YES, "Type c (or y) to catch them, n or Enter to let it go."
+            take = ("c", "catch") + YES
+            hint = "Type c (or y) to catch them, n or Enter to let it go."
         elif decision.kind == "jump_in":
             prompt = (f"You hold a card identical to {self.card(game.top)}. Jump in with it? "
                       "(j: jump in; Enter or n: let it go): ")
@@ -648,8 +646,7 @@ class TerminalGame:
         return f" Saved: continue with `houserules resume {self.save_path}`."
 
     def broken(self, err: RuleRuntimeError) -> int:
-        """A rule failed while the game ran: keep the game as it was before the action that
-        broke, say where the rule is, and how to go on once the file is fixed (status 2)."""
+        """A rule failed: save the game as it was before that action and say how to go on."""
         try:
             self.tell_news()  # what led to it (the play whose rule failed)
         except Exception:  # noqa: BLE001 - a broken game may not narrate; the error matters
