@@ -608,7 +608,8 @@ def cmd_compare(args, out) -> int:
     if args.json:
         print(json.dumps(report), file=out)
         return 0
-    print(f"{args.games} hands each, {players} players, seed {args.seed}, bots {args.bots}", file=out)
+    hands = f"{args.games:,} hand{'s' if args.games != 1 else ''} each"
+    print(f"{hands}, {players} players, seed {args.seed}, bots {args.bots}", file=out)
     for side, rules in (("A", a), ("B", b)):
         changed = changed_options(rules, rules.options)
         extra = f" with {', '.join(f'{k}={json.dumps(v)}' for k, v in changed.items())}" if changed else ""
