@@ -111,6 +111,9 @@ class Narrator:
             return f"{self.who(seat)} drew {', '.join(self.card(c) for c in cards)}."
         return f"{self.who(seat)} drew {count} card{'s' if count != 1 else ''}."
 
+    def on_pass(self, seat):
+        return f"{self.does(seat, 'passes', 'pass')}."
+
     def on_turn_over(self, card):
         return f"Turned over {self.card(card)}."
 

@@ -87,6 +87,7 @@ def answer_again(game: GameState, frame, answer) -> None:
     if answer == DRAW:
         game.draw_and_decide(seat, frame.vars["drawn"])
     elif answer == PASS:
+        game.log("pass", seat=seat)
         # Only a pass with nothing left to draw counts towards a blocked hand.
         if game.can_draw() or not game.passed(seat):
             game.end_turn()

@@ -376,7 +376,7 @@ NOT_AN_ANSWER = "'{}' is not an answer here. "
     pytest.param(play_args("crazy_eights", 3), "move",
                  [("d", "You can't draw now. Type a card number from 1 to"),
                   ("pas", "'pas' is not a move.")],
-                 "P", r"\AP Bot 1 (drew|played)", id="move-pass"),
+                 "P", r"\AP You pass\. Bot 1 (drew|played)", id="move-pass"),
     # Between hands: Enter deals; anything else is explained.
     pytest.param(play_args("classic", 3, 2, "hands=2"), "next_hand",
                  [("x", "Press Enter to deal the next hand (or q to quit, h for help)."),
@@ -851,3 +851,83 @@ def test_s_switches_the_hand_between_sorted_and_dealt_order(game):
     assert "Your hand is sorted by colour and rank." in player.text
     assert player.hand_line == sorted_hand
     quit_at_prompt(player)
+
+
+# --- prompts no seed reaches by plain play: a save made to stop right there ----------------
+
+def save_reaching(path: Path, ruleset: str, options: dict, players: int, wanted) -> Path:
+    """A save of a game played (the person's seat by the heuristic bot, windows let pass)
+    until `wanted(game)` holds, tried over seeds: resuming it shows that prompt at once."""
+    from interpreter.agents import HeuristicAgent
+    from interpreter.session import Session
+    for seed in range(400):
+        session = Session(ruleset, options, players, 0, "heuristic", seed)
+        person = HeuristicAgent(seed)
+        game = session.game
+        for _ in range(3000):
+            if game.over:
+                break
+            if game.decision is None:
+                session.next_hand()
+                continue
+            if wanted(game):
+                session.save(path)
+                return path
+            decision = game.decision
+            if decision.seat is None:
+                session.apply(None)
+            else:
+                bot = session.bots[decision.seat] or person
+                session.apply(bot.decide(game, decision))
+    raise AssertionError("no seed reached the situation")
+
+
+def jumps_with_a_choice(game) -> bool:
+    """The jump-in window is open to seat 0, and taking it asks which card."""
+    decision = game.decision
+    if decision.kind != "jump_in" or 0 not in decision.open_to:
+        return False
+    twin = game.clone()
+    twin.apply(0)
+    return twin.decision is not None and twin.decision.kind == "jump_in_card"
+
+
+def uno_after_a_swap(game) -> bool:
+    """Seat 0 is asked to call UNO with one card, not having just played."""
+    decision = game.decision
+    return decision.kind == "uno" and decision.seat == 0 and game.turn != 0
+
+
+def test_jump_in_with_a_choice_of_cards(game, tmp_path):
+    ruleset = tmp_path / "any_colour_jump.yaml"
+    ruleset.write_text("extends: [classic, house/jump_in]\nname: any_colour_jump\n"
+                       "jump_in:\n  allowed: card.rank == top.rank\n")
+    save = save_reaching(tmp_path / "jump.json", str(ruleset), {"hands": 1}, 3,
+                         jumps_with_a_choice)
+    player = game("resume", str(save))
+    assert player.wait() == "jump"
+    player.send("jmp")  # a typo is explained and asked again, never taken as no
+    assert player.wait() == "jump" and "is not an answer here" in player.text
+    player.send("J")
+    player.child.expect(flex(r"Jump in with which card\? ([^\r\n]*): $"))
+    options = player.child.match.group(1)
+    assert re.match(r"1\) \S", options) and "2) " in options
+    player.send("9")
+    player.child.expect(flex(r"Type a number from 1 to \d+\."))
+    player.send("1")
+    first = re.match(r"1\) (.*?)\s{2,}2\) ", options).group(1)
+    assert player.wait() in KINDS and f"You played {first}." in plain(player.text)
+    player.child.terminate(force=True)
+
+
+def test_uno_call_after_someone_else_s_move(game, tmp_path):
+    save = save_reaching(tmp_path / "uno.json", "classic+house/seven_o", {"hands": 1}, 3,
+                         uno_after_a_swap)
+    player = game("resume", str(save))
+    assert player.wait() == "uno" and "left holding one card" in plain(player.text)
+    player.send("maybe")
+    assert player.wait() == "uno" and "Type y (or uno) to call UNO, n not to." in player.text
+    player.send("UNO!")
+    kind = player.wait()
+    assert kind != "uno" and '"UNO!"' in player.text
+    player.child.terminate(force=True)
