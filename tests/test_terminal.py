@@ -931,3 +931,25 @@ def test_uno_call_after_someone_else_s_move(game, tmp_path):
     kind = player.wait()
     assert kind != "uno" and '"UNO!"' in player.text
     player.child.terminate(force=True)
+
+
+def test_a_card_choice_takes_a_number_and_explains_the_rest(game, tmp_path):
+    ruleset = tmp_path / "fives_give.yaml"
+    ruleset.write_text(
+        "extends: classic\nname: fives_give\nrules:\n  fives_give:\n    when: card_played\n"
+        "    if: card.rank == 5\n    text: The player gives a card of their choice to the next.\n"
+        "    do: |\n      let given = choose_cards(player, hand(player), 1)\n"
+        "      give_cards(player, next, given)\n")
+    save = save_reaching(tmp_path / "card.json", str(ruleset), {"hands": 1}, 2,
+                         lambda g: g.decision.kind == "card" and g.decision.seat == 0)
+    player = game("resume", str(save))
+    player.child.expect(flex(r"Choose a card[^:\r\n]*: (1\) [^\r\n]*): $"))
+    menu = player.child.match.group(1)
+    player.send("banana")
+    player.child.expect(flex(r"Choose a card[^:\r\n]*: 1\) [^\r\n]*: $"))
+    assert "is not an answer here" in plain(player.child.before) or \
+        "Type a number" in plain(player.child.before)
+    player.send("1")
+    given = re.match(r"1\) (.*?)(?:\s{2,}\d+\) |$)", menu).group(1)
+    assert player.wait() in KINDS and "give" in plain(player.text).lower(), (given, player.text)
+    player.child.terminate(force=True)
