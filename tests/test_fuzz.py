@@ -752,8 +752,10 @@ def test_generated_rulesets_do_get_played(folder):
     """The generator is no use if nothing it writes loads: some ruleset must play through."""
     def plays(data):
         return load_and_play(write(folder, dump(data))) is not None
-    find(rulesets(), plays, settings=settings(max_examples=100, database=None, deadline=None,
-                                              phases=[Phase.generate],
+    # Derandomized: about one generated ruleset in twenty plays through, so a random search
+    # of a few hundred could miss them all now and then; a fixed one finds the same every run.
+    find(rulesets(), plays, settings=settings(max_examples=400, database=None, deadline=None,
+                                              phases=[Phase.generate], derandomize=True,
                                               suppress_health_check=list(HealthCheck)))
 
 
