@@ -465,37 +465,43 @@ def cmd_check(args, out) -> int:
     malformed = failed = passed = 0
     files, skipped = scenario_files(args.paths)
     bar = progress_bar(args, "scenarios")
-    start = time.perf_counter()
-    try:
-        for done, path in enumerate(files):
-            if bar:
-                bar(done, len(files), time.perf_counter() - start)
-            try:
-                outcome = Scenario(path).run()
-            except HouserulesError as err:
-                malformed += 1
-                above(bar)
-                print(f"error: {err}", file=sys.stderr)
-                continue
-            if outcome.passed:
-                passed += 1
-                if not args.quiet:
-                    above(bar)
-                    print(f"pass  {one_line(outcome.file)}: {one_line(outcome.name)}", file=out)
-                continue
-            failed += 1
+    for path in each_with_progress(bar, files):
+        try:
+            outcome = Scenario(path).run()
+        except HouserulesError as err:
+            malformed += 1
             above(bar)
-            print(f"FAIL  {one_line(outcome.file)}: {one_line(outcome.name)}", file=out)
-            for failure in outcome.failures:
-                print(f"  step {failure.step} (line {failure.line}): {shown(failure.message)}",
-                      file=out)
-                print(shown(failure.table), file=out)
-    finally:
-        if bar:
-            bar.close()
+            print(f"error: {err}", file=sys.stderr)
+            continue
+        if outcome.passed:
+            passed += 1
+            if not args.quiet:
+                above(bar)
+                print(f"pass  {one_line(outcome.file)}: {one_line(outcome.name)}", file=out)
+            continue
+        failed += 1
+        above(bar)
+        print(f"FAIL  {one_line(outcome.file)}: {one_line(outcome.name)}", file=out)
+        for failure in outcome.failures:
+            print(f"  step {failure.step} (line {failure.line}): {shown(failure.message)}",
+                  file=out)
+            print(shown(failure.table), file=out)
     print(f"{passed} passed, {failed} failed" + (f", {malformed} malformed" if malformed else "")
           + skipped_text(skipped), file=out)
     return 2 if malformed else 1 if failed else 0
+
+
+def each_with_progress(bar, items: list):
+    """Each of `items`, the progress bar (if any) moved on before each and closed after all."""
+    start = time.perf_counter()
+    try:
+        for done, item in enumerate(items):
+            if bar:
+                bar(done, len(items), time.perf_counter() - start)
+            yield item
+    finally:
+        if bar:
+            bar.close()
 
 
 def above(bar) -> None:
@@ -519,22 +525,15 @@ def cmd_replay(args, out) -> int:
     differ = 0
     logs = log_files(args.paths)
     bar = progress_bar(args, "logs")
-    start = time.perf_counter()
-    try:
-        for done, path in enumerate(logs):
-            if bar:
-                bar(done, len(logs), time.perf_counter() - start)
-            result = replay(path)
-            if not result.same:
-                differ += 1
-                above(bar)
-                print(f"DIFFERS  {one_line(result.file)}: {shown(result.difference)}", file=out)
-            elif not args.quiet:
-                above(bar)
-                print(f"same     {one_line(result.file)}: {result.steps} decisions", file=out)
-    finally:
-        if bar:
-            bar.close()
+    for path in each_with_progress(bar, logs):
+        result = replay(path)
+        if not result.same:
+            differ += 1
+            above(bar)
+            print(f"DIFFERS  {one_line(result.file)}: {shown(result.difference)}", file=out)
+        elif not args.quiet:
+            above(bar)
+            print(f"same     {one_line(result.file)}: {result.steps} decisions", file=out)
     print(f"{len(logs) - differ} replayed the same, {differ} differ", file=out)
     return 1 if differ else 0
 
