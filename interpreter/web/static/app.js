@@ -1,0 +1,913 @@
+// houserules: the browser table. Everything shown comes from the API (docs/web-api.md);
+// this page knows no game, card or decision kind. Server text only ever goes in textContent.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const el = Cards.el;
+const CUSTOM = "__custom__";
+
+function hashParams() {
+  return new URLSearchParams(location.hash.replace(/^#/, ""));
+}
+
+async function api(method, path, body, token) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["X-Seat-Token"] = token;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (err) {
+    return { status: 0, data: { error: { message: "The server cannot be reached." } } };
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (err) {
+    data = { error: { message: `The server answered ${response.status} ${response.statusText}.` } };
+  }
+  return { status: response.status, data };
+}
+
+function errorMessage(data, fallback) {
+  return (data && data.error && data.error.message) || fallback || "Something went wrong.";
+}
+
+function debounce(fn, ms) {
+  let timer = null;
+  return (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), ms);
+  };
+}
+
+function store(key, value) {
+  try { localStorage.setItem(key, value); } catch (err) { /* private mode: the fragment still works */ }
+}
+function recall(key) {
+  try { return localStorage.getItem(key); } catch (err) { return null; }
+}
+
+/* ------------------------------------------------------------------ setup */
+
+const setup = {
+  catalog: null,
+  options: [],        // the option specs shown now
+  values: {},         // option name -> value the user chose
+  players: { min: 1, max: 10, default: 2 },
+  checkSeq: 0,
+  lastCheck: null,
+  caretOnError: false,
+};
+
+function chosenRuleset() {
+  const name = $("ruleset").value;
+  if (name === CUSTOM || !setup.catalog) return null;
+  return setup.catalog.rulesets.find((r) => r.name === name) || null;
+}
+function isCustom() {
+  return $("ruleset").value === CUSTOM;
+}
+
+async function startSetup() {
+  $("setup-view").hidden = false;
+  document.title = "houserules: set up a table";
+  const { status, data } = await api("GET", "/api/catalog");
+  if (status !== 200) {
+    showError({ message: errorMessage(data, "The catalog could not be loaded.") });
+    return;
+  }
+  setup.catalog = data;
+  const select = $("ruleset");
+  for (const r of data.rulesets || []) {
+    const option = el("option", null, r.title || r.name);
+    option.value = r.name;
+    select.appendChild(option);
+  }
+  const own = el("option", null, "Paste or upload my own YAML");
+  own.value = CUSTOM;
+  select.appendChild(own);
+
+  const rules = $("house-rules");
+  for (const h of data.house_rules || []) {
+    const label = el("label", "house-rule");
+    const box = el("input");
+    box.type = "checkbox";
+    box.value = h.name;
+    label.appendChild(box);
+    label.appendChild(document.createTextNode(" "));
+    label.appendChild(el("strong", null, h.title || h.name));
+    if (h.description) label.appendChild(el("span", "desc", " — " + h.description));
+    rules.appendChild(label);
+  }
+  if (!(data.house_rules || []).length) rules.appendChild(el("p", "help", "No house rules are bundled."));
+
+  select.addEventListener("change", rulesetChanged);
+  rules.addEventListener("change", () => check());
+  const debounced = debounce(() => check(), 600);
+  $("ruleset-text").addEventListener("input", debounced);
+  $("check").addEventListener("click", () => { setup.caretOnError = true; check(); });
+  $("ruleset-file").addEventListener("change", uploadFile);
+  $("add-seat").addEventListener("click", () => { addSeat(); updateSeatButtons(); });
+  $("remove-seat").addEventListener("click", () => {
+    const rows = seatRows();
+    if (rows.length > setup.players.min) rows[rows.length - 1].remove();
+    updateSeatButtons();
+  });
+  $("create").addEventListener("click", createTable);
+  rulesetChanged();
+  maybeShowHostLinks();
+}
+
+function rulesetChanged() {
+  const r = chosenRuleset();
+  $("custom").hidden = !isCustom();
+  $("ruleset-description").textContent = r ? (r.description || "") : "Your own ruleset, YAML as a ruleset file on the command line (it may extend a bundled one).";
+  if (r) {
+    setOptions(r.options || []);
+    setPlayers(r.players);
+  } else {
+    setOptions([]);
+  }
+  hideError();
+  $("check-result").hidden = true;
+  check();
+}
+
+function uploadFile() {
+  const file = $("ruleset-file").files[0];
+  if (!file) return;
+  const reader = new FileReader();
+  reader.onload = () => {
+    $("ruleset-text").value = String(reader.result);
+    setup.caretOnError = true;
+    check();
+  };
+  reader.onerror = () => showError({ message: `The file ${file.name} could not be read.` });
+  reader.readAsText(file);
+}
+
+function houseRules() {
+  return [...document.querySelectorAll("#house-rules input[type=checkbox]:checked")].map((b) => b.value);
+}
+
+// The options the user has moved off their default (sent to /api/check), or all (to create).
+function optionValues(all) {
+  const out = {};
+  for (const spec of setup.options) {
+    if (!(spec.name in setup.values)) continue;
+    const value = setup.values[spec.name];
+    if (all || value !== spec.default) out[spec.name] = value;
+  }
+  return out;
+}
+
+function optionKind(spec) {
+  if (spec.choices && spec.choices.length) return "choices";
+  const t = String(spec.type || "").toLowerCase();
+  if (t === "bool" || t === "boolean") return "bool";
+  if (t === "int" || t === "integer" || t === "number") return "int";
+  if (typeof spec.default === "boolean") return "bool";
+  if (typeof spec.default === "number") return "int";
+  return "text";
+}
+
+function setOptions(specs) {
+  const same = JSON.stringify(specs) === JSON.stringify(setup.options);
+  setup.options = specs;
+  if (same && $("options").childNodes.length) return;
+  const box = $("options");
+  box.replaceChildren();
+  if (!specs.length) {
+    box.appendChild(el("p", "help", isCustom() ? "Options appear here once the ruleset checks." : "This ruleset has no options."));
+    return;
+  }
+  for (const spec of specs) {
+    const kind = optionKind(spec);
+    const row = el("div", "option");
+    row.dataset.option = spec.name;
+    const id = "option-" + spec.name.replace(/[^A-Za-z0-9_-]/g, "_");
+    const label = el("label", "option-name", spec.name.replace(/_/g, " "));
+    label.htmlFor = id;
+    let input;
+    const current = spec.name in setup.values ? setup.values[spec.name] : spec.default;
+    if (kind === "bool") {
+      input = el("input");
+      input.type = "checkbox";
+      input.checked = Boolean(current);
+      input.addEventListener("change", () => { setup.values[spec.name] = input.checked; check(); });
+    } else if (kind === "int") {
+      input = el("input");
+      input.type = "number";
+      input.step = "1";
+      if (spec.minimum !== undefined && spec.minimum !== null) input.min = String(spec.minimum);
+      if (spec.maximum !== undefined && spec.maximum !== null) input.max = String(spec.maximum);
+      if (current !== undefined && current !== null) input.value = String(current);
+      input.addEventListener("input", debounce(() => {
+        const n = Number.parseInt(input.value, 10);
+        if (Number.isFinite(n)) setup.values[spec.name] = n; else delete setup.values[spec.name];
+        check();
+      }, 500));
+    } else if (kind === "choices") {
+      input = el("select");
+      for (const choice of spec.choices) {
+        const o = el("option", null, String(choice));
+        o.value = String(choice);
+        input.appendChild(o);
+      }
+      if (current !== undefined && current !== null) input.value = String(current);
+      input.addEventListener("change", () => {
+        const picked = spec.choices.find((c) => String(c) === input.value);
+        setup.values[spec.name] = picked === undefined ? input.value : picked;
+        check();
+      });
+    } else {
+      input = el("input");
+      input.type = "text";
+      input.value = current === undefined || current === null ? "" : String(current);
+      input.addEventListener("input", debounce(() => { setup.values[spec.name] = input.value; check(); }, 500));
+    }
+    input.id = id;
+    input.name = spec.name;
+    input.classList.add("option-input");
+    if (kind === "bool") row.classList.add("bool");
+    row.appendChild(label);
+    row.appendChild(input);
+    if (spec.help) row.appendChild(el("p", "help", spec.help));
+    box.appendChild(row);
+    if (current !== undefined && current !== null && !(spec.name in setup.values)) setup.values[spec.name] = current;
+  }
+}
+
+async function check() {
+  const seq = ++setup.checkSeq;
+  const custom = isCustom();
+  const text = $("ruleset-text").value;
+  if (custom && !text.trim()) {
+    hideError();
+    $("check-result").hidden = true;
+    setup.lastCheck = null;
+    return;
+  }
+  const body = {
+    ruleset: custom ? null : $("ruleset").value,
+    text: custom ? text : null,
+    options: optionValues(false),
+    house_rules: houseRules(),
+  };
+  const { status, data } = await api("POST", "/api/check", body);
+  if (seq !== setup.checkSeq) return; // a newer check is on its way
+  const moveCaret = setup.caretOnError;
+  setup.caretOnError = false;
+  if (status === 200 && data && data.ok) {
+    setup.lastCheck = data;
+    hideError();
+    const result = $("check-result");
+    result.replaceChildren();
+    result.appendChild(el("span", "ok-mark", "✓ "));
+    result.appendChild(el("strong", null, data.title || "Ruleset"));
+    const p = data.players;
+    if (p) result.appendChild(document.createTextNode(` · ${p.min === p.max ? p.min : p.min + "–" + p.max} players`));
+    result.hidden = false;
+    if (data.options) setOptions(data.options);
+    if (p) setPlayers(p);
+  } else {
+    setup.lastCheck = null;
+    $("check-result").hidden = true;
+    showError((data && data.error) || { message: errorMessage(data, `The check failed (${status}).`) }, moveCaret);
+  }
+}
+
+function showError(error, moveCaret) {
+  const box = $("error");
+  box.textContent = error.message || "Something is wrong.";
+  if (error.line) box.dataset.line = String(error.line); else delete box.dataset.line;
+  if (error.column) box.dataset.column = String(error.column); else delete box.dataset.column;
+  if (error.path) box.dataset.path = String(error.path); else delete box.dataset.path;
+  box.hidden = false;
+  const context = $("error-context");
+  context.replaceChildren();
+  context.hidden = true;
+  if (!isCustom() || !error.line) return;
+  const lines = $("ruleset-text").value.split("\n");
+  const line = Math.min(Math.max(1, error.line), lines.length);
+  const head = el("div", "context-head", `${error.file ? error.file + ", " : ""}line ${error.line}${error.column ? ", column " + error.column : ""}${error.path ? " (" + error.path + ")" : ""}`);
+  context.appendChild(head);
+  const pre = el("div", "code");
+  const from = Math.max(1, line - 3);
+  const to = Math.min(lines.length, line + 3);
+  for (let n = from; n <= to; n++) {
+    const row = el("div", "code-line" + (n === line ? " error-line" : ""));
+    row.dataset.line = String(n);
+    row.appendChild(el("span", "ln", String(n)));
+    row.appendChild(el("span", "src", lines[n - 1] || " "));
+    pre.appendChild(row);
+    if (n === line && error.column) {
+      const caret = el("div", "code-line caret-line");
+      caret.appendChild(el("span", "ln", ""));
+      caret.appendChild(el("span", "src", " ".repeat(Math.max(0, error.column - 1)) + "^"));
+      pre.appendChild(caret);
+    }
+  }
+  context.appendChild(pre);
+  context.hidden = false;
+  const area = $("ruleset-text");
+  if (moveCaret || document.activeElement !== area) {
+    let offset = 0;
+    for (let n = 1; n < line; n++) offset += lines[n - 1].length + 1;
+    offset += Math.min(Math.max(0, (error.column || 1) - 1), (lines[line - 1] || "").length);
+    area.setSelectionRange(offset, offset);
+    const lineHeight = parseFloat(getComputedStyle(area).lineHeight) || 18;
+    area.scrollTop = Math.max(0, (line - 4) * lineHeight);
+    if (moveCaret) area.focus({ preventScroll: true });
+  }
+}
+
+function hideError() {
+  const box = $("error");
+  box.hidden = true;
+  box.textContent = "";
+  delete box.dataset.line;
+  delete box.dataset.column;
+  delete box.dataset.path;
+  $("error-context").hidden = true;
+  $("error-context").replaceChildren();
+}
+
+/* seats */
+
+function seatRows() {
+  return [...document.querySelectorAll("#seats .seat-row")];
+}
+
+function setPlayers(players) {
+  if (!players) return;
+  const min = Math.max(1, players.min || 1);
+  const max = Math.max(min, players.max || min);
+  const def = Math.min(max, Math.max(min, players.default || min));
+  setup.players = { min, max, default: def };
+  const rows = seatRows();
+  if (!rows.length) {
+    for (let i = 0; i < def; i++) addSeat();
+  } else {
+    while (seatRows().length < min) addSeat();
+    while (seatRows().length > max) seatRows().pop().remove();
+  }
+  updateSeatButtons();
+}
+
+function addSeat() {
+  const rows = seatRows();
+  if (rows.length >= setup.players.max) return;
+  const index = rows.length;
+  const hasYou = rows.some((r) => r.querySelector(".seat-kind").value === "you");
+  const row = el("div", "seat-row");
+  const number = el("span", "seat-number", String(index + 1));
+  const kind = el("select", "seat-kind");
+  kind.setAttribute("aria-label", "Who sits here");
+  for (const [value, words] of [["you", "You"], ["person", "A person (invited)"], ["bot", "A bot"]]) {
+    const o = el("option", null, words);
+    o.value = value;
+    kind.appendChild(o);
+  }
+  const bot = el("select", "seat-bot");
+  bot.setAttribute("aria-label", "Which bot");
+  for (const b of (setup.catalog && setup.catalog.bots) || []) {
+    const o = el("option", null, b.name + (b.help ? " — " + b.help : ""));
+    o.value = b.name;
+    bot.appendChild(o);
+  }
+  if ([...bot.options].some((o) => o.value === "heuristic")) bot.value = "heuristic";
+  const name = el("input", "seat-name");
+  name.type = "text";
+  name.maxLength = 40;
+  name.setAttribute("aria-label", "Name");
+  kind.value = !hasYou && index === 0 ? "you" : "bot";
+  name.value = kind.value === "you" ? "" : `Bot ${index + 1}`;
+  kind.addEventListener("change", () => {
+    if (kind.value === "you") {
+      for (const other of seatRows()) {
+        const k = other.querySelector(".seat-kind");
+        if (other !== row && k.value === "you") { k.value = "person"; seatKindShown(other); }
+      }
+    }
+    seatKindShown(row);
+  });
+  row.append(number, kind, bot, name);
+  $("seats").appendChild(row);
+  seatKindShown(row);
+}
+
+function seatKindShown(row) {
+  const kind = row.querySelector(".seat-kind").value;
+  const bot = row.querySelector(".seat-bot");
+  const name = row.querySelector(".seat-name");
+  bot.hidden = kind !== "bot";
+  row.dataset.kind = kind;
+  name.placeholder = kind === "you" ? "Your name" : kind === "person" ? "Their name" : "Bot's name";
+  const index = seatRows().indexOf(row);
+  if (kind !== "bot" && /^Bot \d+$/.test(name.value)) name.value = "";
+  if (kind === "bot" && !name.value) name.value = `Bot ${index + 1}`;
+}
+
+function updateSeatButtons() {
+  const n = seatRows().length;
+  seatRows().forEach((row, i) => { row.querySelector(".seat-number").textContent = String(i + 1); row.dataset.seat = String(i); });
+  $("add-seat").disabled = n >= setup.players.max;
+  $("remove-seat").disabled = n <= setup.players.min;
+  const p = setup.players;
+  $("seat-count").textContent = `${n} seat${n === 1 ? "" : "s"} (this game takes ${p.min === p.max ? p.min : p.min + "–" + p.max})`;
+}
+
+function seatsBody() {
+  return seatRows().map((row, i) => {
+    const kind = row.querySelector(".seat-kind").value;
+    const typed = row.querySelector(".seat-name").value.trim();
+    const seat = { kind, name: typed || (kind === "bot" ? `Bot ${i + 1}` : `Player ${i + 1}`) };
+    if (kind === "bot") seat.bot = row.querySelector(".seat-bot").value;
+    return seat;
+  });
+}
+
+async function createTable() {
+  const button = $("create");
+  const custom = isCustom();
+  const body = {
+    ruleset: custom ? null : $("ruleset").value,
+    text: custom ? $("ruleset-text").value : null,
+    options: optionValues(true),
+    house_rules: houseRules(),
+    seats: seatsBody(),
+  };
+  button.disabled = true;
+  const { status, data } = await api("POST", "/api/tables", body);
+  button.disabled = false;
+  if ((status !== 200 && status !== 201) || !data || !data.table) {
+    showError((data && data.error) || { message: errorMessage(data, `The table could not be made (${status}).`) }, true);
+    $("error").scrollIntoView({ block: "center", behavior: "smooth" });
+    return;
+  }
+  hideError();
+  if (data.host) store(`houserules.host.${data.table}`, data.host);
+  showLinks(data.table, data.seats || [], body.seats);
+  $("links").scrollIntoView({ block: "start", behavior: "smooth" });
+}
+
+function tokenOf(link) {
+  const at = link.indexOf("#");
+  return at < 0 ? null : new URLSearchParams(link.slice(at + 1)).get("k");
+}
+
+function showLinks(table, seats, asked) {
+  const list = $("link-list");
+  list.replaceChildren();
+  let mine = null;
+  for (const s of seats) {
+    if (!s.link) continue;
+    const url = location.origin + s.link;
+    const kind = s.kind || (asked && asked[s.seat] && asked[s.seat].kind);
+    if (kind === "you") {
+      mine = url;
+      const k = tokenOf(s.link);
+      if (k) store(`houserules.seat.${table}`, k);
+    }
+    const li = el("li", "link-row");
+    li.dataset.seat = String(s.seat);
+    li.appendChild(el("span", "link-name", `${s.name}${kind === "you" ? " (you)" : ""}`));
+    const a = el("a", "join-link", url);
+    a.href = url;
+    a.dataset.seat = String(s.seat);
+    li.appendChild(a);
+    const copy = el("button", "copy", "Copy");
+    copy.type = "button";
+    copy.dataset.seat = String(s.seat);
+    copy.addEventListener("click", () => copyText(url, copy));
+    li.appendChild(copy);
+    list.appendChild(li);
+  }
+  if (!list.childNodes.length) list.appendChild(el("li", "help", "Every seat is a bot: there is no one to invite."));
+  const go = $("go");
+  go.hidden = !mine;
+  go.onclick = mine ? () => { location.href = mine; } : null;
+  $("links").hidden = false;
+}
+
+async function copyText(text, button) {
+  let done = false;
+  try {
+    await navigator.clipboard.writeText(text);
+    done = true;
+  } catch (err) {
+    const area = el("textarea");
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    try { done = document.execCommand("copy"); } catch (e) { done = false; }
+    area.remove();
+  }
+  button.textContent = done ? "Copied" : "Copy failed";
+  setTimeout(() => { button.textContent = "Copy"; }, 1500);
+}
+
+// `#t=TABLE` with no token: the host's way back to the links, with the host token kept.
+async function maybeShowHostLinks() {
+  const table = hashParams().get("t");
+  if (!table) return;
+  const host = recall(`houserules.host.${table}`);
+  if (!host) return;
+  const { status, data } = await api("GET", `/api/tables/${encodeURIComponent(table)}/seats`, undefined, host);
+  if (status === 200) showLinks(table, Array.isArray(data) ? data : (data.seats || []), null);
+}
+
+/* ------------------------------------------------------------------ table */
+
+const table = {
+  id: null,
+  token: null,
+  state: null,
+  source: null,
+  busy: null,           // {version} while an answer is on its way
+  logKey: "",
+  toastTimer: null,
+};
+
+function startTable(id, token) {
+  table.id = id;
+  table.token = token;
+  store(`houserules.seat.${id}`, token);
+  $("table-view").hidden = false;
+  document.body.classList.add("at-table");
+  setStatus("connecting", "connecting…");
+  api("GET", `/api/tables/${encodeURIComponent(id)}/state`, undefined, token).then(({ status, data }) => {
+    if (status === 200) render(data);
+    else {
+      setStatus("error", errorMessage(data, `cannot read the table (${status})`));
+      toast(errorMessage(data, "This seat's link is not valid."));
+    }
+  });
+  connect();
+}
+
+function connect() {
+  const url = `/api/tables/${encodeURIComponent(table.id)}/events?k=${encodeURIComponent(table.token)}`;
+  const source = new EventSource(url);
+  table.source = source;
+  source.onopen = () => setStatus("live", "live");
+  source.onerror = () => setStatus("reconnecting", "reconnecting…");
+  source.addEventListener("state", (e) => {
+    setStatus("live", "live");
+    try { render(JSON.parse(e.data)); } catch (err) { console.error(err); }
+  });
+}
+
+function setStatus(kind, words) {
+  const s = $("status");
+  s.hidden = false;
+  s.dataset.state = kind;
+  s.textContent = words;
+}
+
+function toast(message) {
+  const t = $("toast");
+  t.textContent = message;
+  t.hidden = false;
+  clearTimeout(table.toastTimer);
+  table.toastTimer = setTimeout(() => { t.hidden = true; }, 5000);
+}
+
+function seatName(state, seat) {
+  if (typeof seat === "string") return seat;
+  const s = (state.seats || []).find((x) => x.seat === seat);
+  return s ? s.name : `Seat ${seat}`;
+}
+
+function palette(state) {
+  if (Array.isArray(state.palette) && state.palette.length) return state.palette;
+  // Not sent: the colours seen on the table, so a wild still shows something.
+  const seen = new Map();
+  const add = (f) => { if (f && f.css && !seen.has(f.css)) seen.set(f.css, { name: f.color, css: f.css }); };
+  (state.hand || []).forEach(add);
+  add(state.top);
+  for (const o of (state.decision && state.decision.options) || []) if (o.type === "color" && o.css) seen.set(o.css, { name: o.value, css: o.css });
+  return [...seen.values()];
+}
+
+function render(state) {
+  if (!state || typeof state !== "object") return;
+  if (table.state && typeof state.version === "number" && typeof table.state.version === "number" && state.version < table.state.version) return;
+  if (table.busy && (state.version !== table.busy.version || !sameDecision(state.decision, table.busy.decision))) table.busy = null;
+  table.state = state;
+  const pal = palette(state);
+  document.title = `${state.title || "houserules"} · houserules`;
+  $("table-title").textContent = state.title || "";
+
+  renderOpponents(state, pal);
+  renderCentre(state, pal);
+  renderHand(state, pal);
+  renderDecision(state, pal);
+  renderLog(state);
+  renderHandOver(state);
+}
+
+function sameDecision(a, b) {
+  return (a && a.id) === (b && b.id);
+}
+
+function renderOpponents(state, pal) {
+  const box = $("opponents");
+  const seats = state.seats || [];
+  const me = seats.findIndex((s) => s.seat === state.seat);
+  const order = me < 0 ? seats : seats.slice(me + 1).concat(seats.slice(0, me));
+  const nodes = order.map((s) => {
+    const o = el("div", "opponent");
+    o.dataset.seat = String(s.seat);
+    if (s.out) o.classList.add("out");
+    if (s.deciding) o.classList.add("deciding");
+    if (s.seat === state.dealer) o.classList.add("dealer");
+    const head = el("div", "opp-head");
+    head.appendChild(el("span", "opp-name", s.name));
+    head.appendChild(el("span", "opp-kind", s.kind));
+    o.appendChild(head);
+    const handRow = el("div", "opp-hand");
+    handRow.appendChild(Cards.fan(s.hand_size || 0));
+    handRow.appendChild(el("span", "opp-count", String(s.hand_size || 0)));
+    o.appendChild(handRow);
+    if (s.shows && s.shows.length) {
+      const shows = el("div", "opp-shows");
+      shows.title = "The other side of the cards in this hand";
+      for (const f of s.shows) shows.appendChild(Cards.face(f, pal, "tiny"));
+      o.appendChild(shows);
+    }
+    const foot = el("div", "opp-foot");
+    foot.appendChild(el("span", "opp-score", `score ${s.score ?? 0}`));
+    if (s.out) foot.appendChild(el("span", "opp-out", "out"));
+    else if (s.deciding) foot.appendChild(el("span", "opp-turn", "deciding…"));
+    if (s.seat === state.dealer) foot.appendChild(el("span", "opp-dealer", "dealer"));
+    o.appendChild(foot);
+    return o;
+  });
+  box.replaceChildren(...nodes);
+  box.dataset.count = String(nodes.length);
+}
+
+function renderCentre(state, pal) {
+  const stock = state.stock || { size: 0, shows: null };
+  const stockBox = $("stock");
+  stockBox.replaceChildren(stock.shows ? Cards.face(stock.shows, pal) : (stock.size ? Cards.back() : el("div", "card empty")));
+  stockBox.dataset.size = String(stock.size || 0);
+  $("stock-size").textContent = `stock ${stock.size || 0}`;
+  const top = $("top");
+  top.replaceChildren(state.top ? Cards.face(state.top, pal) : el("div", "card empty"));
+  $("discard-size").textContent = `discard ${state.discard_size ?? ""}`;
+
+  const color = $("color");
+  color.replaceChildren();
+  if (state.color) {
+    const swatch = el("span", "swatch");
+    if (state.color_css) swatch.style.background = state.color_css;
+    else swatch.classList.add("unknown");
+    color.appendChild(swatch);
+    color.appendChild(el("span", "color-name", state.color));
+  } else {
+    color.appendChild(el("span", "color-name muted", "any"));
+  }
+  color.dataset.color = state.color || "";
+
+  const dir = $("direction");
+  dir.replaceChildren();
+  const forward = state.direction !== -1;
+  dir.appendChild(el("span", "arrow", forward ? "↻" : "↺"));
+  dir.appendChild(el("span", null, forward ? "clockwise" : "counter-clockwise"));
+  dir.dataset.direction = String(state.direction ?? 1);
+
+  $("penalty-row").hidden = !(state.penalty > 0);
+  $("penalty").textContent = state.penalty > 0 ? `+${state.penalty} to draw` : "";
+  $("side-row").hidden = state.side === null || state.side === undefined;
+  $("side").textContent = state.side ?? "";
+  $("hand-number").textContent = state.hand_number ?? "";
+}
+
+function handOptions(decision) {
+  const map = new Map();
+  if (!decision) return map;
+  (decision.options || []).forEach((o, i) => {
+    if (o.type === "card" && o.hand !== null && o.hand !== undefined) map.set(o.hand, i);
+  });
+  return map;
+}
+
+function renderHand(state, pal) {
+  const hand = state.hand || [];
+  const box = $("hand");
+  const playable = handOptions(state.decision);
+  const busy = Boolean(table.busy);
+  const nodes = hand.map((f, i) => {
+    const card = Cards.face(f, pal);
+    card.dataset.index = String(i);
+    if (playable.has(i)) {
+      const option = playable.get(i);
+      card.classList.add("playable");
+      card.dataset.option = String(option);
+      card.tabIndex = busy ? -1 : 0;
+      card.setAttribute("role", "button");
+      if (busy) card.setAttribute("aria-disabled", "true");
+      card.addEventListener("click", () => answer(option));
+      card.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); answer(option); }
+      });
+    } else if (playable.size) {
+      card.classList.add("unplayable");
+    }
+    return card;
+  });
+  box.replaceChildren(...nodes);
+  box.style.setProperty("--n", String(Math.max(hand.length, 1)));
+  box.style.setProperty("--gaps", String(Math.max(hand.length - 1, 1)));
+  box.classList.toggle("busy", busy);
+  box.classList.toggle("empty", !hand.length);
+  const me = (state.seats || []).find((s) => s.seat === state.seat);
+  $("me-name").textContent = me ? me.name : "You";
+  $("my-count").textContent = `${hand.length} card${hand.length === 1 ? "" : "s"}`;
+  $("my-score").textContent = String(me ? me.score ?? 0 : 0);
+  document.querySelector(".me").classList.toggle("deciding", Boolean(state.decision));
+}
+
+function renderDecision(state, pal) {
+  const panel = $("decision");
+  const waiting = $("waiting");
+  const d = state.decision;
+  const busy = Boolean(table.busy);
+  if (!d) {
+    panel.hidden = true;
+    panel.replaceChildren();
+    delete panel.dataset.id;
+    if (state.waiting_for && !state.hand_over) {
+      waiting.replaceChildren(el("span", "dots"), document.createTextNode(`Waiting for ${state.waiting_for}…`));
+      waiting.hidden = false;
+    } else {
+      waiting.hidden = true;
+    }
+    return;
+  }
+  waiting.hidden = true;
+  panel.dataset.id = String(d.id);
+  panel.dataset.kind = d.kind || "";
+  const nodes = [el("h2", null, d.title || "Your move")];
+  if (d.detail) nodes.push(el("p", "detail", d.detail));
+  const answers = el("div", "answers");
+  let inHand = 0;
+  (d.options || []).forEach((o, i) => {
+    if (o.type === "card" && o.hand !== null && o.hand !== undefined) { inHand++; return; }
+    let b;
+    if (o.type === "card") {
+      b = el("button", "answer card-answer");
+      b.appendChild(Cards.face(o.card, pal, "small"));
+      b.title = (o.card && o.card.name) || o.label || "";
+      b.setAttribute("aria-label", b.title);
+    } else if (o.type === "color") {
+      b = el("button", "answer color-answer", o.label || o.value);
+      if (o.css) b.style.setProperty("--swatch", o.css);
+      else b.classList.add("no-css");
+    } else {
+      b = el("button", `answer ${o.type}-answer`, o.label || o.value || o.type);
+    }
+    b.type = "button";
+    b.dataset.option = String(i);
+    b.dataset.type = o.type;
+    b.disabled = busy;
+    b.addEventListener("click", () => answer(i));
+    answers.appendChild(b);
+  });
+  if (inHand) {
+    const hint = el("p", "hint", answers.childNodes.length ? "Play a glowing card from your hand, or:" : "Play a glowing card from your hand.");
+    nodes.push(hint);
+  }
+  if (answers.childNodes.length) nodes.push(answers);
+  panel.replaceChildren(...nodes);
+  panel.hidden = false;
+  panel.classList.toggle("busy", busy);
+}
+
+function renderLog(state) {
+  const log = $("log");
+  const lines = state.log || [];
+  const key = JSON.stringify(lines);
+  if (key === table.logKey) return;
+  const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 24 || !table.logKey;
+  const keep = log.scrollTop;
+  table.logKey = key;
+  log.replaceChildren(...lines.map((line) => el("li", null, line)));
+  if (atBottom) log.scrollTop = log.scrollHeight;
+  else log.scrollTop = keep;
+}
+
+function renderHandOver(state) {
+  const over = $("hand-over");
+  const h = state.hand_over;
+  if (!h) {
+    over.hidden = true;
+    over.replaceChildren();
+    return;
+  }
+  const box = el("div", "hand-over-box");
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-label", "The hand is over");
+  const winner = h.winner === null || h.winner === undefined ? null : seatName(state, h.winner);
+  box.appendChild(el("h2", null, winner ? `${winner} ${winner === "You" ? "win" : "wins"} the hand` : "The hand is over"));
+  if (h.points !== undefined && h.points !== null) box.appendChild(el("p", "points", `${h.points} point${h.points === 1 ? "" : "s"}`));
+  const tableEl = el("table", "results");
+  const head = el("tr");
+  for (const words of ["", "cards left", "points"]) head.appendChild(el("th", null, words));
+  const thead = el("thead");
+  thead.appendChild(head);
+  tableEl.appendChild(thead);
+  const body = el("tbody");
+  for (const s of h.seats || []) {
+    const tr = el("tr");
+    tr.dataset.seat = String(s.seat);
+    if (winner && seatName(state, s.seat) === winner) tr.classList.add("winner");
+    tr.appendChild(el("td", "name", seatName(state, s.seat)));
+    tr.appendChild(el("td", "cards", String(s.cards ?? "")));
+    tr.appendChild(el("td", "pts", String(s.points ?? "")));
+    body.appendChild(tr);
+  }
+  tableEl.appendChild(body);
+  box.appendChild(tableEl);
+  if (h.match_over) {
+    const mw = h.match_winner === null || h.match_winner === undefined ? null : seatName(state, h.match_winner);
+    box.appendChild(el("p", "match-over", mw ? `${mw} ${mw === "You" ? "win" : "wins"} the match!` : "The match is over."));
+    const again = el("a", "button", "Set up a new table");
+    again.href = "/";
+    box.appendChild(again);
+  } else {
+    const next = el("button", "primary", "Deal the next hand");
+    next.id = "next-hand";
+    next.type = "button";
+    next.disabled = Boolean(table.busy);
+    next.addEventListener("click", nextHand);
+    box.appendChild(next);
+  }
+  over.replaceChildren(box);
+  over.hidden = false;
+}
+
+function setBusy(on) {
+  table.busy = on ? { version: table.state && table.state.version, decision: table.state && table.state.decision } : null;
+  for (const b of document.querySelectorAll("#decision button, #next-hand")) b.disabled = on;
+  for (const c of document.querySelectorAll("#hand .playable")) {
+    c.tabIndex = on ? -1 : 0;
+    if (on) c.setAttribute("aria-disabled", "true"); else c.removeAttribute("aria-disabled");
+  }
+  $("hand").classList.toggle("busy", on);
+  $("decision").classList.toggle("busy", on);
+}
+
+async function answer(option) {
+  const d = table.state && table.state.decision;
+  if (!d || table.busy) return;
+  setBusy(true);
+  const { status, data } = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/answer`,
+    { decision: d.id, option }, table.token);
+  if (status === 200) {
+    // Stay busy until the next state arrives (render() lifts it), but never for ever.
+    const version = table.state && table.state.version;
+    setTimeout(() => { if (table.busy && table.state && table.state.version === version) { setBusy(false); refresh(); } }, 8000);
+    return;
+  }
+  setBusy(false);
+  toast(errorMessage(data, `That answer was refused (${status}).`));
+  if (status === 409 || status === 403) refresh();
+}
+
+async function nextHand() {
+  if (table.busy) return;
+  setBusy(true);
+  const { status, data } = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/next`, {}, table.token);
+  if (status !== 200) {
+    setBusy(false);
+    toast(errorMessage(data, `The next hand could not be dealt (${status}).`));
+    refresh();
+    return;
+  }
+  const version = table.state && table.state.version;
+  setTimeout(() => { if (table.busy && table.state && table.state.version === version) { setBusy(false); refresh(); } }, 8000);
+}
+
+async function refresh() {
+  const { status, data } = await api("GET", `/api/tables/${encodeURIComponent(table.id)}/state`, undefined, table.token);
+  if (status === 200) render(data);
+}
+
+/* ------------------------------------------------------------------ start */
+
+function start() {
+  const params = hashParams();
+  const id = params.get("t");
+  const token = params.get("k") || (id ? recall(`houserules.seat.${id}`) : null);
+  if (id && params.get("k")) startTable(id, token);
+  else if (id && token && !recall(`houserules.host.${id}`)) startTable(id, token);
+  else startSetup();
+}
+
+window.addEventListener("hashchange", () => location.reload());
+start();

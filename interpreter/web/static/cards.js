@@ -1,0 +1,90 @@
+// Drawing cards: faces and backs, built with the DOM (never innerHTML: names are user text).
+"use strict";
+
+const Cards = (() => {
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  // A conic gradient of the colours of the side that is up, for a colourless card's oval.
+  function paletteGradient(palette) {
+    const colours = (palette || []).map((p) => p && p.css).filter(Boolean);
+    if (!colours.length) return "conic-gradient(#888 0 25%, #bbb 0 50%, #888 0 75%, #bbb 0)";
+    const step = 100 / colours.length;
+    const stops = colours.map((css, i) => `${css} ${(i * step).toFixed(3)}% ${((i + 1) * step).toFixed(3)}%`);
+    return `conic-gradient(from 0deg, ${stops.join(", ")})`;
+  }
+
+  function labelClass(label) {
+    const n = [...String(label)].length;
+    if (n <= 2) return "";
+    if (n <= 4) return " long";
+    return " words";
+  }
+
+  // face: {name, color, css, label, kind, wild, badges}; palette: [{name, css}].
+  function face(f, palette, extraClass) {
+    f = f || {};
+    const card = el("div", "card face" + (extraClass ? " " + extraClass : ""));
+    const label = f.label !== undefined && f.label !== null && f.label !== "" ? String(f.label) : (f.name || "?");
+    const colourless = !f.css;
+    if (colourless) {
+      card.classList.add("colourless");
+    } else {
+      card.style.setProperty("--card", f.css);
+    }
+    card.title = f.name || label;
+    card.setAttribute("aria-label", f.name || label);
+
+    const inner = el("div", "card-inner");
+    const oval = el("div", "oval");
+    if (colourless) oval.style.background = paletteGradient(palette);
+    inner.appendChild(oval);
+    inner.appendChild(el("div", "big" + labelClass(label), label));
+    inner.appendChild(el("div", "corner tl" + labelClass(label), label));
+    inner.appendChild(el("div", "corner br" + labelClass(label), label));
+    const badges = f.badges || [];
+    if (badges.length) {
+      const row = el("div", "badges");
+      for (const b of badges) {
+        const badge = el("span", "badge", b.symbol || (b.words || b.value || "•").slice(0, 1));
+        badge.title = b.words || b.value || "";
+        badge.setAttribute("aria-label", badge.title);
+        row.appendChild(badge);
+      }
+      inner.appendChild(row);
+    }
+    card.appendChild(inner);
+    return card;
+  }
+
+  // A card back reveals nothing: the same for every card and every game.
+  function back(extraClass) {
+    const card = el("div", "card back" + (extraClass ? " " + extraClass : ""));
+    card.setAttribute("aria-hidden", "true");
+    const inner = el("div", "card-inner");
+    inner.appendChild(el("div", "oval"));
+    inner.appendChild(el("div", "back-word", "houserules"));
+    card.appendChild(inner);
+    return card;
+  }
+
+  // A fan of up to `most` backs, for a hand seen from across the table.
+  function fan(count, most = 9) {
+    const wrap = el("div", "fan");
+    const shown = Math.min(count, most);
+    wrap.style.setProperty("--n", String(Math.max(shown, 1)));
+    for (let i = 0; i < shown; i++) {
+      const b = back("mini");
+      const mid = (shown - 1) / 2;
+      b.style.setProperty("--i", String(i - mid));
+      wrap.appendChild(b);
+    }
+    return wrap;
+  }
+
+  return { el, face, back, fan, paletteGradient };
+})();
