@@ -40,6 +40,7 @@ examples:
   houserules simulate classic --option draw_until_playable=true --option max_draws=3
   houserules simulate my_rules.yaml --players 3 --bots heuristic,random,random --json
   houserules schema --path
+  houserules serve                 # a table in your browser (pip install 'houserules[web]')
 """
 
 BOTS_HELP = ("random, heuristic or eager, or one per seat as a comma list "
@@ -189,6 +190,21 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"{BOTS_HELP} (default heuristic)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     add_progress(sim)
+
+    serve = commands.add_parser(
+        "serve", help="play at a table in the browser, with friends and bots",
+        description="Serve a card table to play in the browser: set up a game (any ruleset, "
+                    "house rules, your own YAML), invite people with a link per seat, add bots. "
+                    "Needs the web extra: pip install 'houserules[web]'.")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default 127.0.0.1: this machine only; "
+                            "0.0.0.0 lets other devices on your network join)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument("--tables", type=Path, default=None, metavar="DIR",
+                       help="where tables are saved, so a restart resumes them (default "
+                            "~/.local/share/houserules/tables)")
+    serve.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
+                       help="pause before each bot's move, so people can follow (default 0.8)")
 
     names = schema_names()
     schemas = commands.add_parser(
@@ -681,7 +697,16 @@ def cmd_schema(args, out) -> int:
     return 0
 
 
-COMMANDS = {"list": cmd_list, "schema": cmd_schema, "validate": cmd_validate, "check": cmd_check,
+def cmd_serve(args, out) -> int:
+    from .web import default_tables, serve
+    if not 0 < args.port < 65536 or args.bot_delay < 0:
+        raise HouserulesError("expected --port from 1 to 65535 and --bot-delay of 0 or more")
+    serve(args.host, args.port, args.tables or default_tables(), args.bot_delay,
+          say=lambda text: print(text, file=out, flush=True))
+    return 0
+
+
+COMMANDS = {"serve": cmd_serve, "list": cmd_list, "schema": cmd_schema, "validate": cmd_validate, "check": cmd_check,
             "play": cmd_play, "resume": cmd_resume, "explain": cmd_explain,
             "simulate": cmd_simulate, "compare": cmd_compare, "replay": cmd_replay}
 

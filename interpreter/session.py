@@ -33,9 +33,10 @@ class SaveError(HouserulesError):
     """A saved game that cannot be read or no longer fits its ruleset."""
 
 
-def make_bots(kind: str, players: int, human: int, seed) -> list:
-    """A bot for every seat but the person's (None there); `kind` as `play --bots` takes it."""
-    return [None if name is None
+def make_bots(kind: str, players: int, human: int, seed, humans: tuple = ()) -> list:
+    """A bot for every seat but the people's (None there: `human`'s and `humans`'); `kind` as
+    `play --bots` takes it."""
+    return [None if name is None or seat in humans
             else HeuristicAgent(f"{seed}/{seat}", forget_uno=FORGET_UNO) if name == "heuristic"
             else AGENTS[name](f"{seed}/{seat}")
             for seat, name in enumerate(seat_bots(kind, players, human))]
@@ -45,7 +46,7 @@ class Session:
     """The ruleset, the game, the bots, and the list of every answer given so far."""
 
     def __init__(self, ruleset_ref: str, options: dict, players: int | None, seat: int,
-                 bots: str, seed: int):
+                 bots: str, seed: int, humans: tuple = ()):
         self.ruleset_ref = ruleset_ref
         self.options = dict(options)
         self.ruleset = load_ruleset(ruleset_ref, self.options)
@@ -54,10 +55,14 @@ class Session:
         if not 0 <= seat < self.players:
             raise HouserulesError(f"--seat must be a seat from 0 to {self.players - 1}")
         self.seat = seat
+        # Every seat a person plays (a browser table may have several); `seat` is the first.
+        self.humans = tuple(sorted({seat, *humans}))
+        if any(not 0 <= s < self.players for s in self.humans):
+            raise HouserulesError(f"a person's seat must be from 0 to {self.players - 1}")
         self.bot_kind = bots
         self.seed = seed
         self.game = GameState(self.ruleset, players=self.players, seed=seed, record=True)
-        self.bots = make_bots(bots, self.players, seat, seed)
+        self.bots = make_bots(bots, self.players, seat, seed, self.humans)
         self.answers: list = []
         self.log = None
         self.kept: tuple | None = None  # (answers, bot random states) at the last checkpoint()
@@ -107,6 +112,7 @@ class Session:
             "seed": self.seed,
             "answers": self.answers,
             "bot_random_states": [rng_state(bot) for bot in self.bots],
+            **({"humans": list(self.humans)} if len(self.humans) > 1 else {}),
         }
 
     def save(self, path: Path, broken: str | None = None) -> None:
@@ -116,7 +122,6 @@ class Session:
         written as checkpoint() last took it, before the action that broke, and may be resumed
         once the ruleset is fixed."""
         path = Path(path)
-        temp = None
         data = self.to_json()
         if broken is not None and self.kept is not None:
             data["answers"] = self.answers[:self.kept[0]]
@@ -124,20 +129,8 @@ class Session:
         if broken is not None or self.broken is not None:
             data["broken"] = (broken if broken is not None else self.broken)[:1000]
         try:
-            handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-            with os.fdopen(handle, "w") as out:
-                json.dump(data, out)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temp, path)
-        except BaseException as exc:
-            if temp is not None:
-                try:
-                    os.unlink(temp)
-                except OSError:
-                    pass  # it was never made, or cannot be removed either: nothing more to do
-            if not isinstance(exc, OSError):
-                raise
+            atomic_json(path, data)
+        except OSError as exc:
             kept = (f"{path.name} still holds the game as it was before this action "
                     f"(houserules resume {path} continues from there)" if path.exists()
                     else "nothing was saved")
@@ -163,7 +156,7 @@ class Session:
                             f"{data['seat']}", file=shown, path="$.seat")
         try:
             session = cls(data["ruleset"], data["options"], data["players"], data["seat"],
-                          data["bots"], data["seed"])
+                          data["bots"], data["seed"], tuple(data.get("humans", ())))
         except HouserulesError as err:
             raise SaveError(f"this saved game cannot be set up again: {error_text(err)}",
                             file=shown, detail=err.detail) from None
@@ -189,6 +182,29 @@ class Session:
         return session
 
 
+def atomic_json(path: Path, data, mode: int | None = None) -> None:
+    """Write `data` as JSON: a temporary file first, flushed to the disk, then renamed over the
+    old one, so a reader finds the old file or the new one, never half of one. A write that
+    fails removes the temporary file and raises OSError. `mode`: the file's permissions."""
+    temp = None
+    try:
+        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        if mode is not None:
+            os.fchmod(handle, mode)
+        with os.fdopen(handle, "w") as out:
+            json.dump(data, out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        if temp is not None:
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass  # it was never made, or cannot be removed either: nothing more to do
+        raise
+
+
 def read_save(path) -> tuple:
     """A saved game's data, read safely and checked against schema/save.schema.json, all but
     its answers; and the definition of that schema each answer must fit (checked one by one
@@ -204,15 +220,15 @@ def read_save(path) -> tuple:
 
 
 def check_random_states(states: list, session: "Session", shown: str) -> None:
-    """One random state per seat: null for the person's, a state for each bot's."""
+    """One random state per seat: null for a person's, a state for each bot's."""
     if len(states) != session.players:
         raise SaveError(f"expected {session.players} random states, one per seat, got "
                         f"{len(states)}", file=shown, path="$.bot_random_states")
     for seat, state in enumerate(states):
         where = f"$.bot_random_states[{seat}]"
-        if seat == session.seat and state is not None:
+        if seat in session.humans and state is not None:
             raise SaveError("expected null: this is the person's seat", file=shown, path=where)
-        if seat != session.seat and state is None:
+        if seat not in session.humans and state is None:
             raise SaveError("expected the random state of this seat's bot, got null",
                             file=shown, path=where)
         if state is not None and state[1][-1] > MT_POSITIONS:

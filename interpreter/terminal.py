@@ -22,6 +22,7 @@ from .decisions import DRAW, PASS
 from .errors import HouserulesError, IllegalMove, RuleRuntimeError
 from .primitives import DONE
 from .narrate import Narrator, words
+from .prompts import rule_context
 from .safe_text import shown
 from .session import Session
 from .view import seat_view
@@ -324,22 +325,7 @@ class TerminalGame:
 
     def context(self) -> tuple:
         """What the pending decision is for: (effect or rule name in words, rule text, values)."""
-        game = self.session.game
-        name = text = None
-        for event, data in reversed(game.events):
-            if event in ("effect", "rule"):
-                name = data["name"]
-                if event == "rule":
-                    text = next((r.text for r in game.ruleset.triggers.every
-                                 if r.name == name and r.text), None)
-                break
-            if event in ("play", "first_card"):
-                break
-        frame = game.stack[-1][1] if game.stack else None
-        given = {key: value for key, value in getattr(frame, "vars", {}).items()
-                 if not key.startswith("#") and key not in ("seat", "player")
-                 and isinstance(value, int)
-                 and not isinstance(value, bool)} if frame is not None else {}
+        name, text, given = rule_context(self.session.game)
         return (self.value_words(name) if name else None), text, given
 
     def before_asking(self) -> None:

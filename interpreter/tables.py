@@ -1,0 +1,363 @@
+"""A table: one game for several people and bots, each person at a seat with a secret token.
+
+The table answers bots' decisions itself, offers a window (a decision open to several seats)
+to each seat in turn as the terminal does, keeps what each seat may see apart (view.py,
+narrate.py) and saves the game after every change, as `houserules play --save` does, so a
+server restart resumes it. A front end (the web server) is a thin layer over this.
+
+On disk, a table is a folder: `table.json` (its seats, names and tokens, mode 0600),
+`save.json` (a saved game, session.py) and, for a pasted ruleset, the ruleset file.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import re
+import secrets
+from pathlib import Path
+
+from .decisions import Decision
+from .errors import HouserulesError, RuleRuntimeError
+from .gamelog import error_text
+from .lobby import error_json, load_choice, one_line
+from .look import Look
+from .narrate import Narrator, words
+from .prompts import offer_text, question_text
+from .session import Session, atomic_json
+from .view import seat_view
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{10,40}")
+MAX_NAME = 30
+MAX_LOG = 150  # sentences a state carries
+SEAT_KINDS = ("you", "person", "bot")
+
+
+class TableError(HouserulesError):
+    """A request a table refuses; `status` is the HTTP status a web front end answers with."""
+
+    status = 400
+
+
+class NotYours(TableError):
+    status = 403
+
+
+class Stale(TableError):
+    status = 409
+
+
+class NoTable(TableError):
+    status = 404
+
+
+def new_token() -> str:
+    """An unguessable seat token (128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def seat_specs(seats, players_range: tuple) -> list:
+    """The seats asked for, checked: each a person ("you", "person") or a bot of a known kind."""
+    from .agents import AGENTS
+    low, high = players_range
+    if not isinstance(seats, list) or not low <= len(seats) <= high:
+        raise TableError(f"expected a list of {low} to {high} seats")
+    specs = []
+    for index, seat in enumerate(seats):
+        if not isinstance(seat, dict) or seat.get("kind") not in SEAT_KINDS:
+            raise TableError(f"seat {index}: expected a kind, one of {', '.join(SEAT_KINDS)}")
+        bot = seat.get("bot") or "heuristic"
+        if seat["kind"] == "bot" and bot not in AGENTS:
+            raise TableError(f"seat {index}: no bot named {str(bot)[:30]!r}; bots: "
+                             f"{', '.join(AGENTS)}")
+        name = one_line(seat.get("name") or "")[:MAX_NAME].strip()
+        default = {"you": "Host", "person": f"Guest {index}"}.get(seat["kind"], f"Bot {index}")
+        specs.append({"kind": "bot" if seat["kind"] == "bot" else "person",
+                      "you": seat["kind"] == "you", "bot": bot if seat["kind"] == "bot" else None,
+                      "name": name or default,
+                      "token": None if seat["kind"] == "bot" else new_token()})
+    if not any(spec["kind"] == "person" for spec in specs):
+        raise TableError("a table needs at least one person's seat")
+    return specs
+
+
+class Table:
+    """A game at a table: its seats, the session that plays it, and what each seat was told."""
+
+    def __init__(self, table_id: str, folder: Path, session: Session, meta: dict):
+        self.id = table_id
+        self.folder = folder
+        self.session = session
+        self.meta = meta
+        self.seats = meta["seats"]
+        self.look = Look(session.ruleset)
+        self.offered = 0  # a window: the position in its open_to of the seat asked now
+        self.version = 0
+        self.broken: str | None = None
+        self.told: dict = {}  # seat -> [events narrated, sentences]
+
+    # --- making and opening -----------------------------------------------------------
+
+    @classmethod
+    def create(cls, root: Path, choice: dict) -> "Table":
+        """A new table in a new folder under `root`, from a front end's choice (see
+        docs/web-api.md: ruleset or text, options, house_rules, seats, seed)."""
+        table_id = secrets.token_urlsafe(9)
+        folder = root / table_id
+        folder.mkdir(parents=True)
+        try:
+            ref, rules, options = load_choice(choice.get("ruleset"), choice.get("text"),
+                                              choice.get("options") or {},
+                                              choice.get("house_rules") or [], folder)
+            specs = seat_specs(choice.get("seats"), (rules.min_players, rules.max_players))
+            seed = choice.get("seed")
+            if seed is None:
+                seed = secrets.randbelow(2 ** 31)
+            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 53:
+                raise TableError("expected the seed as a whole number from 0 to 2**53")
+            humans = tuple(i for i, s in enumerate(specs) if s["kind"] == "person")
+            bots = ",".join(s["bot"] or "random" for s in specs)
+            session = Session(ref, options, len(specs), humans[0], bots, seed, humans)
+        except HouserulesError as err:
+            remove_folder(folder)
+            err.json = error_json(err, folder)
+            raise
+        meta = {"format": 1, "id": table_id, "host": new_token(), "seats": specs,
+                "title": one_line(rules.title)}
+        table = cls(table_id, folder, session, meta)
+        write_private(folder / "table.json", meta)
+        table.save()
+        return table
+
+    @classmethod
+    def open(cls, folder: Path) -> "Table":
+        """A table saved in `folder`, its game replayed from its save."""
+        try:
+            meta = json.loads((folder / "table.json").read_text(encoding="utf-8"))
+            if not isinstance(meta, dict) or meta.get("format") != 1 or meta.get("id") != folder.name:
+                raise ValueError("not a table")
+        except (OSError, ValueError) as exc:
+            raise NoTable(f"cannot open the table in {folder.name}: {exc}") from None
+        session = Session.load(folder / "save.json")
+        if session.players != len(meta["seats"]):
+            raise NoTable(f"the table {folder.name} does not match its saved game")
+        return cls(folder.name, folder, session, meta)
+
+    def save(self, broken: str | None = None) -> None:
+        self.session.save(self.folder / "save.json", broken=broken)
+
+    # --- who is asked -----------------------------------------------------------------
+
+    def seat_of(self, token) -> int | None:
+        """The seat whose token this is (compared in constant time), else None."""
+        found = None
+        if not isinstance(token, str):
+            return None
+        for seat, spec in enumerate(self.seats):
+            if spec["token"] and hmac.compare_digest(spec["token"], token):
+                found = seat
+        return found
+
+    def is_host(self, token) -> bool:
+        return isinstance(token, str) and hmac.compare_digest(self.meta["host"], token)
+
+    def asked(self) -> tuple:
+        """(seat, decision) for the seat that must answer now, with a window's offer as that
+        seat sees it; (None, None) when nobody must (a hand or the match is over)."""
+        decision = self.session.game.decision
+        if decision is None or self.broken:
+            return None, None
+        if decision.seat is not None:
+            return decision.seat, decision
+        seat = decision.open_to[self.offered]
+        return seat, decision.offer(seat)
+
+    def decision_id(self) -> int:
+        """Changes whenever the decision asked does (every answer, every seat a window passes)."""
+        return len(self.session.answers) * 1000 + self.offered
+
+    def bot_to_move(self) -> bool:
+        seat, _ = self.asked()
+        return seat is not None and self.seats[seat]["kind"] == "bot"
+
+    # --- changing the game --------------------------------------------------------------
+
+    def bot_step(self) -> None:
+        """The bot that must answer now answers."""
+        seat, decision = self.asked()
+        bot = self.session.bots[seat]
+        self.give(seat, bot.decide(self.session.game, decision))
+
+    def answer(self, seat: int, decision_id, option) -> None:
+        """`seat` answers the pending decision with its option number `option`."""
+        asked, decision = self.asked()
+        if asked is None:
+            raise Stale("nothing is being asked now")
+        if seat != asked:
+            raise NotYours("it is not this seat's decision")
+        if decision_id != self.decision_id():
+            raise Stale("that decision has already been answered; the table has moved on")
+        # A window's offer is shown as (take it, let it go): the seat, or None.
+        choices = (seat, None) if self.session.game.decision.seat is None else decision.options
+        if not isinstance(option, int) or isinstance(option, bool) \
+                or not 0 <= option < len(choices):
+            raise TableError(f"expected an option number from 0 to {len(choices) - 1}")
+        self.give(seat, choices[option])
+
+    def give(self, seat: int, answer) -> None:
+        """Apply `seat`'s answer; a window's offer that is not taken moves to the next seat."""
+        game = self.session.game
+        decision = game.decision
+        if decision.seat is None and answer is None:
+            self.offered += 1
+            if self.offered < len(decision.open_to):
+                self.changed()
+                return
+            answer = None
+        self.offered = 0
+        self.session.checkpoint()
+        try:
+            self.session.apply(answer)
+        except RuleRuntimeError as err:
+            self.broken = error_text(err)
+            self.save(broken=self.broken)
+            self.changed()
+            return
+        self.save()
+        self.changed()
+
+    def next_hand(self, seat: int) -> None:
+        """Deal the next hand (any person at the table may, once a hand is over)."""
+        game = self.session.game
+        if game.over or game.decision is not None:
+            raise Stale("the hand is not over" if not game.over else "the match is over")
+        self.session.next_hand()
+        self.save()
+        self.changed()
+
+    def changed(self) -> None:
+        self.version += 1
+
+    # --- what a seat sees ---------------------------------------------------------------
+
+    def names_for(self, seat: int | None) -> list:
+        return ["You" if s == seat else spec["name"] for s, spec in enumerate(self.seats)]
+
+    def links(self) -> list:
+        """The seats, with each person's join link (for the host only)."""
+        return [{"seat": s, "kind": spec["kind"], "you": spec.get("you", False),
+                 "name": spec["name"], "bot": spec["bot"],
+                 "link": f"/#t={self.id}&k={spec['token']}" if spec["token"] else None}
+                for s, spec in enumerate(self.seats)]
+
+    def log_for(self, seat: int) -> list:
+        """What happened, in words as `seat` is told it (its own draws named, no one else's)."""
+        events = self.session.game.events
+        told = self.told.setdefault(seat, [0, []])
+        if told[0] < len(events):
+            narrator = Narrator(self.names_for(seat), viewer=seat)
+            told[1].extend(narrator.sentences(events[told[0]:]))
+            told[0] = len(events)
+            del told[1][:-MAX_LOG]
+        return told[1]
+
+    def state(self, seat: int) -> dict:
+        """Everything `seat` may see now, as the page draws it (docs/web-api.md)."""
+        game = self.session.game
+        view = seat_view(game, seat)
+        face = self.look.face
+        names = self.names_for(seat)
+        asked, decision = self.asked()
+        hand = self.look.ordered(game.hands[seat])
+        colors = game.side_colors
+        seats = [{"seat": s, "name": names[s], "kind": spec["kind"],
+                  "hand_size": view.hand_sizes[s], "score": view.scores[s], "out": view.out[s],
+                  "shows": [face(c) for c in view.shown[s]] if view.shown else [],
+                  "deciding": asked == s}
+                 for s, spec in enumerate(self.seats)]
+        return {
+            "table": self.id, "title": self.meta["title"], "seat": seat, "version": self.version,
+            "seats": seats, "hand": [face(c) for c in hand],
+            "top": face(view.top), "color": view.color,
+            "color_css": self.look.css(view.color), "palette": self.look.palette(colors),
+            "direction": view.direction, "penalty": view.penalty, "side": view.side,
+            "stock": {"size": view.stock_size, "shows": face(view.stock_top)},
+            "discard_size": view.discard_size, "dealer": view.dealer, "turn": view.turn,
+            "hand_number": len(game.hand_results) + (0 if game.decision is None else 1),
+            "decision": self.decision_json(seat, decision, hand) if asked == seat else None,
+            "waiting_for": names[asked] if asked is not None and asked != seat else None,
+            "log": list(self.log_for(seat)),
+            "hand_over": self.hand_over_json() if game.decision is None else None,
+            "broken": self.broken,
+        }
+
+    def decision_json(self, seat: int, decision: Decision, hand: list) -> dict:
+        """The decision `seat` must answer, with its options typed for the page."""
+        game = self.session.game
+        names = self.names_for(seat)
+        window = game.decision.seat is None
+        if window:
+            title, take = offer_text(game, decision, names)
+            options = [{"type": "yes", "label": take}, {"type": "none", "label": "Let it go"}]
+            return {"id": self.decision_id(), "kind": decision.kind, "title": title,
+                    "detail": "", "options": options}
+        title, detail = question_text(game, decision, names, seat)
+        return {"id": self.decision_id(), "kind": decision.kind, "title": title,
+                "detail": detail, "options": [self.option_json(o, hand, names)
+                                              for o in decision.options]}
+
+    def option_json(self, option, hand: list, names: list) -> dict:
+        """One answer as the page offers it: a card (in the hand or not), a colour, a seat,
+        yes or no, a word, or none."""
+        if option is None:
+            return {"type": "none", "label": "None"}
+        if isinstance(option, bool):
+            return {"type": "yes" if option else "no", "label": "Yes" if option else "No"}
+        if isinstance(option, int):
+            return {"type": "seat", "seat": option, "label": names[option]}
+        if isinstance(option, str):
+            if option in self.session.ruleset.colors:
+                return {"type": "color", "value": option, "label": words(option).capitalize(),
+                        "css": self.look.css(option)}
+            return {"type": "word", "value": option, "label": words(option).capitalize()}
+        place = next((i for i, card in enumerate(hand) if card is option), None)
+        return {"type": "card", "hand": place, "card": self.look.face(option)}
+
+    def hand_over_json(self) -> dict | None:
+        game = self.session.game
+        if not game.hand_results:
+            return None
+        result = game.hand_results[-1]
+        return {"winner": result.winner, "points": result.points, "blocked": result.blocked,
+                "match_over": game.over,
+                "match_winner": game.match_winner if game.over else None,
+                "seats": [{"seat": s, "cards": len(h), "points": sum(c.points for c in h)}
+                          for s, h in enumerate(game.hands)]}
+
+
+def write_private(path: Path, data: dict) -> None:
+    """Write a file only its owner may read (it holds the seats' tokens), atomically."""
+    atomic_json(path, data, mode=0o600)
+
+
+def remove_folder(folder: Path) -> None:
+    """Remove a table folder that was never made whole."""
+    for child in folder.iterdir():
+        child.unlink()
+    folder.rmdir()
+
+
+def table_folder(root: Path, table_id) -> Path:
+    """The folder of table `table_id` under `root`; refuses any other name (no `..`)."""
+    if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
+        raise NoTable("no such table")
+    return root / table_id
+
+
+def saved_tables(root: Path) -> list:
+    """The ids of the tables saved under `root`."""
+    if not root.is_dir():
+        return []
+    return sorted(p.name for p in root.iterdir()
+                  if TABLE_ID.fullmatch(p.name) and (p / "table.json").is_file())
+

@@ -1,0 +1,40 @@
+"""The browser table: `houserules serve` (the optional `web` extra: Starlette on uvicorn)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..errors import HouserulesError
+
+DEFAULT_PORT = 8000
+MAX_CONNECTIONS = 300  # open connections uvicorn serves at once (streams are bounded below it)
+
+
+def default_tables() -> Path:
+    """Where tables are kept unless --tables says: the user's data folder."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "houserules" / "tables"
+
+
+def serve(host: str, port: int, tables: Path, bot_delay: float, say=print) -> None:
+    """Run the web server until interrupted."""
+    try:
+        import uvicorn
+
+        from .app import create_app
+    except ImportError as exc:
+        raise HouserulesError(f"the browser table needs the web extra ({exc.name} is missing): "
+                              "pip install 'houserules[web]' (from a checkout: pip install "
+                              "'.[web]')") from None
+    app = create_app(tables, bot_delay=bot_delay)
+    shown_host = "localhost" if host in ("127.0.0.1", "::1") else host
+    say(f"houserules: a table for your browser at http://{shown_host}:{port}/ "
+        f"(tables kept in {tables}; Ctrl-C stops)")
+    if host in ("0.0.0.0", "::"):
+        say("  others on your network join with the links the page gives, "
+            "using this machine's address")
+    # The access log is off: the event stream's address carries a seat's token.
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
+                timeout_graceful_shutdown=1, limit_concurrency=MAX_CONNECTIONS)
+

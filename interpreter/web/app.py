@@ -1,0 +1,260 @@
+"""The browser table's HTTP layer (Starlette): one page, a JSON API, a stream of states.
+
+All the game is in tables.py and lobby.py; this module only routes requests to them,
+bounds what it accepts (body sizes, tables, open streams), checks each seat's token and
+drives the bots. docs/web-api.md describes every route.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from ..errors import HouserulesError
+from ..lobby import catalog_json, check_choice, error_json
+from ..tables import NoTable, NotYours, Table, TableError, saved_tables, table_folder
+
+STATIC = Path(__file__).parent / "static"
+TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+         ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png"}
+MAX_BODY = 2_000_000  # bytes of a request: a pasted ruleset past the loader's limit still fits
+MAX_ANSWER_BODY = 4_000
+MAX_TABLES = 200  # tables kept under the folder; past this, new ones are refused
+MAX_STREAMS = 256  # open event streams in all
+MAX_SEAT_STREAMS = 8  # open event streams per seat (tabs, reloads not yet noticed)
+HEARTBEAT = 15.0  # seconds between keep-alive comments on an idle stream
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; "
+                               "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
+                               "base-uri 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+def static_files() -> dict:
+    """The page's files by name, read once: a request names one of these or gets a 404, so
+    no path from a request ever reaches the file system."""
+    return {p.name: (p.read_bytes(), TYPES[p.suffix]) for p in STATIC.iterdir()
+            if p.is_file() and p.suffix in TYPES}
+
+
+class Signal:
+    """Wakes every waiter at once when fired (a table changed)."""
+
+    def __init__(self):
+        self.event = asyncio.Event()
+
+    def fire(self) -> None:
+        event, self.event = self.event, asyncio.Event()
+        event.set()
+
+    async def wait(self, timeout: float) -> bool:
+        try:
+            await asyncio.wait_for(self.event.wait(), timeout)
+            return True
+        except asyncio.TimeoutError:
+            return False
+
+
+class Hall:
+    """The tables a server holds: opened from their folders on first use, their bots driven,
+    their watchers woken."""
+
+    def __init__(self, root: Path, bot_delay: float):
+        self.root = root
+        self.bot_delay = bot_delay
+        self.tables: dict = {}
+        self.signals: dict = {}
+        self.drivers: dict = {}
+        self.streams: dict = {}  # (table, seat) -> open streams
+        self.files = static_files()
+
+    def table(self, table_id) -> Table:
+        folder = table_folder(self.root, table_id)
+        if table_id not in self.tables:
+            if not (folder / "table.json").is_file():
+                raise NoTable("no such table")
+            self.tables[table_id] = Table.open(folder)
+            self.signals[table_id] = Signal()
+            self.changed(self.tables[table_id])
+        return self.tables[table_id]
+
+    def add(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self.signals[table.id] = Signal()
+        self.changed(table)
+
+    def changed(self, table: Table) -> None:
+        """Wake the table's watchers, and let its bots move if one must."""
+        self.signals[table.id].fire()
+        driver = self.drivers.get(table.id)
+        if table.bot_to_move() and (driver is None or driver.done()):
+            self.drivers[table.id] = asyncio.get_running_loop().create_task(self.drive(table))
+
+    async def drive(self, table: Table) -> None:
+        """Bots answer, one every bot_delay seconds, until a person must (or nobody)."""
+        while table.bot_to_move():
+            await asyncio.sleep(self.bot_delay)
+            if table.bot_to_move():
+                table.bot_step()
+                self.signals[table.id].fire()
+
+    def count(self) -> int:
+        return len(saved_tables(self.root))
+
+
+def seat_for(hall: Hall, request: Request, table_id) -> tuple:
+    """The table and the seat whose token the request carries (refused without one)."""
+    table = hall.table(table_id)
+    token = request.headers.get("x-seat-token") or request.query_params.get("k")
+    seat = table.seat_of(token)
+    if seat is None:
+        raise NotYours("this link's seat token is not one of this table's")
+    return table, seat
+
+
+async def read_json(request: Request, cap: int):
+    """The request's JSON body, read no further than `cap` bytes."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > cap):
+        raise TableError(f"the request is larger than {cap:,} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body.extend(chunk)
+        if len(body) > cap:
+            raise TableError(f"the request is larger than {cap:,} bytes")
+    try:
+        return json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise TableError("expected a JSON body") from None
+
+
+def failure(err: HouserulesError) -> JSONResponse:
+    status = err.status if isinstance(err, TableError) else 400
+    if isinstance(err, TableError) and err.message.startswith("the request is larger"):
+        status = 413
+    body = getattr(err, "json", None) or error_json(err)
+    return JSONResponse({"error": body}, status_code=status, headers=HEADERS)
+
+
+def answer_json(data, status: int = 200) -> Response:
+    return JSONResponse(data, status_code=status, headers=HEADERS)
+
+
+def create_app(root: Path, bot_delay: float = 0.8) -> Starlette:
+    """The web application, keeping its tables under `root`."""
+    root = Path(root)
+    root.mkdir(parents=True, exist_ok=True)
+    hall = Hall(root, bot_delay)
+
+    def guarded(handler):
+        async def route(request: Request):
+            try:
+                return await handler(request)
+            except HouserulesError as err:
+                return failure(err)
+        return route
+
+    async def page(request: Request):
+        body, kind = hall.files["index.html"]
+        return Response(body, media_type=kind, headers=HEADERS)
+
+    async def static(request: Request):
+        found = hall.files.get(request.path_params["name"])
+        if found is None:
+            return Response("not found", status_code=404, media_type="text/plain")
+        return Response(found[0], media_type=found[1], headers=HEADERS)
+
+    async def catalog(request: Request):
+        return Response(catalog_json(), media_type="application/json", headers=HEADERS)
+
+    async def check(request: Request):
+        data = await read_json(request, MAX_BODY)
+        if not isinstance(data, dict):
+            raise TableError("expected a JSON object")
+        result = await run_in_threadpool(check_choice, data.get("ruleset"), data.get("text"),
+                                         data.get("options") or {}, data.get("house_rules") or [])
+        return answer_json(result)
+
+    async def create(request: Request):
+        data = await read_json(request, MAX_BODY)
+        if not isinstance(data, dict):
+            raise TableError("expected a JSON object")
+        if hall.count() >= MAX_TABLES:
+            raise TableError(f"this server already keeps {MAX_TABLES} tables; remove some "
+                             f"folders from {root} to make new ones")
+        table = await run_in_threadpool(Table.create, root, data)
+        hall.add(table)
+        return answer_json({"table": table.id, "host": table.meta["host"],
+                            "seats": table.links()}, status=201)
+
+    async def seats(request: Request):
+        table = hall.table(request.path_params["table"])
+        if not table.is_host(request.headers.get("x-seat-token")):
+            raise NotYours("only the table's host may see its join links")
+        return answer_json({"seats": table.links()})
+
+    async def state(request: Request):
+        table, seat = seat_for(hall, request, request.path_params["table"])
+        return answer_json(table.state(seat))
+
+    async def answer(request: Request):
+        table, seat = seat_for(hall, request, request.path_params["table"])
+        data = await read_json(request, MAX_ANSWER_BODY)
+        if not isinstance(data, dict):
+            raise TableError("expected a JSON object {\"decision\": ..., \"option\": ...}")
+        table.answer(seat, data.get("decision"), data.get("option"))
+        hall.changed(table)
+        return answer_json({"ok": True})
+
+    async def next_hand(request: Request):
+        table, seat = seat_for(hall, request, request.path_params["table"])
+        table.next_hand(seat)
+        hall.changed(table)
+        return answer_json({"ok": True})
+
+    async def events(request: Request):
+        table, seat = seat_for(hall, request, request.path_params["table"])
+        key = (table.id, seat)
+        if sum(hall.streams.values()) >= MAX_STREAMS or hall.streams.get(key, 0) >= MAX_SEAT_STREAMS:
+            raise TableError("too many open connections; close some tabs")
+        hall.streams[key] = hall.streams.get(key, 0) + 1
+        signal = hall.signals[table.id]
+
+        async def stream():
+            shown = None
+            try:
+                while True:
+                    if table.version != shown:
+                        shown = table.version
+                        yield f"event: state\ndata: {json.dumps(table.state(seat))}\n\n"
+                        continue  # it may have changed again while that was sent
+                    if not await signal.wait(HEARTBEAT):
+                        yield ": still here\n\n"
+            finally:
+                hall.streams[key] -= 1
+        headers = {**HEADERS, "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    routes = [
+        Route("/", page), Route("/static/{name}", static),
+        Route("/api/catalog", guarded(catalog)), Route("/api/check", guarded(check), methods=["POST"]),
+        Route("/api/tables", guarded(create), methods=["POST"]),
+        Route("/api/tables/{table}/seats", guarded(seats)),
+        Route("/api/tables/{table}/state", guarded(state)),
+        Route("/api/tables/{table}/events", guarded(events)),
+        Route("/api/tables/{table}/answer", guarded(answer), methods=["POST"]),
+        Route("/api/tables/{table}/next", guarded(next_hand), methods=["POST"]),
+    ]
+    app = Starlette(routes=routes)
+    app.state.hall = hall
+    return app

@@ -1,0 +1,272 @@
+"""The browser table's API without a browser: seats, secrets, answers, limits, restarts.
+
+The page itself is driven in a real Chromium by tests/test_browser.py; here Starlette's
+test client speaks to the same application.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from interpreter.web import app as web  # noqa: E402
+
+TWO_PEOPLE = [{"kind": "you", "name": "Ann"}, {"kind": "person", "name": "Bo"},
+              {"kind": "bot", "bot": "heuristic"}]
+
+
+@pytest.fixture
+def root(tmp_path):
+    return tmp_path / "tables"
+
+
+@pytest.fixture
+def client(root):
+    with TestClient(web.create_app(root, bot_delay=0)) as test_client:
+        yield test_client
+
+
+def make_table(client, ruleset="classic", seats=TWO_PEOPLE, seed=7, **extra):
+    reply = client.post("/api/tables", json={"ruleset": ruleset, "seats": seats, "seed": seed,
+                                             **extra})
+    assert reply.status_code == 201, reply.text
+    data = reply.json()
+    tokens = {s["seat"]: s["link"].split("k=")[1] for s in data["seats"] if s["link"]}
+    return data["table"], tokens, data
+
+
+def state(client, table, token):
+    reply = client.get(f"/api/tables/{table}/state", headers={"x-seat-token": token})
+    assert reply.status_code == 200, reply.text
+    return reply.json()
+
+
+def answer(client, table, token, decision, option):
+    return client.post(f"/api/tables/{table}/answer", headers={"x-seat-token": token},
+                       json={"decision": decision, "option": option})
+
+
+def wait_for_person(client, table, tokens):
+    """Let the bots (driven by the server's event loop) move until a person must answer."""
+    for _ in range(2000):
+        states = {seat: state(client, table, tok) for seat, tok in tokens.items()}
+        if any(s["decision"] for s in states.values()) or states[0]["hand_over"]:
+            return states
+    raise AssertionError("no person was ever asked anything")
+
+
+def play_hand(client, table, tokens, rng, seen=None):
+    """Both people answer at random until the hand ends; every state each seat got is kept."""
+    for _ in range(3000):
+        states = wait_for_person(client, table, tokens)
+        if seen is not None:
+            for seat, data in states.items():
+                seen.setdefault(seat, []).append(data)
+        if states[0]["hand_over"]:
+            return states
+        seat, data = next((s, d) for s, d in states.items() if d["decision"])
+        decision = data["decision"]
+        reply = answer(client, table, tokens[seat], decision["id"],
+                       rng.randrange(len(decision["options"])))
+        assert reply.status_code == 200, reply.text
+    raise AssertionError("the hand never ended")
+
+
+def test_the_page_and_its_files_are_served_and_nothing_else(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "<html" in page.text.lower()
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert "http://" not in page.text and "https://" not in page.text  # nothing from the internet
+    assert client.get("/static/app.js").status_code == 200
+    for path in ("/static/../app.py", "/static/..%2fapp.py", "/static/%2e%2e%2f__init__.py",
+                 "/static/..%2f..%2ftables.py", "/static/nothing.js", "/static/"):
+        assert client.get(path).status_code == 404, path
+
+
+def test_the_catalog_lists_games_house_rules_and_bots(client):
+    data = client.get("/api/catalog").json()
+    names = [g["name"] for g in data["rulesets"]]
+    assert {"classic", "mario_kart", "uno_flip", "no_mercy", "crazy_eights"} <= set(names)
+    assert not any(n.startswith("house/") for n in names)
+    rules = {h["name"]: h for h in data["house_rules"]}
+    assert "stacking" in rules and rules["stacking"]["description"]
+    assert {b["name"] for b in data["bots"]} >= {"heuristic", "random", "eager"}
+    mario = next(g for g in data["rulesets"] if g["name"] == "mario_kart")
+    assert mario["house_rules_on"] == ["challenge"]
+
+
+BAD_PASTES = [
+    # (text, line, what the message says)
+    ("name: mine\nextends: classic\nkinds:\n  skip:\n    on_plya: lose_turn(next)\n", 5,
+     "unknown key 'on_plya'"),
+    ("extends: classic\nkinds:\n  skip:\n    on_play: lose_turn(nxt)\n", 4, "unknown name 'nxt'"),
+    ("extends: classic\nplayers: {min: 2, max: [\n", 3, "malformed YAML"),
+    ("extends: [pasted.yaml]\n", None, "cycle"),
+    ("extends: classic\nname: !!python/object/apply:os.system [echo hi]\n", 2,
+     "tags such as !!python/object are not allowed"),
+    ("extends: ../../etc/passwd.yaml\n", 1, "not allowed"),
+    ("extends: /etc/hosts.yaml\n", 1, "not allowed: an absolute path"),
+]
+
+
+@pytest.mark.parametrize("text, line, said", BAD_PASTES)
+def test_a_bad_paste_is_refused_at_its_line(client, text, line, said):
+    reply = client.post("/api/check", json={"ruleset": None, "text": text})
+    error = reply.json()["error"]
+    assert said in error["message"]
+    assert error["line"] == line
+    assert "/tmp" not in error["message"] and "houserules-check" not in error["message"]
+    made = client.post("/api/tables", json={"text": text, "seats": TWO_PEOPLE})
+    assert made.status_code == 400 and said in made.json()["error"]["message"]
+
+
+def test_a_one_megabyte_paste_is_refused_as_the_command_line_refuses_the_file(client, tmp_path):
+    text = "name: big\n" + "# padding\n" * 100_000
+    big = tmp_path / "pasted.yaml"
+    big.write_text(text)
+    cli = subprocess.run([sys.executable, "-m", "interpreter.cli", "validate", str(big)],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert cli.returncode == 2
+    error = client.post("/api/check", json={"ruleset": None, "text": text}).json()["error"]
+    assert error["problem"] in cli.stderr
+    assert "64,000" in error["message"] or "64000" in error["message"]
+
+
+def test_a_good_paste_is_summarised(client):
+    text = "extends: classic\nname: mine\ntitle: My rules\nhand_size: 5\n"
+    data = client.post("/api/check", json={"ruleset": None, "text": text}).json()
+    assert data["ok"] and data["title"] == "My rules" and data["players"]["min"] == 2
+
+
+def test_bodies_and_tables_are_bounded(client, monkeypatch):
+    huge = client.post("/api/check", content=b"{" + b" " * 2_100_000 + b"}",
+                       headers={"content-type": "application/json"})
+    assert huge.status_code == 413
+    table, tokens, _ = make_table(client)
+    long_answer = client.post(f"/api/tables/{table}/answer", headers={"x-seat-token": tokens[0]},
+                              content=b"[" + b"0," * 5000 + b"0]")
+    assert long_answer.status_code == 413
+    monkeypatch.setattr(web, "MAX_TABLES", 1)
+    refused = client.post("/api/tables", json={"ruleset": "classic", "seats": TWO_PEOPLE})
+    assert refused.status_code == 400 and "already keeps 1 tables" in refused.text
+
+
+def test_seats_need_their_tokens(client):
+    table, tokens, data = make_table(client)
+    assert len(tokens) == 2 and data["host"] not in tokens.values()
+    assert client.get(f"/api/tables/{table}/state").status_code == 403
+    assert client.get(f"/api/tables/{table}/state",
+                      headers={"x-seat-token": "x" * 22}).status_code == 403
+    assert client.get(f"/api/tables/{table}/state",
+                      headers={"x-seat-token": data["host"]}).status_code == 403
+    assert client.get("/api/tables/../state", headers={"x-seat-token": tokens[0]}).status_code \
+        in (403, 404)
+    assert client.get("/api/tables/nosuchtable1/state",
+                      headers={"x-seat-token": tokens[0]}).status_code == 404
+    links = client.get(f"/api/tables/{table}/seats", headers={"x-seat-token": data["host"]})
+    assert links.status_code == 200 and len(links.json()["seats"]) == 3
+    assert client.get(f"/api/tables/{table}/seats",
+                      headers={"x-seat-token": tokens[1]}).status_code == 403
+
+
+def test_an_answer_from_another_seat_is_refused_and_changes_nothing(client):
+    table, tokens, _ = make_table(client)
+    states = wait_for_person(client, table, tokens)
+    asked = next(s for s, d in states.items() if d["decision"])
+    other = 1 - asked
+    decision = states[asked]["decision"]
+    before = state(client, table, tokens[asked])
+    refused = answer(client, table, tokens[other], decision["id"], 0)
+    assert refused.status_code == 403 and "not this seat's" in refused.json()["error"]["message"]
+    assert answer(client, table, tokens[asked], decision["id"] + 1, 0).status_code == 409
+    assert answer(client, table, tokens[asked], decision["id"], 999).status_code == 400
+    assert answer(client, table, tokens[asked], decision["id"], True).status_code == 400
+    assert state(client, table, tokens[asked]) == before
+    assert answer(client, table, tokens[asked], decision["id"], 0).status_code == 200
+    assert answer(client, table, tokens[asked], decision["id"], 0).status_code in (403, 409)
+
+
+def face_key(face):
+    return json.dumps(face, sort_keys=True)
+
+
+def test_each_seat_sees_its_own_hand_and_only_counts_of_others(client, root):
+    table, tokens, _ = make_table(client, ruleset="uno_flip")
+    game = client.app.state.hall.tables[table].session.game
+    look = client.app.state.hall.tables[table].look
+    for seat, token in tokens.items():
+        data = state(client, table, token)
+        mine = sorted(face_key(look.face(c)) for c in game.hands[seat])
+        assert sorted(face_key(f) for f in data["hand"]) == mine
+        other = 1 - seat
+        text = json.dumps(data)
+        assert data["seats"][other]["hand_size"] == len(game.hands[other])
+        # The other hand's faces up never appear; its faces down do (RULES.md section 4).
+        shows = sorted(face_key(f) for f in data["seats"][other]["shows"])
+        assert shows == sorted(face_key(look.face(c.back)) for c in game.hands[other])
+        assert data["seats"][seat]["shows"] == []  # nobody is told their own hand's backs
+        assert data["stock"]["shows"] == look.face(game.stock[-1].back)
+        assert '"id"' not in json.dumps(data["hand"])
+
+
+def test_two_people_play_a_whole_hand_and_the_server_restarts_in_the_middle(root):
+    rng = random.Random(3)
+    with TestClient(web.create_app(root, bot_delay=0)) as client:
+        table, tokens, _ = make_table(client, ruleset="mario_kart", seed=11)
+        for _ in range(6):  # a few answers, then the server goes away
+            states = wait_for_person(client, table, tokens)
+            seat, data = next((s, d) for s, d in states.items() if d["decision"])
+            answer(client, table, tokens[seat], data["decision"]["id"],
+                   rng.randrange(len(data["decision"]["options"])))
+        before = {seat: state(client, table, tok) for seat, tok in tokens.items()}
+    with TestClient(web.create_app(root, bot_delay=0)) as client:
+        after = {seat: state(client, table, tok) for seat, tok in tokens.items()}
+        for seat in tokens:
+            for key in ("hand", "top", "color", "seats", "decision", "log"):
+                assert after[seat][key] == before[seat][key], key
+        seen: dict = {}
+        end = play_hand(client, table, tokens, rng, seen)
+        over = end[0]["hand_over"]
+        assert over["winner"] in range(3) and not over["match_over"]
+        assert any("went out" in line for line in end[0]["log"])
+        assert client.post(f"/api/tables/{table}/next",
+                           headers={"x-seat-token": tokens[1]}).status_code == 200
+        assert state(client, table, tokens[0])["hand_number"] == 2
+        assert client.post(f"/api/tables/{table}/next",
+                           headers={"x-seat-token": tokens[1]}).status_code == 409
+
+
+def test_a_window_is_offered_to_each_person_in_turn(client):
+    # Catching: find a moment a catch window is open to a person, and take it.
+    rng = random.Random(5)
+    table, tokens, _ = make_table(client, seats=[{"kind": "you"}, {"kind": "person"},
+                                                 {"kind": "bot", "bot": "random"}], seed=2)
+    for _ in range(4000):
+        states = wait_for_person(client, table, tokens)
+        if states[0]["hand_over"]:
+            client.post(f"/api/tables/{table}/next", headers={"x-seat-token": tokens[0]})
+            continue
+        seat, data = next((s, d) for s, d in states.items() if d["decision"])
+        decision = data["decision"]
+        if decision["kind"] == "catch":
+            assert [o["type"] for o in decision["options"]] == ["yes", "none"]
+            assert "did not call UNO" in decision["title"]
+            assert answer(client, table, tokens[seat], decision["id"], 0).status_code == 200
+            log = state(client, table, tokens[seat])["log"]
+            assert any("caught" in line for line in log[-5:])
+            return
+        if decision["kind"] == "uno":  # people forget UNO here, so that bots catch them
+            choice = [o["type"] for o in decision["options"]].index("no")
+        else:
+            choice = rng.randrange(len(decision["options"]))
+        answer(client, table, tokens[seat], decision["id"], choice)
+    raise AssertionError("no catch window was ever offered to a person")
