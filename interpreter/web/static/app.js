@@ -373,11 +373,15 @@ function addSeat() {
   const bot = el("select", "seat-bot");
   bot.setAttribute("aria-label", "Which bot");
   for (const b of (setup.catalog && setup.catalog.bots) || []) {
-    const o = el("option", null, b.name + (b.help ? " — " + b.help : ""));
+    const o = el("option", null, b.name);
     o.value = b.name;
+    if (b.help) o.title = b.help;
     bot.appendChild(o);
   }
   if ([...bot.options].some((o) => o.value === "heuristic")) bot.value = "heuristic";
+  const botHelp = () => { const o = bot.selectedOptions[0]; bot.title = (o && o.title) || ""; };
+  bot.addEventListener("change", botHelp);
+  botHelp();
   const name = el("input", "seat-name");
   name.type = "text";
   name.maxLength = 40;
