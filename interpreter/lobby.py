@@ -64,11 +64,14 @@ def catalog_json() -> str:
     return json.dumps({"rulesets": games, "house_rules": rules_list, "bots": bots})
 
 
-def choice_options(options, on: list, rules_on: tuple = ()) -> dict:
+def choice_options(options, on, rules_on: tuple = ()) -> dict:
     """The options for load_ruleset: the declared ones given, and a switch per house rule
-    (on when listed; off when the game has it but it is not listed)."""
+    (on when listed; off when the game has it but it is not listed). `on` None: the game's
+    own house rules, as it comes."""
     if not isinstance(options, dict) or len(options) > MAX_OPTIONS:
         raise OptionError(f"expected options as an object of at most {MAX_OPTIONS} names")
+    if on is None:
+        on = [name for name in rules_on if options.get(name) is not False]
     if not isinstance(on, list) or not all(isinstance(n, str) for n in on):
         raise OptionError("expected house_rules as a list of names")
     known = house_rules()
@@ -123,7 +126,8 @@ def error_json(err: HouserulesError, folder: Path | None = None) -> dict:
 
 
 def check_choice(ruleset, text, options, on) -> dict:
-    """Whether a choice loads: its summary, or the error, with line and column."""
+    """Whether a choice loads: its summary, or the error, with line and column. `on`: the
+    house rules switched on (None: the game's own)."""
     with tempfile.TemporaryDirectory(prefix="houserules-check-") as folder:
         try:
             _, rules, _ = load_choice(ruleset, text, options, on, Path(folder))

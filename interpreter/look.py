@@ -28,7 +28,7 @@ class Look:
         self.words = {name: (table or {}).get("words", {}) for name, table in
                       (data.get("attributes") or {}).items()}
         self.ruleset = ruleset
-        # Ranks in the order the deck lists them (0-9, then skip, ...), to sort a hand.
+        # Ranks in the order the deck lists them, to sort a hand.
         self.ranks: dict = {}
         for face in (*ruleset.deck, *ruleset.faces):
             self.ranks.setdefault((face.kind, str(face.rank)), len(self.ranks))
@@ -42,7 +42,7 @@ class Look:
         return color if CSS_NAME.fullmatch(color) else "#777777"
 
     def value_words(self, attribute: str, value) -> str:
-        """An attribute's value as people say it (`bob_omb` -> `Bob-omb`)."""
+        """An attribute's value as people say it (the ruleset's `words:`, else `big_bang` -> `Big bang`)."""
         said = self.words.get(attribute, {}).get(value)
         return shown(said, one_line=True) if said else words(value).capitalize()
 
@@ -70,8 +70,11 @@ class Look:
         """Colours with their paint, as a front end lists them."""
         return [{"name": words(c), "value": c, "css": self.css(c)} for c in colors]
 
-    def ordered(self, cards) -> list:
-        """`cards` by colour (as the ruleset lists them), then rank (as the deck does)."""
+    def ordered(self, cards, keep: bool = False) -> list:
+        """`cards` by colour (as the ruleset lists them), then rank (as the deck does);
+        `keep`: as they are (the order they were dealt)."""
+        if keep:
+            return list(cards)
         colors = tuple(self.ruleset.colors)
 
         def key(card):

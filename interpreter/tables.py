@@ -108,7 +108,7 @@ class Table:
         try:
             ref, rules, options = load_choice(choice.get("ruleset"), choice.get("text"),
                                               choice.get("options") or {},
-                                              choice.get("house_rules") or [], folder)
+                                              choice.get("house_rules"), folder)
             specs = seat_specs(choice.get("seats"), (rules.min_players, rules.max_players))
             seed = choice.get("seed")
             if seed is None:

@@ -21,6 +21,7 @@ from pathlib import Path
 from .decisions import DRAW, PASS
 from .errors import HouserulesError, IllegalMove, RuleRuntimeError
 from .primitives import DONE
+from .look import Look
 from .narrate import Narrator, words
 from .prompts import rule_context
 from .safe_text import shown
@@ -135,11 +136,7 @@ class TerminalGame:
         names = ["You" if s == seat else f"Bot {s}" for s in range(session.players)]
         self.names = names
         rules = session.ruleset
-        self.colors = tuple(rules.colors)
-        # Ranks in the order the deck lists them (0-9, then skip, ...; 2-10, jack, ...).
-        self.ranks: dict = {}
-        for face in (*rules.deck, *rules.faces):
-            self.ranks.setdefault((face.kind, str(face.rank)), len(self.ranks))
+        self.look = Look(rules)
         self.attributes = {name: (table or {}).get("words", {}) for name, table in
                            (rules.source.data.get("attributes") or {}).items()}
         self.narrator = Narrator(names, viewer=seat, say_card=self.named_card,
@@ -207,15 +204,7 @@ class TerminalGame:
 
     def ordered(self, cards) -> list:
         """`cards` by colour then rank (unless the person keeps the order they were dealt)."""
-        cards = list(cards)
-        if not self.sort:
-            return cards
-        colors = self.colors
-
-        def key(card):
-            return (colors.index(card.color) if card.color in colors else len(colors),
-                    self.ranks.get((card.kind, str(card.rank)), len(self.ranks)), card.name)
-        return sorted(cards, key=key)
+        return self.look.ordered(cards, keep=not self.sort)
 
     def show_table(self) -> None:
         game = self.session.game

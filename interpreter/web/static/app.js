@@ -123,6 +123,22 @@ function rulesetChanged() {
   const r = chosenRuleset();
   $("custom").hidden = !isCustom();
   $("ruleset-description").textContent = r ? (r.description || "") : "Your own ruleset, YAML as a ruleset file on the command line (it may extend a bundled one).";
+  const included = new Set((r && r.house_rules_on) || []);
+  for (const box of document.querySelectorAll("#house-rules input[type=checkbox]")) {
+    const label = box.closest(".house-rule");
+    if (included.has(box.value)) {
+      if (!box.disabled) box.dataset.was = box.checked ? "1" : "";
+      box.checked = true;
+      box.disabled = true;
+      label.classList.add("included");
+      label.title = "Part of this game already";
+    } else if (box.disabled) {
+      box.checked = box.dataset.was === "1";
+      box.disabled = false;
+      label.classList.remove("included");
+      label.title = "";
+    }
+  }
   if (r) {
     setOptions(r.options || []);
     setPlayers(r.players);
@@ -148,7 +164,7 @@ function uploadFile() {
 }
 
 function houseRules() {
-  return [...document.querySelectorAll("#house-rules input[type=checkbox]:checked")].map((b) => b.value);
+  return [...document.querySelectorAll("#house-rules input[type=checkbox]:checked:not(:disabled)")].map((b) => b.value);
 }
 
 // The options the user has moved off their default (sent to /api/check), or all (to create).
@@ -469,7 +485,8 @@ function showLinks(table, seats, asked) {
   for (const s of seats) {
     if (!s.link) continue;
     const url = location.origin + s.link;
-    const kind = s.kind || (asked && asked[s.seat] && asked[s.seat].kind);
+    const askedKind = asked && asked[s.seat] && asked[s.seat].kind;
+    const kind = s.you === true || s.kind === "you" || (s.you === undefined && askedKind === "you") ? "you" : s.kind;
     if (kind === "you") {
       mine = url;
       const k = tokenOf(s.link);
