@@ -1,0 +1,346 @@
+"""The browser table in a real headless Chromium: two people in two browser contexts and a
+bot play whole hands of classic UNO and Mario Kart, set up through the page.
+
+Playwright drives the system's Chromium (Debian's `chromium`, which .ci/run installs; set
+HOUSERULES_CHROMIUM to use another). Without one the tests are skipped, unless
+HOUSERULES_REQUIRE_BROWSER is set (CI sets it), when they fail. The screenshots they take
+go to HOUSERULES_SCREENSHOTS (docs/images for the README), else to pytest's temporary folder.
+
+The people answer by tests/browser_policy.py, so a seeded table plays the same game every
+run; the seeds were chosen so that each hand has what it must show (a UNO call and a catch;
+in Mario Kart also a challenge and an item).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from browser_policy import choose
+
+sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("uvicorn")
+
+CHROMIUM = os.environ.get("HOUSERULES_CHROMIUM", "/usr/bin/chromium")
+if not Path(CHROMIUM).exists():
+    if os.environ.get("HOUSERULES_REQUIRE_BROWSER"):
+        raise RuntimeError(f"no Chromium at {CHROMIUM}: install Debian's chromium package "
+                           "(apt-get install chromium) or set HOUSERULES_CHROMIUM")
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+
+# As the machine's notes advise: without the background-networking flags Chromium keeps
+# trying to reach Google's hosts, which this closed network refuses.
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ITEMS = ("Mushroom!", "Banana Peel!", "Green Shell!", "Lightning Bolt!", "Bob-omb!")
+# Records every state the page is sent (event stream and fetches), to check what a seat got.
+RECORDER = """
+(() => {
+  window.__messages = [];
+  const Source = window.EventSource;
+  window.EventSource = function (url, options) {
+    const source = new Source(url, options);
+    source.addEventListener("state", (e) => window.__messages.push(e.data));
+    return source;
+  };
+  window.EventSource.prototype = Source.prototype;
+  const fetched = window.fetch;
+  window.fetch = async (...args) => {
+    const reply = await fetched(...args);
+    reply.clone().text().then((t) => window.__messages.push(t)).catch(() => {});
+    return reply;
+  };
+})();
+"""
+DECISION = """
+() => {
+  const panel = document.querySelector("#decision");
+  if (!panel || panel.hidden || !panel.dataset.id) return null;
+  const options = [...document.querySelectorAll("#decision [data-option], #hand .card.playable[data-option]")]
+    .map((el) => [Number(el.dataset.option), el.dataset.type || "card"]);
+  return {id: panel.dataset.id, kind: panel.dataset.kind, options};
+}
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """`houserules serve` in a process of its own, as a person starts it."""
+
+    def __init__(self, tables: Path):
+        self.tables = tables
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "interpreter.cli", "serve", "--port", str(self.port),
+             "--tables", str(self.tables), "--bot-delay", "0.01"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/api/catalog", timeout=1).read()
+                return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError("houserules serve stopped: " + self.process.stdout.read())
+                time.sleep(0.1)
+        raise RuntimeError("houserules serve did not start")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=15)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = Server(tmp_path / "tables")
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    folder = Path(os.environ.get("HOUSERULES_SCREENSHOTS") or tmp_path / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def new_page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(RECORDER)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+def set_up(page, server: Server, ruleset: str, seed: int) -> str:
+    """Set up a table through the page: you, an invited person, a heuristic bot. Gives the
+    invited person's join link."""
+    page.goto(server.url + "/")
+    page.wait_for_selector(f"#ruleset option[value='{ruleset}']", state="attached")
+    page.select_option("#ruleset", ruleset)
+    page.wait_for_selector(".seat-row")
+    while page.locator(".seat-row").count() > 3:
+        page.click("#remove-seat")
+    rows = page.locator(".seat-row")
+    rows.nth(0).locator(".seat-kind").select_option("you")
+    rows.nth(0).locator(".seat-name").fill("Ann")
+    rows.nth(1).locator(".seat-kind").select_option("person")
+    rows.nth(1).locator(".seat-name").fill("Bo")
+    rows.nth(2).locator(".seat-kind").select_option("bot")
+    rows.nth(2).locator(".seat-bot").select_option("heuristic")
+    page.fill("#seed", str(seed))
+    page.click("#create")
+    link = page.locator("a.join-link[data-seat='1']")
+    link.wait_for()
+    invite = link.get_attribute("href")
+    page.click("#go")
+    page.wait_for_selector("#table-view:not([hidden])")
+    return invite if invite.startswith("http") else server.url + invite
+
+
+def decision_of(page):
+    return page.evaluate(DECISION)
+
+
+def answer(page, person: int, decision) -> None:
+    """Click the option the policy picks, and wait for the page to move on."""
+    types = {index: kind for index, kind in decision["options"]}
+    choice = choose(decision["kind"], types, person)
+    target = page.locator(f"#hand .card.playable[data-option='{choice}']") \
+        if types[choice] == "card" and page.locator(
+            f"#hand .card.playable[data-option='{choice}']").count() \
+        else page.locator(f"#decision [data-option='{choice}']")
+    target.first.click()
+    page.wait_for_function(
+        "(id) => { const p = document.querySelector('#decision');"
+        " return !p || p.hidden || p.dataset.id !== id; }", arg=decision["id"])
+
+
+def hand_over(page) -> bool:
+    return page.locator("#hand-over").is_visible()
+
+
+def faces_in(value) -> int:
+    """How many card faces a JSON value holds."""
+    if isinstance(value, dict):
+        here = 1 if {"label", "css", "badges"} <= value.keys() else 0
+        return here + sum(faces_in(v) for v in value.values())
+    if isinstance(value, list):
+        return sum(faces_in(v) for v in value)
+    return 0
+
+
+def check_secrets(page, other_token: str) -> int:
+    """Every state this seat was sent shows its own hand and the table, nothing of any other
+    hand (or the stock's order); neither its page nor its messages hold another seat's token."""
+    states = [json.loads(m) for m in page.evaluate("window.__messages")
+              if m.startswith("{") and '"hand"' in m]
+    assert states, "the page was sent no state"
+    for data in states:
+        me = data["seat"]
+        assert len(data["hand"]) == data["seats"][me]["hand_size"]
+        for seat in data["seats"]:
+            assert seat["shows"] == [] and set(seat) == {
+                "seat", "name", "kind", "hand_size", "score", "out", "shows", "deciding"}
+        options = data["decision"]["options"] if data["decision"] else []
+        extra = sum(1 for o in options if o["type"] == "card")
+        assert faces_in(data) == len(data["hand"]) + (data["top"] is not None) + extra
+        assert data["stock"]["shows"] is None
+    assert other_token not in json.dumps(page.evaluate("window.__messages"))
+    assert other_token not in page.content()
+    return len(states)
+
+
+def play(pages: list, until_over: bool = True, limit: int = 5000, after=None) -> int:
+    """Both people answer whatever they are asked until the hand ends; `after(step)` runs
+    after each answer. Gives the number of answers."""
+    answered = 0
+    quiet_since = time.monotonic()
+    for _ in range(limit):
+        if until_over and all(hand_over(p) for p in pages):
+            return answered
+        moved = False
+        for person, page in enumerate(pages):
+            decision = decision_of(page)
+            if decision:
+                answer(page, person, decision)
+                answered += 1
+                moved = True
+                if after:
+                    after(answered)
+        if moved:
+            quiet_since = time.monotonic()
+        elif time.monotonic() - quiet_since > 20:
+            raise AssertionError("nobody was asked anything for 20 s")
+        else:
+            time.sleep(0.02)
+    raise AssertionError("the hand did not end")
+
+
+def log_text(page) -> str:
+    return page.locator("#log").inner_text()
+
+
+def refused_for_another_seat(page_asking, page_other) -> int:
+    """The status of an answer sent with this page's seat token to a decision that is the
+    other page's."""
+    decision = decision_of(page_other)
+    token = page_asking.evaluate("new URLSearchParams(location.hash.slice(1)).get('k')")
+    table = page_asking.evaluate("new URLSearchParams(location.hash.slice(1)).get('t')")
+    return page_asking.evaluate(
+        """async ([table, token, id]) => (await fetch(`/api/tables/${table}/answer`, {
+             method: "POST", headers: {"Content-Type": "application/json", "X-Seat-Token": token},
+             body: JSON.stringify({decision: Number(id), option: 0})})).status""",
+        [table, token, decision["id"]])
+
+
+@pytest.mark.parametrize("ruleset, seed", [("classic", 14), ("mario_kart", 6)])
+def test_two_people_and_a_bot_play_a_whole_hand(browser, server, shots, ruleset, seed):
+    ann = new_page(browser)
+    invite = set_up(ann, server, ruleset, seed)
+    bo = new_page(browser)
+    bo.goto(invite)
+    bo.wait_for_selector("#table-view:not([hidden])")
+    tokens = [p.evaluate("new URLSearchParams(location.hash.slice(1)).get('k')")
+              for p in (ann, bo)]
+    assert tokens[0] != tokens[1]
+    checked = {"refused": False, "reloaded": False, "restarted": False, "shot": False}
+
+    def along_the_way(step: int) -> None:
+        if not checked["refused"]:
+            for asking, other in ((ann, bo), (bo, ann)):
+                if decision_of(other) and not decision_of(asking):
+                    assert refused_for_another_seat(asking, other) == 403
+                    checked["refused"] = True
+                    break
+        if step == 6 and not checked["shot"] and decision_of(ann):
+            ann.screenshot(path=str(shots / f"table-{ruleset.replace('_', '-')}.png"))
+            checked["shot"] = True
+        if step == 10:  # a reload lands on the same seat, the same hand
+            before = ann.locator("#hand .card").count()
+            ann.reload()
+            ann.wait_for_selector("#table-view:not([hidden])")
+            ann.wait_for_function("(n) => document.querySelectorAll('#hand .card').length === n",
+                                  arg=before)
+            checked["reloaded"] = True
+        if step == 16:  # the server goes away and comes back: the pages carry on
+            server.stop()
+            server.start()
+            for page in (ann, bo):
+                page.reload()
+                page.wait_for_selector("#table-view:not([hidden])")
+            checked["restarted"] = True
+
+    play([ann, bo], after=along_the_way)
+    assert all(checked.values()), checked
+    text = log_text(ann)
+    assert 'You: "UNO!"' in text, "Ann called UNO"
+    assert "caught Bo not calling UNO" in text or "caught you" in log_text(bo)
+    if ruleset == "mario_kart":
+        assert "challenge" in text
+        assert any(item in text for item in ITEMS), "an item fired"
+    assert "went out" in text
+    ann.screenshot(path=str(shots / f"hand-over-{ruleset.replace('_', '-')}.png"))
+    for page, other in ((ann, tokens[1]), (bo, tokens[0])):
+        assert check_secrets(page, other) > 5
+        assert page.locator("#opponents .card:not(.back)").count() == 0
+
+
+BAD_RULESETS = [
+    # (pasted text, the line the page must point at, words of the message)
+    ("extends: classic\nname: mine\nkinds:\n  skip:\n    on_plya: lose_turn(next)\n", 5,
+     "unknown key 'on_plya'"),
+    ("extends: classic\nname: !!python/object/apply:os.system [echo hi]\n", 2,
+     "tags such as !!python/object are not allowed"),
+    ("extends: [pasted.yaml]\nname: loop\n", None, "cycle"),
+    ("name: big\n" + "# padding\n" * 100_000, None, "64,000"),
+]
+
+
+def test_a_bad_pasted_ruleset_shows_its_error_at_its_line(browser, server, shots):
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#ruleset option[value='__custom__']", state="attached")
+    page.select_option("#ruleset", "__custom__")
+    for text, line, said in BAD_RULESETS:
+        page.evaluate("(t) => { const a = document.querySelector('#ruleset-text'); a.value = t;"
+                      " a.dispatchEvent(new Event('input', {bubbles: true})); }", text)
+        page.click("#check")
+        page.wait_for_function("(s) => document.querySelector('#error')"
+                               ".textContent.includes(s)", arg=said)
+        error = page.locator("#error")
+        if line is not None:
+            assert error.get_attribute("data-line") == str(line)
+            marked = page.locator("#error-context .error-line")
+            assert marked.count() == 1 and str(line) in marked.inner_text()
+        if text.startswith("extends: classic\nname: mine"):
+            page.screenshot(path=str(shots / "setup-error.png"))
+    page.click("#create")
+    page.wait_for_function("() => document.querySelector('#error').textContent.includes('64,000')")
+    assert page.locator("#links").is_hidden()
