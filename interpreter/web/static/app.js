@@ -121,6 +121,8 @@ async function startSetup() {
 
 function rulesetChanged() {
   const r = chosenRuleset();
+  setup.values = {}; // another game: its own defaults
+  setup.options = [];
   $("custom").hidden = !isCustom();
   $("ruleset-description").textContent = r ? (r.description || "") : "Your own ruleset, YAML as a ruleset file on the command line (it may extend a bundled one).";
   const included = new Set((r && r.house_rules_on) || []);
@@ -443,7 +445,7 @@ function seatsBody() {
   return seatRows().map((row, i) => {
     const kind = row.querySelector(".seat-kind").value;
     const typed = row.querySelector(".seat-name").value.trim();
-    const seat = { kind, name: typed || (kind === "bot" ? `Bot ${i + 1}` : `Player ${i + 1}`) };
+    const seat = { kind, name: typed }; // a blank name: the server gives one
     if (kind === "bot") seat.bot = row.querySelector(".seat-bot").value;
     return seat;
   });
@@ -547,8 +549,10 @@ const table = {
   token: null,
   state: null,
   source: null,
+  fatal: false,         // the seat's link is not valid: stop trying
   busy: null,           // {version} while an answer is on its way
   logKey: "",
+  drawn: {},            // part name -> the data it was last drawn from
   toastTimer: null,
 };
 
@@ -562,6 +566,10 @@ function startTable(id, token) {
   api("GET", `/api/tables/${encodeURIComponent(id)}/state`, undefined, token).then(({ status, data }) => {
     if (status === 200) render(data);
     else {
+      if (status === 403 || status === 404) {
+        table.fatal = true;
+        if (table.source) table.source.close();
+      }
       setStatus("error", errorMessage(data, `cannot read the table (${status})`));
       toast(errorMessage(data, "This seat's link is not valid."));
     }
@@ -574,7 +582,12 @@ function connect() {
   const source = new EventSource(url);
   table.source = source;
   source.onopen = () => setStatus("live", "live");
-  source.onerror = () => setStatus("reconnecting", "reconnecting…");
+  source.onerror = () => {
+    if (table.fatal) { source.close(); return; }
+    setStatus("reconnecting", "reconnecting…");
+    // A refused stream (the server restarting, say) is not retried by the browser: retry it.
+    if (source.readyState === EventSource.CLOSED) setTimeout(() => { if (table.source === source && !table.fatal) connect(); }, 3000);
+  };
   source.addEventListener("state", (e) => {
     setStatus("live", "live");
     try { render(JSON.parse(e.data)); } catch (err) { console.error(err); }
@@ -622,12 +635,29 @@ function render(state) {
   document.title = `${state.title || "houserules"} · houserules`;
   $("table-title").textContent = state.title || "";
 
-  renderOpponents(state, pal);
-  renderCentre(state, pal);
-  renderHand(state, pal);
-  renderDecision(state, pal);
+  // Each part is rebuilt only when what it shows changed, so nothing under the pointer
+  // is replaced (and no hover or focus is lost) by a state that did not touch it.
+  const busy = Boolean(table.busy);
+  const part = (name, data, draw) => {
+    const key = JSON.stringify(data);
+    if (table.drawn[name] === key) return;
+    table.drawn[name] = key;
+    draw();
+  };
+  part("opponents", [state.seats, state.seat, state.dealer, pal], () => renderOpponents(state, pal));
+  part("centre", [state.stock, state.top, state.color, state.color_css, state.direction, state.penalty,
+    state.side, state.hand_number, state.discard_size, pal], () => renderCentre(state, pal));
+  part("hand", [state.hand, state.decision, state.seats, state.seat, busy, pal], () => renderHand(state, pal));
+  part("decision", [state.decision, state.waiting_for, Boolean(state.hand_over), busy, pal], () => renderDecision(state, pal));
   renderLog(state);
-  renderHandOver(state);
+  const broken = $("broken");
+  if (state.broken) {
+    broken.textContent = typeof state.broken === "string" ? state.broken : "This table stopped on an error in its ruleset.";
+    broken.hidden = false;
+  } else {
+    broken.hidden = true;
+  }
+  part("over", [state.hand_over, state.seats, busy], () => renderHandOver(state));
 }
 
 function sameDecision(a, b) {
@@ -835,6 +865,7 @@ function renderHandOver(state) {
   box.setAttribute("aria-label", "The hand is over");
   const winner = h.winner === null || h.winner === undefined ? null : seatName(state, h.winner);
   box.appendChild(el("h2", null, winner ? `${winner} ${winner === "You" ? "win" : "wins"} the hand` : "The hand is over"));
+  if (h.blocked) box.appendChild(el("p", "blocked", "The hand was blocked: nobody could play."));
   if (h.points !== undefined && h.points !== null) box.appendChild(el("p", "points", `${h.points} point${h.points === 1 ? "" : "s"}`));
   const tableEl = el("table", "results");
   const head = el("tr");
@@ -873,6 +904,7 @@ function renderHandOver(state) {
 }
 
 function setBusy(on) {
+  table.drawn = {};
   table.busy = on ? { version: table.state && table.state.version, decision: table.state && table.state.decision } : null;
   for (const b of document.querySelectorAll("#decision button, #next-hand")) b.disabled = on;
   for (const c of document.querySelectorAll("#hand .playable")) {
