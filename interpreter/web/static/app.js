@@ -461,6 +461,8 @@ async function createTable() {
     house_rules: houseRules(),
     seats: seatsBody(),
   };
+  const seed = Number.parseInt($("seed").value, 10);
+  if (Number.isFinite(seed)) body.seed = seed;
   button.disabled = true;
   const { status, data } = await api("POST", "/api/tables", body);
   button.disabled = false;
