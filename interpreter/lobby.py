@@ -64,23 +64,22 @@ def catalog_json() -> str:
     return json.dumps({"rulesets": games, "house_rules": rules_list, "bots": bots})
 
 
-def choice_options(options, on, rules_on: tuple = ()) -> dict:
-    """The options for load_ruleset: the declared ones given, and a switch per house rule
-    (on when listed; off when the game has it but it is not listed). `on` None: the game's
-    own house rules, as it comes."""
+def choice_options(options, on, off=None, rules_on: tuple = ()) -> dict:
+    """The options for load_ruleset: the declared ones given, a switch on for each house rule
+    in `on` and off for each of the game's own (`rules_on`) in `off`."""
     if not isinstance(options, dict) or len(options) > MAX_OPTIONS:
         raise OptionError(f"expected options as an object of at most {MAX_OPTIONS} names")
-    if on is None:
-        on = [name for name in rules_on if options.get(name) is not False]
-    if not isinstance(on, list) or not all(isinstance(n, str) for n in on):
-        raise OptionError("expected house_rules as a list of names")
+    on, off = on or [], off or []
+    for what, names in (("house_rules", on), ("house_rules_off", off)):
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise OptionError(f"expected {what} as a list of names")
     known = house_rules()
-    unknown = [n for n in on if n not in known]
+    unknown = [n for n in on + off if n not in known]
     if unknown:
         raise OptionError(f"no house rule named {unknown[0][:60]!r}; house rules: {', '.join(known)}")
     chosen = {k: v for k, v in options.items() if k not in known}
     chosen.update({name: True for name in on})
-    chosen.update({name: False for name in rules_on if name not in on})
+    chosen.update({name: False for name in off if name in rules_on and name not in on})
     return chosen
 
 
@@ -97,9 +96,10 @@ def write_paste(text, folder: Path) -> Path:
     return path
 
 
-def load_choice(ruleset, text, options, on, folder: Path):
+def load_choice(ruleset, text, options, on, folder: Path, off=None):
     """Load what was chosen: a bundled game by name, or the pasted `text` (written into
-    `folder`); with its options and house rules. Gives (the reference a save uses, ruleset)."""
+    `folder`); with its options, the house rules `on` switched on and the game's own `off`
+    left out. Gives (the reference a save uses, the ruleset, the options it was loaded with)."""
     if text is not None:
         ref = str(write_paste(text, folder))
     elif isinstance(ruleset, str) and ruleset in bundled_rulesets() \
@@ -109,7 +109,7 @@ def load_choice(ruleset, text, options, on, folder: Path):
         raise HouserulesError(f"no game named {str(ruleset)[:60]!r}; choose one of the bundled "
                               "games or paste a ruleset")
     base = load_ruleset(ref)
-    chosen = choice_options(options, on, tuple(base.overlays))
+    chosen = choice_options(options, on, off, tuple(base.overlays))
     return ref, load_ruleset(ref, chosen), chosen
 
 
@@ -125,12 +125,11 @@ def error_json(err: HouserulesError, folder: Path | None = None) -> dict:
             "column": err.column, "path": err.path, "detail": plain(err.detail) or None}
 
 
-def check_choice(ruleset, text, options, on) -> dict:
-    """Whether a choice loads: its summary, or the error, with line and column. `on`: the
-    house rules switched on (None: the game's own)."""
+def check_choice(ruleset, text, options, on, off=None) -> dict:
+    """Whether a choice loads: its summary, or the error, with line and column."""
     with tempfile.TemporaryDirectory(prefix="houserules-check-") as folder:
         try:
-            _, rules, _ = load_choice(ruleset, text, options, on, Path(folder))
+            _, rules, _ = load_choice(ruleset, text, options, on, Path(folder), off)
         except HouserulesError as err:
             return {"ok": False, "error": error_json(err, Path(folder))}
         return {"ok": True, **ruleset_entry(rules, ruleset if text is None else None)}

@@ -46,6 +46,13 @@ class Look:
         said = self.words.get(attribute, {}).get(value)
         return shown(said, one_line=True) if said else words(value).capitalize()
 
+    def said(self, name) -> str:
+        """A value or an effect named like one, as people say it (any attribute's `words:`)."""
+        for table in self.words.values():
+            if name in table:
+                return shown(table[name], one_line=True)
+        return words(name).capitalize()
+
     def label(self, card) -> str:
         """The mark in the middle of the card: its kind's symbol, else its rank, else its kind."""
         for key in (str(card.rank), card.kind):

@@ -77,7 +77,12 @@ def question_text(game, decision, names: list, viewer: int) -> tuple:
             title = "Your turn: play a card" + (" or " + " or ".join(ways) if ways else "")
         detail = f"Colour to follow: {words(game.color)}." if game.color and kind in (
             "play", "play_drawn") else ""
-        return title, detail
+        if kind == "play_drawn":
+            drawn = next((data.get("cards") for event, data in reversed(game.events[-50:])
+                          if event == "draw" and data["seat"] == viewer), None)
+            if drawn:
+                detail = f"You drew {words(drawn[-1])}. {detail}"
+        return title, detail.strip()
     name, text, given = rule_context(game)
     about = ""
     played = [data for event, data in game.events[-200:] if event == "play"]

@@ -108,7 +108,8 @@ class Table:
         try:
             ref, rules, options = load_choice(choice.get("ruleset"), choice.get("text"),
                                               choice.get("options") or {},
-                                              choice.get("house_rules"), folder)
+                                              choice.get("house_rules"), folder,
+                                              choice.get("house_rules_off"))
             specs = seat_specs(choice.get("seats"), (rules.min_players, rules.max_players))
             seed = choice.get("seed")
             if seed is None:
@@ -255,7 +256,7 @@ class Table:
         events = self.session.game.events
         told = self.told.setdefault(seat, [0, []])
         if told[0] < len(events):
-            narrator = Narrator(self.names_for(seat), viewer=seat)
+            narrator = Narrator(self.names_for(seat), viewer=seat, say_effect=self.look.said)
             told[1].extend(narrator.sentences(events[told[0]:]))
             told[0] = len(events)
             del told[1][:-MAX_LOG]

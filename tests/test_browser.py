@@ -40,7 +40,7 @@ if not Path(CHROMIUM).exists():
 # trying to reach Google's hosts, which this closed network refuses.
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-ITEMS = ("Mushroom!", "Banana Peel!", "Green Shell!", "Lightning Bolt!", "Bob-omb!")
+ITEMS = ("Mushroom!", "Banana peel!", "Green shell!", "Lightning bolt!", "Bob-omb!")
 # Records every state the page is sent (event stream and fetches), to check what a seat got.
 RECORDER = """
 (() => {
@@ -144,6 +144,7 @@ def set_up(page, server: Server, ruleset: str, seed: int) -> str:
     page.goto(server.url + "/")
     page.wait_for_selector(f"#ruleset option[value='{ruleset}']", state="attached")
     page.select_option("#ruleset", ruleset)
+    page.wait_for_selector("#check-result:not([hidden])")  # checked: the seats are its own
     page.wait_for_selector(".seat-row")
     while page.locator(".seat-row").count() > 3:
         page.click("#remove-seat")
@@ -155,6 +156,7 @@ def set_up(page, server: Server, ruleset: str, seed: int) -> str:
     rows.nth(2).locator(".seat-kind").select_option("bot")
     rows.nth(2).locator(".seat-bot").select_option("heuristic")
     page.fill("#seed", str(seed))
+    assert page.locator(".seat-row").count() == 3
     page.click("#create")
     link = page.locator("a.join-link[data-seat='1']")
     link.wait_for()
@@ -260,7 +262,7 @@ def refused_for_another_seat(page_asking, page_other) -> int:
         [table, token, decision["id"]])
 
 
-@pytest.mark.parametrize("ruleset, seed", [("classic", 14), ("mario_kart", 6)])
+@pytest.mark.parametrize("ruleset, seed", [("classic", 14), ("mario_kart", 14)])
 def test_two_people_and_a_bot_play_a_whole_hand(browser, server, shots, ruleset, seed):
     ann = new_page(browser)
     invite = set_up(ann, server, ruleset, seed)
@@ -279,7 +281,7 @@ def test_two_people_and_a_bot_play_a_whole_hand(browser, server, shots, ruleset,
                     assert refused_for_another_seat(asking, other) == 403
                     checked["refused"] = True
                     break
-        if step == 6 and not checked["shot"] and decision_of(ann):
+        if step >= 6 and not checked["shot"] and ann.locator("#hand .card.playable").count():
             ann.screenshot(path=str(shots / f"table-{ruleset.replace('_', '-')}.png"))
             checked["shot"] = True
         if step == 10:  # a reload lands on the same seat, the same hand
@@ -301,9 +303,9 @@ def test_two_people_and_a_bot_play_a_whole_hand(browser, server, shots, ruleset,
     assert all(checked.values()), checked
     text = log_text(ann)
     assert 'You: "UNO!"' in text, "Ann called UNO"
-    assert "caught Bo not calling UNO" in text or "caught you" in log_text(bo)
+    assert " caught " in text, "someone caught a missed UNO"
     if ruleset == "mario_kart":
-        assert "challenge" in text
+        assert "chose to challenge" in text, "someone challenged a Wild Draw Four"
         assert any(item in text for item in ITEMS), "an item fired"
     assert "went out" in text
     ann.screenshot(path=str(shots / f"hand-over-{ruleset.replace('_', '-')}.png"))

@@ -182,7 +182,8 @@ def create_app(root: Path, bot_delay: float = 0.8) -> Starlette:
         if not isinstance(data, dict):
             raise TableError("expected a JSON object")
         result = await run_in_threadpool(check_choice, data.get("ruleset"), data.get("text"),
-                                         data.get("options") or {}, data.get("house_rules"))
+                                         data.get("options") or {}, data.get("house_rules"),
+                                         data.get("house_rules_off"))
         return answer_json(result)
 
     async def create(request: Request):

@@ -129,14 +129,14 @@ function rulesetChanged() {
   for (const box of document.querySelectorAll("#house-rules input[type=checkbox]")) {
     const label = box.closest(".house-rule");
     if (included.has(box.value)) {
-      if (!box.disabled) box.dataset.was = box.checked ? "1" : "";
+      if (!box.dataset.included) box.dataset.was = box.checked ? "1" : "";
       box.checked = true;
-      box.disabled = true;
+      box.dataset.included = "1";
       label.classList.add("included");
-      label.title = "Part of this game already";
-    } else if (box.disabled) {
+      label.title = "Part of this game: uncheck it to leave it out";
+    } else if (box.dataset.included) {
       box.checked = box.dataset.was === "1";
-      box.disabled = false;
+      delete box.dataset.included;
       label.classList.remove("included");
       label.title = "";
     }
@@ -165,8 +165,13 @@ function uploadFile() {
   reader.readAsText(file);
 }
 
+// House rules to switch on, and the game's own (data-included) to leave out.
 function houseRules() {
-  return [...document.querySelectorAll("#house-rules input[type=checkbox]:checked:not(:disabled)")].map((b) => b.value);
+  return [...document.querySelectorAll("#house-rules input[type=checkbox]:checked:not([data-included])")].map((b) => b.value);
+}
+
+function houseRulesOff() {
+  return [...document.querySelectorAll("#house-rules input[type=checkbox][data-included]:not(:checked)")].map((b) => b.value);
 }
 
 // The options the user has moved off their default (sent to /api/check), or all (to create).
@@ -272,6 +277,7 @@ async function check() {
     text: custom ? text : null,
     options: optionValues(false),
     house_rules: houseRules(),
+    house_rules_off: houseRulesOff(),
   };
   const { status, data } = await api("POST", "/api/check", body);
   if (seq !== setup.checkSeq) return; // a newer check is on its way
@@ -459,6 +465,7 @@ async function createTable() {
     text: custom ? $("ruleset-text").value : null,
     options: optionValues(true),
     house_rules: houseRules(),
+    house_rules_off: houseRulesOff(),
     seats: seatsBody(),
   };
   const seed = Number.parseInt($("seed").value, 10);
@@ -740,11 +747,21 @@ function renderCentre(state, pal) {
   $("hand-number").textContent = state.hand_number ?? "";
 }
 
-function handOptions(decision) {
+// Hand index -> option number. The engine offers one of two identical cards; its twins in
+// the hand are the same play, so they are marked (and answer) the same.
+function handOptions(decision, hand) {
   const map = new Map();
   if (!decision) return map;
+  const faces = new Map();
   (decision.options || []).forEach((o, i) => {
-    if (o.type === "card" && o.hand !== null && o.hand !== undefined) map.set(o.hand, i);
+    if (o.type === "card" && o.hand !== null && o.hand !== undefined) {
+      map.set(o.hand, i);
+      faces.set(JSON.stringify(o.card), i);
+    }
+  });
+  (hand || []).forEach((f, i) => {
+    const same = faces.get(JSON.stringify(f));
+    if (!map.has(i) && same !== undefined) map.set(i, same);
   });
   return map;
 }
@@ -752,7 +769,7 @@ function handOptions(decision) {
 function renderHand(state, pal) {
   const hand = state.hand || [];
   const box = $("hand");
-  const playable = handOptions(state.decision);
+  const playable = handOptions(state.decision, state.hand);
   const busy = Boolean(table.busy);
   const nodes = hand.map((f, i) => {
     const card = Cards.face(f, pal);
