@@ -301,6 +301,11 @@ def test_two_people_and_a_bot_play_a_whole_hand(browser, server, shots, ruleset,
 
     play([ann, bo], after=along_the_way)
     assert all(checked.values()), checked
+    lobby = bo.context.new_page()  # the setup page lists the tables this browser sits at
+    lobby.goto(server.url + "/")
+    table = ann.evaluate("new URLSearchParams(location.hash.slice(1)).get('t')")
+    lobby.wait_for_selector(f"#my-tables li[data-table='{table}'] a")
+    lobby.close()
     text = log_text(ann)
     assert 'You: "UNO!"' in text, "Ann called UNO"
     assert " caught " in text, "someone caught a missed UNO"

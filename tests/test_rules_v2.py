@@ -386,8 +386,8 @@ def test_a_seat_put_out_while_drawing_for_its_turn_hands_the_turn_on(extra):
 
 
 def test_the_library_names_no_bundled_game_card_or_item():
-    """Every rule is said in YAML: no module but the command line's help (examples for
-    people) names a bundled ruleset, a card kind of more than one word, or an attribute's
+    """Every rule is said in YAML: no module (nor the browser table's page) but the command
+    line's help (examples for people) names a bundled ruleset, a card kind of more than one word, or an attribute's
     value such as an item."""
     names = set()
     for ruleset_name in bundled_rulesets():
@@ -399,7 +399,10 @@ def test_the_library_names_no_bundled_game_card_or_item():
         names.update(v for face in rules.faces for v in face.attrs.values() if isinstance(v, str))
     pattern = re.compile(r"\b(" + "|".join(re.escape(n).replace("_", "[_ ]") for n in names)
                          + r")\b", re.IGNORECASE)
-    for path in sorted((Path(__file__).parent.parent / "interpreter").glob("*.py")):
+    package = Path(__file__).parent.parent / "interpreter"
+    page = [p for p in (package / "web" / "static").iterdir() if p.suffix in (".js", ".html", ".css")]
+    assert page, "the browser table's page is checked too"
+    for path in sorted(package.rglob("*.py")) + sorted(page):
         if path.name == "cli.py":
             continue
         found = sorted(set(pattern.findall(path.read_text())))

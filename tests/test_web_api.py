@@ -270,3 +270,34 @@ def test_a_window_is_offered_to_each_person_in_turn(client):
             choice = rng.randrange(len(decision["options"]))
         answer(client, table, tokens[seat], decision["id"], choice)
     raise AssertionError("no catch window was ever offered to a person")
+
+
+def test_serve_explains_itself_and_its_mistakes(capsys, monkeypatch, tmp_path):
+    from interpreter.cli import main
+    with pytest.raises(SystemExit) as stop:
+        main(["serve", "--help"])
+    assert stop.value.code == 0
+    said = capsys.readouterr().out
+    assert "--host" in said and "--tables" in said and "0.0.0.0" in said
+    assert main(["serve", "--port", "0", "--tables", str(tmp_path)]) == 2
+    assert "expected --port" in capsys.readouterr().err
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if the web extra were not installed
+    assert main(["serve", "--tables", str(tmp_path)]) == 2
+    assert "pip install 'houserules[web]'" in capsys.readouterr().err
+
+
+def test_a_table_whose_rule_breaks_stops_and_keeps_its_save(client, root):
+    # A pasted rule that fails when played: the table says so, and its save is kept whole.
+    text = "extends: classic\nname: fragile\nkinds:\n  skip:\n    on_play: set_direction(2 * direction)\n"
+    table, tokens, _ = make_table(client, ruleset=None, text=text, seed=1,
+                                  seats=[{"kind": "you"}, {"kind": "bot", "bot": "eager"}])
+    for _ in range(500):
+        data = state(client, table, tokens[0])
+        if data["broken"]:
+            break
+        if data["decision"]:
+            answer(client, table, tokens[0], data["decision"]["id"], 0)
+    assert data["broken"] and "pasted.yaml:5:14: $.kinds.skip.on_play" in data["broken"]
+    assert data["decision"] is None
+    saved = json.loads((root / table / "save.json").read_text())
+    assert saved["broken"]

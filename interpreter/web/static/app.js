@@ -69,9 +69,40 @@ function isCustom() {
   return $("ruleset").value === CUSTOM;
 }
 
+// The tables this browser has a seat at (their tokens are in localStorage), to go back to.
+async function listMyTables() {
+  const seats = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith("houserules.seat.")) seats.push([key.slice(16), localStorage.getItem(key)]);
+    }
+  } catch (err) { return; }
+  const list = $("my-table-list");
+  for (const [id, token] of seats.slice(0, 20)) {
+    const { status, data } = await api("GET", `/api/tables/${encodeURIComponent(id)}/state`, undefined, token);
+    if (status === 403 || status === 404) {
+      try { localStorage.removeItem(`houserules.seat.${id}`); } catch (err) { /* nothing kept */ }
+      continue;
+    }
+    if (status !== 200) continue;
+    const li = el("li", "my-table");
+    li.dataset.table = id;
+    const a = el("a", null, data.title || "A table");
+    a.href = `/#t=${encodeURIComponent(id)}&k=${encodeURIComponent(token)}`;
+    li.appendChild(a);
+    const where = data.hand_over && data.hand_over.match_over ? "the match is over"
+      : `hand ${data.hand_number}` + (data.decision ? ", your turn" : "");
+    li.appendChild(el("span", "help", ` (${where})`));
+    list.appendChild(li);
+  }
+  $("my-tables").hidden = !list.children.length;
+}
+
 async function startSetup() {
   $("setup-view").hidden = false;
   document.title = "houserules: set up a table";
+  listMyTables();
   const { status, data } = await api("GET", "/api/catalog");
   if (status !== 200) {
     showError({ message: errorMessage(data, "The catalog could not be loaded.") });
@@ -87,6 +118,10 @@ async function startSetup() {
   const own = el("option", null, "Paste or upload my own YAML");
   own.value = CUSTOM;
   select.appendChild(own);
+  const example = (data.rulesets || [])[0];
+  if (example) {  // the example extends a game this server has
+    $("ruleset-text").placeholder = `Paste a ruleset (YAML) here, e.g.\nextends: [${example.name}]\ntitle: My game`;
+  }
 
   const rules = $("house-rules");
   for (const h of data.house_rules || []) {
