@@ -17,6 +17,7 @@ import re
 import secrets
 from pathlib import Path
 
+from .asking import WAIT, Asking
 from .decisions import Decision
 from .errors import HouserulesError, RuleRuntimeError
 from .gamelog import error_text
@@ -91,7 +92,7 @@ class Table:
         self.meta = meta
         self.seats = meta["seats"]
         self.look = Look(session.ruleset)
-        self.offered = 0  # a window: the position in its open_to of the seat asked now
+        self.asking = Asking(session.game)
         self.version = 0
         self.broken: str | None = None
         self.told: dict = {}  # seat -> [events narrated, sentences]
@@ -165,17 +166,13 @@ class Table:
     def asked(self) -> tuple:
         """(seat, decision) for the seat that must answer now, with a window's offer as that
         seat sees it; (None, None) when nobody must (a hand or the match is over)."""
-        decision = self.session.game.decision
-        if decision is None or self.broken:
+        if self.broken:
             return None, None
-        if decision.seat is not None:
-            return decision.seat, decision
-        seat = decision.open_to[self.offered]
-        return seat, decision.offer(seat)
+        return self.asking.asked()
 
     def decision_id(self) -> int:
         """Changes whenever the decision asked does (every answer, every seat a window passes)."""
-        return len(self.session.answers) * 1000 + self.offered
+        return len(self.session.answers) * 1000 + self.asking.offered
 
     def bot_to_move(self) -> bool:
         seat, _ = self.asked()
@@ -207,15 +204,10 @@ class Table:
 
     def give(self, seat: int, answer) -> None:
         """Apply `seat`'s answer; a window's offer that is not taken moves to the next seat."""
-        game = self.session.game
-        decision = game.decision
-        if decision.seat is None and answer is None:
-            self.offered += 1
-            if self.offered < len(decision.open_to):
-                self.changed()
-                return
-            answer = None
-        self.offered = 0
+        answer = self.asking.settle(answer)
+        if answer is WAIT:
+            self.changed()
+            return
         self.session.checkpoint()
         try:
             self.session.apply(answer)

@@ -1,0 +1,27 @@
+"""Learning environments for any ruleset (the optional `rl` extra: numpy, gymnasium,
+pettingzoo; open_spiel for the OpenSpiel game). See docs/learning.md.
+
+    from interpreter.rl import pettingzoo_env, gymnasium_env
+    env = pettingzoo_env("classic", players=2, seed=1)          # every seat an agent
+    env = gymnasium_env("mario_kart", seat=0, bots="heuristic")  # one learner against bots
+"""
+
+from __future__ import annotations
+
+
+def pettingzoo_env(*args, **kwargs):
+    """A PettingZoo AEC environment (interpreter.rl.aec.HouserulesEnv)."""
+    from .aec import pettingzoo_env as make
+    return make(*args, **kwargs)
+
+
+def gymnasium_env(*args, **kwargs):
+    """A Gymnasium environment for one seat against bots (interpreter.rl.single.SeatEnv)."""
+    from .single import gymnasium_env as make
+    return make(*args, **kwargs)
+
+
+def register_openspiel(*args, **kwargs):
+    """Register a ruleset as an OpenSpiel Python game (interpreter.rl.openspiel_game)."""
+    from .openspiel_game import register as make
+    return make(*args, **kwargs)

@@ -1,0 +1,132 @@
+"""Any ruleset as a PettingZoo AEC environment: agents are seats, taking turns as the game
+asks them (a window, such as catching a missed UNO, is a turn of each seat it is open to)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..asking import WAIT, Asking
+from ..engine import GameState
+from .encoding import Encoding
+from .rewards import REWARDS, hand_rewards, match_rewards, rules_of
+
+BIG = 1e9  # observation bounds: counts and scores are never near this
+
+
+def agent_name(seat: int) -> str:
+    return f"seat_{seat}"
+
+
+class HouserulesEnv(AECEnv):
+    """One game of a ruleset as PettingZoo's AEC environment (docs/learning.md)."""
+
+    metadata = {"name": "houserules_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, ruleset="classic", players: int | None = None, options=None,
+                 seed: int | None = None, reward: str = "hand", max_steps: int | None = None,
+                 render_mode: str | None = None):
+        super().__init__()
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError("render_mode must be None or 'ansi'")
+        self.rules = rules_of(ruleset, options, reward)
+        self.players = players or self.rules.default_players
+        self.rules.check_players(self.players)
+        self.encoding = Encoding(self.rules, self.players)
+        self.reward = reward
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(s) for s in range(self.players)]
+        self.seat_of = {name: s for s, name in enumerate(self.possible_agents)}
+        size, length = self.encoding.size, self.encoding.length
+        space = spaces.Dict({
+            "observation": spaces.Box(-BIG, BIG, (length,), np.float32),
+            "action_mask": spaces.Box(0, 1, (size,), np.int8)})
+        self.observation_spaces = {a: space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self.seeds = random.Random(seed)
+        self.game = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options=None) -> None:
+        """A new game; `seed` fixes it (else the next seed of the environment's own)."""
+        if seed is not None:
+            self.seeds = random.Random(seed)
+        self.game = GameState(self.rules, players=self.players, seed=self.seeds.getrandbits(63))
+        self.asking = Asking(self.game)
+        self.steps = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.select()
+
+    def select(self) -> None:
+        """Give the turn to the seat asked now, with its legal actions in its info."""
+        seat, decision = self.asking.asked()
+        self.decision = decision
+        self.window = self.asking.in_window()
+        self.agent_selection = self.possible_agents[seat]
+        self.mask = self.encoding.mask(decision, self.window)
+        self.infos[self.agent_selection] = {"action_mask": self.mask}
+
+    def observe(self, agent):
+        seat = self.seat_of[agent]
+        mine = agent == self.agent_selection and self.decision is not None
+        observation = self.encoding.observe(self.game, seat, self.decision if mine else None)
+        mask = self.mask if mine else np.zeros(self.encoding.size, dtype=np.int8)
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        answer = self.encoding.answer(self.decision, action, self.window)  # or IllegalAction
+        self._cumulative_rewards[agent] = 0.0
+        settled = self.asking.settle(answer)
+        if settled is not WAIT:
+            self.game.apply(settled)
+        self.steps += 1
+        game = self.game
+        if game.decision is None and self.reward == "match" and not game.over:
+            game.next_hand()
+        if game.decision is None:
+            won = hand_rewards(game) if self.reward == "hand" else match_rewards(game)
+            self.rewards = {self.possible_agents[s]: r for s, r in enumerate(won)}
+            self.terminations = {a: True for a in self.agents}
+            self.decision, self.mask = None, np.zeros(self.encoding.size, dtype=np.int8)
+        else:
+            self.rewards = {a: 0.0 for a in self.agents}
+            self.select()
+            if self.max_steps is not None and self.steps >= self.max_steps:
+                self.truncations = {a: True for a in self.agents}
+        self._accumulate_rewards()
+
+    def render(self):
+        if self.render_mode != "ansi" or self.game is None:
+            return None
+        seat = self.seat_of[self.agent_selection]
+        return repr(self.encoding.readable(self.game, seat, self.decision))
+
+    def close(self) -> None:
+        self.game = None
+
+
+def pettingzoo_env(ruleset="classic", players: int | None = None, options=None,
+                   seed: int | None = None, reward: str = "hand", **kwargs) -> HouserulesEnv:
+    """A PettingZoo AEC environment playing `ruleset` (a name, a path or a loaded Ruleset)."""
+    return HouserulesEnv(ruleset, players=players, options=options, seed=seed, reward=reward,
+                         **kwargs)

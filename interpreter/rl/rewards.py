@@ -1,0 +1,35 @@
+"""What a seat is paid when an episode ends: the hand's points, or winning the match.
+
+Both are zero-sum. Per hand, the winner gets the points the hand scored and every other
+seat loses the points of the cards it holds (together, the same points). Per match, the
+winner gets 1 and each other seat loses 1/(seats - 1).
+"""
+
+from __future__ import annotations
+
+from ..ruleset import Ruleset, load_ruleset
+
+REWARDS = ("hand", "match")
+
+
+def rules_of(ruleset, options=None, reward: str = "hand") -> Ruleset:
+    """A loaded ruleset: `ruleset` itself, or loaded by name or path with `options`."""
+    if isinstance(ruleset, Ruleset):
+        if options:
+            raise ValueError("options are given when a ruleset is loaded, not with a Ruleset")
+        return ruleset
+    return load_ruleset(str(ruleset), dict(options or {}))
+
+
+def hand_rewards(game) -> list:
+    """Per seat, the points of the hand that just ended."""
+    result = game.hand_results[-1]
+    held = [float(sum(card.points for card in hand)) for hand in game.hands]
+    return [float(result.points) if seat == result.winner else -held[seat]
+            for seat in range(game.players)]
+
+
+def match_rewards(game) -> list:
+    """Per seat: 1 for the match's winner, -1/(seats - 1) for each other seat."""
+    loss = -1.0 / (game.players - 1)
+    return [1.0 if seat == game.match_winner else loss for seat in range(game.players)]

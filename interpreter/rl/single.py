@@ -1,0 +1,153 @@
+"""Any ruleset as a Gymnasium environment: one learning seat, the built-in bots at the others."""
+
+from __future__ import annotations
+
+import random
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ..agents import AGENTS, HeuristicAgent
+from ..asking import WAIT, Asking
+from ..engine import GameState
+from .aec import BIG
+from .encoding import Encoding
+from .rewards import REWARDS, hand_rewards, match_rewards, rules_of
+
+
+def bot_names(bots, players: int, seat: int) -> list:
+    """A bot name for every seat but the learner's: one name, or one per seat, or per bot."""
+    names = [bots] * players if isinstance(bots, str) and "," not in bots else \
+        list(bots.split(",") if isinstance(bots, str) else bots)
+    if len(names) == players - 1:
+        names.insert(seat, None)
+    if len(names) != players:
+        raise ValueError(f"bots: give one name, one per seat ({players}) or one per bot "
+                         f"({players - 1}), not {len(names)}")
+    unknown = [n for i, n in enumerate(names) if i != seat and n not in AGENTS]
+    if unknown:
+        raise ValueError(f"unknown bot {unknown[0]!r}; bots: {', '.join(AGENTS)}")
+    return [None if i == seat else n for i, n in enumerate(names)]
+
+
+class Sampled(int):
+    """An action drawn by LegalActions.sample(): legal where it was drawn, and, if used after
+    the game has moved on (a reset in between), the legal action its draw `u` picks there."""
+
+    u: float
+
+    def __new__(cls, value: int, u: float):
+        action = super().__new__(cls, value)
+        action.u = u
+        return action
+
+
+def pick(mask, u: float) -> int:
+    """The legal action that a uniform draw `u` in [0, 1) picks."""
+    legal = np.flatnonzero(mask)
+    return int(legal[min(int(u * len(legal)), len(legal) - 1)])
+
+
+class LegalActions(spaces.Discrete):
+    """Every action of the ruleset, whose sample() (no mask given) draws a legal one, so an
+    agent that samples the space plays, where any other illegal action raises IllegalAction."""
+
+    def __init__(self, size: int):
+        super().__init__(size)
+        self.legal = None  # the mask of the decision asked now (the environment sets it)
+
+    def sample(self, mask=None, probability=None):
+        if mask is None and probability is None and self.legal is not None and self.legal.any():
+            u = float(self.np_random.random())
+            return Sampled(pick(self.legal, u), u)
+        return super().sample(mask=mask, probability=probability)
+
+
+class SeatEnv(gym.Env):
+    """One seat of a ruleset's game, the others played by bots (docs/learning.md)."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, ruleset="classic", seat: int = 0, bots="random", players: int | None = None,
+                 options=None, reward: str = "hand", render_mode: str | None = None):
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.rules = rules_of(ruleset, options, reward)
+        self.players = players or self.rules.default_players
+        self.rules.check_players(self.players)
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat must be from 0 to {self.players - 1}")
+        self.seat = seat
+        self.bot_names = bot_names(bots, self.players, seat)
+        self.reward = reward
+        self.render_mode = render_mode
+        self.encoding = Encoding(self.rules, self.players)
+        size, length = self.encoding.size, self.encoding.length
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(-BIG, BIG, (length,), np.float32),
+            "action_mask": spaces.Box(0, 1, (size,), np.int8)})
+        self.action_space = LegalActions(size)
+        self.game = None
+
+    def reset(self, *, seed: int | None = None, options=None):
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2 ** 62))
+        self.game = GameState(self.rules, players=self.players, seed=game_seed)
+        self.asking = Asking(self.game)
+        self.bots = [None if name is None else
+                     HeuristicAgent(f"{game_seed}/{s}") if name == "heuristic" else
+                     AGENTS[name](f"{game_seed}/{s}") for s, name in enumerate(self.bot_names)]
+        done = self.advance()
+        if done:  # the bots ended the episode before the learner was asked anything
+            return self.reset(seed=int(self.np_random.integers(2 ** 62)))
+        return self.observation(), {"action_mask": self.mask}
+
+    def advance(self) -> bool:
+        """Let the bots answer until the learner must (False) or the episode is over (True)."""
+        game = self.game
+        while True:
+            if game.decision is None:
+                if self.reward == "match" and not game.over:
+                    game.next_hand()
+                    continue
+                return True
+            seat, decision = self.asking.asked()
+            if seat == self.seat:
+                self.decision = decision
+                self.window = self.asking.in_window()
+                self.mask = self.action_space.legal = self.encoding.mask(decision, self.window)
+                return False
+            answer = self.asking.settle(self.bots[seat].decide(game, decision))
+            if answer is not WAIT:
+                game.apply(answer)
+
+    def observation(self) -> dict:
+        decision = self.decision if self.game.decision is not None else None
+        return {"observation": self.encoding.observe(self.game, self.seat, decision),
+                "action_mask": self.mask}
+
+    def step(self, action):
+        if isinstance(action, Sampled) and not (0 <= action < len(self.mask) and self.mask[action]):
+            action = pick(self.mask, action.u)  # drawn before a reset: its draw, here
+        answer = self.encoding.answer(self.decision, action, self.window)  # or IllegalAction
+        settled = self.asking.settle(answer)
+        if settled is not WAIT:
+            self.game.apply(settled)
+        done = self.advance()
+        reward = 0.0
+        if done:
+            paid = hand_rewards(self.game) if self.reward == "hand" else match_rewards(self.game)
+            reward = paid[self.seat]
+            self.mask = self.action_space.legal = np.zeros(self.encoding.size, dtype=np.int8)
+        return self.observation(), reward, done, False, {"action_mask": self.mask}
+
+    def render(self):
+        if self.render_mode != "ansi" or self.game is None:
+            return None
+        return repr(self.encoding.readable(self.game, self.seat))
+
+
+def gymnasium_env(ruleset="classic", seat: int = 0, bots="random", **kwargs) -> SeatEnv:
+    """A Gymnasium environment: `seat` learns, `bots` (simulate's names) play the others."""
+    return SeatEnv(ruleset, seat=seat, bots=bots, **kwargs)
