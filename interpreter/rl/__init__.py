@@ -2,8 +2,10 @@
 pettingzoo; open_spiel for the OpenSpiel game). See docs/learning.md.
 
     from interpreter.rl import pettingzoo_env, gymnasium_env
-    env = pettingzoo_env("classic", players=2, seed=1)          # every seat an agent
-    env = gymnasium_env("mario_kart", seat=0, bots="heuristic")  # one learner against bots
+    env = pettingzoo_env(RULESET, players=2, seed=1)          # every seat an agent
+    env = gymnasium_env(RULESET, seat=0, bots="heuristic")    # one learner against bots
+
+RULESET is a bundled name, a path to a .yaml file, or a loaded Ruleset.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ class HouserulesEnv(AECEnv):
 
     metadata = {"name": "houserules_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, ruleset="classic", players: int | None = None, options=None,
+    def __init__(self, ruleset, players: int | None = None, options=None,
                  seed: int | None = None, reward: str = "hand", max_steps: int | None = None,
                  render_mode: str | None = None):
         super().__init__()
@@ -108,12 +108,12 @@ class HouserulesEnv(AECEnv):
             self.rewards = {self.possible_agents[s]: r for s, r in enumerate(won)}
             self.terminations = {a: True for a in self.agents}
             self.decision, self.mask = None, np.zeros(self.encoding.size, dtype=np.int8)
+            self._accumulate_rewards()
         else:
-            self.rewards = {a: 0.0 for a in self.agents}
+            # Rewards stay 0 until the episode ends, so there is nothing to accumulate.
             self.select()
             if self.max_steps is not None and self.steps >= self.max_steps:
                 self.truncations = {a: True for a in self.agents}
-        self._accumulate_rewards()
 
     def render(self):
         if self.render_mode != "ansi" or self.game is None:
@@ -125,7 +125,7 @@ class HouserulesEnv(AECEnv):
         self.game = None
 
 
-def pettingzoo_env(ruleset="classic", players: int | None = None, options=None,
+def pettingzoo_env(ruleset, players: int | None = None, options=None,
                    seed: int | None = None, reward: str = "hand", **kwargs) -> HouserulesEnv:
     """A PettingZoo AEC environment playing `ruleset` (a name, a path or a loaded Ruleset)."""
     return HouserulesEnv(ruleset, players=players, options=options, seed=seed, reward=reward,

@@ -22,8 +22,9 @@ see (view.py's rules).
 from __future__ import annotations
 
 from array import array
+from typing import Any
 
-import numpy as np
+import numpy as np  # type: ignore[import-not-found,unused-ignore]
 
 from ..decisions import DRAW, PASS
 from ..errors import IllegalMove
@@ -40,6 +41,44 @@ class IllegalAction(IllegalMove):
 class Encoding:
     """The action space and observation layout of one ruleset at one number of seats."""
 
+    # Typed here, not in __init__: asking.py and this module are compiled by mypyc (setup.py),
+    # whose native attributes make observe() and mask() several times faster.
+    ruleset: Any
+    players: int
+    face_names: list
+    face_index: dict
+    by_option: dict
+    colors: tuple
+    two_sided: bool
+    card_base: int
+    word_base: int
+    color_base: int
+    seat_base: int
+    yes: int
+    no: int
+    none: int
+    size: int
+    action_names: list
+    variables: list
+    fields: list
+    length: int
+    at: dict
+    at_hand: int
+    at_top: int
+    at_shows: int
+    at_stock: int
+    at_color: int
+    at_direction: int
+    at_penalty: int
+    at_sizes: int
+    at_scores: int
+    at_out: int
+    at_decision: int
+    at_side: int
+    variable_at: list
+    blank: array
+    no_mask: bytes
+
     def __init__(self, ruleset, players: int):
         self.ruleset = ruleset
         self.players = players
@@ -49,6 +88,7 @@ class Encoding:
                            for (side, name), _ in faces]
         self.face_index = {key: i for i, (key, _) in enumerate(faces)}
         self.colors = tuple(ruleset.colors)
+        self.two_sided = bool(ruleset.sides)
         count = len(faces)
         self.card_base = 0
         self.word_base = count
@@ -66,7 +106,10 @@ class Encoding:
                           in ruleset.variables.items()
                           if initial is None or isinstance(initial, (bool, int, float))]
         self.layout()
-        self.by_card: dict = {}  # card object -> face index (card objects are per face)
+        # Option -> action, for the options that are the same object each time: the words,
+        # the colours and (filled as they come) card objects, one per face.
+        self.by_option = {word: self.word_base + i for i, word in enumerate(WORDS)}
+        self.by_option.update({c: self.color_base + i for i, c in enumerate(self.colors)})
 
     def layout(self) -> None:
         """Where each part of the observation lies: (name, start, length)."""
@@ -83,16 +126,24 @@ class Encoding:
             self.fields.append((name, start, length))
             start += length
         self.length = start
-        self.at = {name: start for name, start, _ in self.fields}
+        at = self.at = {name: begin for name, begin, _ in self.fields}
+        self.at_hand, self.at_top = at["hand"], at["top"]
+        self.at_shows, self.at_stock = at["others_show"], at["stock_shows"]
+        self.at_color, self.at_direction, self.at_penalty = at["color"], at["direction"], at["penalty"]
+        self.at_sizes, self.at_scores, self.at_out = at["hand_sizes"], at["scores"], at["out"]
+        self.at_decision, self.at_side = at["decision"], at["side"]
+        self.variable_at = [(name, per_seat, at[f"variable {name}"])
+                            for name, per_seat in self.variables]
         self.blank = array("f", bytes(4 * self.length))
+        self.no_mask = bytes(self.size)
 
     # --- actions ------------------------------------------------------------------------
 
     def face(self, card) -> int:
         """The face index of a card (a face: its side and name)."""
-        found = self.by_card.get(card)
+        found = self.by_option.get(card)
         if found is None:
-            found = self.by_card[card] = self.face_index[(card.side, card.name)]
+            found = self.by_option[card] = self.face_index[(card.side, card.name)]
         return found
 
     def action(self, option, window: bool = False) -> int:
@@ -103,24 +154,27 @@ class Encoding:
             return self.yes
         if option is False:
             return self.no
+        found = self.by_option.get(option)  # never a bool or a seat: they are not kept there
+        if found is not None:
+            return found
         if isinstance(option, int):
             return self.yes if window else self.seat_base + option
         if isinstance(option, str):
-            if option in WORDS:
-                return self.word_base + WORDS.index(option)
-            return self.color_base + self.colors.index(option)
+            raise ValueError(f"an answer this encoding does not know: {option!r}")
         return self.face(option)
 
     def actions(self, decision, window: bool = False) -> list:
         """The action of each of the decision's options, in order."""
         return [self.action(option, window) for option in decision.options]
 
-    def mask(self, decision, window: bool = False) -> np.ndarray:
-        """1 for each legal action."""
-        mask = np.zeros(self.size, dtype=np.int8)
+    def mask(self, decision, window: bool = False) -> Any:
+        """1 for each legal action (a new array each time)."""
+        legal = bytearray(self.size)
         if decision is not None:
-            mask[self.actions(decision, window)] = 1
-        return mask
+            action = self.action
+            for option in decision.options:
+                legal[action(option, window)] = 1
+        return np.frombuffer(legal, dtype=np.int8)
 
     def answer(self, decision, action, window: bool = False):
         """The option that `action` stands for; IllegalAction (and nothing changes) if none."""
@@ -141,41 +195,41 @@ class Encoding:
 
     # --- observations -------------------------------------------------------------------
 
-    def observe(self, game, seat: int, decision=None) -> np.ndarray:
+    def observe(self, game, seat: int, decision=None) -> Any:
         """What `seat` may see now, as numbers (a new array each time)."""
         out = array("f", self.blank)
-        at = self.at
-        face = self.face
-        hand = at["hand"]
+        by_option = self.by_option
+        hand = self.at_hand
         for card in game.hands[seat]:
-            out[hand + face(card)] += 1.0
-        top = game.discard[-1] if game.discard else None
-        if top is not None:
-            out[at["top"] + face(top)] = 1.0
-        if self.ruleset.sides:
-            shows = at["others_show"]
-            for other, cards in enumerate(game.hands):
-                if other != seat:
-                    for card in cards:
-                        out[shows + face(card.back)] += 1.0
-            if game.stock:
-                out[at["stock_shows"] + face(game.stock[-1].back)] = 1.0
-            out[at["side"] + game.side] = 1.0
-        color = game.color
-        out[at["color"] + (self.colors.index(color) if color in self.colors
-                           else len(self.colors))] = 1.0
-        out[at["direction"]] = game.direction
-        out[at["penalty"]] = game.penalty
+            index = by_option.get(card)
+            out[hand + (index if index is not None else self.face(card))] += 1.0
+        discard = game.discard
+        if discard:
+            out[self.at_top + self.face(discard[-1])] = 1.0
         players = self.players
-        sizes, scores, outs = at["hand_sizes"], at["scores"], at["out"]
+        if self.two_sided:
+            shows = self.at_shows
+            for offset in range(1, players):
+                for card in game.hands[(seat + offset) % players]:
+                    out[shows + self.face(card.back)] += 1.0
+            if game.stock:
+                out[self.at_stock + self.face(game.stock[-1].back)] = 1.0
+            out[self.at_side + game.side] = 1.0
+        color = game.color
+        colors = self.colors
+        out[self.at_color + (colors.index(color) if color in colors else len(colors))] = 1.0
+        out[self.at_direction] = game.direction
+        out[self.at_penalty] = game.penalty
+        sizes, scores, outs = self.at_sizes, self.at_scores, self.at_out
+        hands, points, gone = game.hands, game.scores, game.out
         for offset in range(players):
             other = (seat + offset) % players
-            out[sizes + offset] = len(game.hands[other])
-            out[scores + offset] = game.scores[other]
-            out[outs + offset] = 1.0 if game.out[other] else 0.0
-        for name, per_seat in self.variables:
+            out[sizes + offset] = len(hands[other])
+            out[scores + offset] = points[other]
+            if gone[other]:
+                out[outs + offset] = 1.0
+        for name, per_seat, start in self.variable_at:
             value = game.variables.get(name)
-            start = at[f"variable {name}"]
             if per_seat:
                 for offset in range(players):
                     out[start + offset] = number(value[(seat + offset) % players]) \
@@ -184,8 +238,8 @@ class Encoding:
                 out[start] = number(value)
         if decision is not None:
             kind = decision.kind
-            out[at["decision"] + (KINDS.index(kind) if kind in RESERVED_QUESTIONS
-                                  else len(KINDS) - 1)] = 1.0
+            out[self.at_decision + (KINDS.index(kind) if kind in RESERVED_QUESTIONS
+                                    else len(KINDS) - 1)] = 1.0
         return np.frombuffer(out, dtype=np.float32)
 
     def readable(self, game, seat: int, decision=None) -> dict:

@@ -69,7 +69,7 @@ class SeatEnv(gym.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, ruleset="classic", seat: int = 0, bots="random", players: int | None = None,
+    def __init__(self, ruleset, seat: int = 0, bots="random", players: int | None = None,
                  options=None, reward: str = "hand", render_mode: str | None = None):
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
@@ -148,6 +148,6 @@ class SeatEnv(gym.Env):
         return repr(self.encoding.readable(self.game, self.seat))
 
 
-def gymnasium_env(ruleset="classic", seat: int = 0, bots="random", **kwargs) -> SeatEnv:
+def gymnasium_env(ruleset, seat: int = 0, bots="random", **kwargs) -> SeatEnv:
     """A Gymnasium environment: `seat` learns, `bots` (simulate's names) play the others."""
     return SeatEnv(ruleset, seat=seat, bots=bots, **kwargs)
