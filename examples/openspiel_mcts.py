@@ -1,0 +1,146 @@
+"""OpenSpiel's MCTS playing houserules variants: MCTS against a uniformly random player, one
+hand of two-player UNO per game, on classic and on classic with a house rule (stacking),
+printing MCTS's win rate with a 95% interval.
+
+    . /work/venv/bin/activate && pip install open_spiel   # once (the `rl` extra's OpenSpiel)
+    python examples/openspiel_mcts.py                      # 20 games per variant, about a minute
+    python examples/openspiel_mcts.py --games 100 --simulations 20 --depth 40
+    python examples/openspiel_mcts.py --depth 0            # full random rollouts: very slow
+
+Each variant is registered as an OpenSpiel game (interpreter/rl/openspiel_game.py) and
+played through pyspiel only: `chance_outcomes` at the deal, `legal_actions`, `apply_action`,
+`returns`. MCTS (open_spiel.python.algorithms.mcts.MCTSBot) sits at seat 0 in even games and
+seat 1 in odd ones, and searches only when it has more than one legal action.
+
+The evaluator is OpenSpiel's RandomRolloutEvaluator with its `max_length` cut-off (--depth):
+a random rollout of a two-player hand runs for a thousand moves and more (random players draw
+a lot), about 50 ms in pure Python, so full rollouts (--depth 0) take minutes a game. A rollout
+cut off before the hand ends is scored, instead of OpenSpiel's 0 for every seat, by the cards
+held: each seat gets the others' mean held points minus its own (zero-sum, on the scale of the
+hand's points).
+
+Mind that OpenSpiel's MCTS searches the true state: it sees the other hand and the order of the
+stock (the deal is the only chance node). It is an open-hand player, so its win rate is an upper
+bound on what an honest search would get.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
+
+import pyspiel  # noqa: E402
+from open_spiel.python.algorithms import mcts  # noqa: E402
+
+from interpreter.rl.openspiel_game import register  # noqa: E402
+
+VARIANTS = (("classic", None), ("classic", {"stacking": True}))
+
+
+class CutoffRolloutEvaluator(mcts.RandomRolloutEvaluator):
+    """Random rollouts of at most `max_length` moves; one cut off is scored by held points."""
+
+    def evaluate(self, state):
+        total = None
+        for _ in range(self.n_rollouts):
+            working = state.clone()
+            length = 0
+            while not working.is_terminal():
+                if self.max_length is not None and length >= self.max_length:
+                    break
+                if working.is_chance_node():
+                    actions, probabilities = zip(*working.chance_outcomes())
+                    action = self._random_state.choice(actions, p=probabilities)
+                else:
+                    action = self._random_state.choice(working.legal_actions())
+                working.apply_action(action)
+                length += 1
+            value = np.array(working.returns() if working.is_terminal() else held(working))
+            total = value if total is None else total + value
+        return total / self.n_rollouts
+
+
+def held(state) -> list:
+    """Per seat, the others' mean held points minus its own (sums to zero)."""
+    points = [float(sum(card.points for card in hand)) for hand in state.game.hands]
+    everyone, others = sum(points), len(points) - 1
+    return [(everyone - mine) / others - mine for mine in points]
+
+
+def play(game, bot, mcts_seat: int, deal: int, rng: random.Random) -> tuple:
+    """One hand: MCTS at `mcts_seat`, a uniform random player elsewhere. (returns, moves)."""
+    state = game.new_initial_state()
+    state.apply_action(deal)
+    moves = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if state.current_player() == mcts_seat and len(legal) > 1:
+            action = bot.step(state)
+        else:
+            action = rng.choice(legal)
+        state.apply_action(action)
+        moves += 1
+    return state.returns(), moves
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple:
+    """The 95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) \
+        / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="games per variant (20)")
+    parser.add_argument("--simulations", type=int, default=6,
+                        help="MCTS simulations per search (6)")
+    parser.add_argument("--depth", type=int, default=16,
+                        help="rollout cut-off in moves, 0 for none (16)")
+    parser.add_argument("--uct", type=float, default=50.0,
+                        help="UCT exploration constant, in hand points (50)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    started = time.time()
+    for ruleset, options in VARIANTS:
+        name = register(ruleset, players=2, options=options)
+        game = pyspiel.load_game(name)
+        rng = random.Random(args.seed)
+        evaluator = CutoffRolloutEvaluator(1, np.random.RandomState(args.seed),
+                                           max_length=args.depth or None)
+        bot = mcts.MCTSBot(game, args.uct, args.simulations, evaluator, solve=False,
+                           random_state=np.random.RandomState(args.seed + 1))
+        deals = random.Random(args.seed + 2).sample(range(game.max_chance_outcomes()),
+                                                    min(args.games, game.max_chance_outcomes()))
+        deals += [deals[i % len(deals)] for i in range(args.games - len(deals))]
+        wins, points, moves, begun = 0, 0.0, 0, time.time()
+        for number, deal in enumerate(deals):
+            seat = number % 2
+            returns, length = play(game, bot, seat, deal, rng)
+            wins += returns[seat] > 0
+            points += returns[seat]
+            moves += length
+        low, high = wilson(wins, args.games)
+        label = ruleset + "".join(f" +{k}" for k in options or {})
+        print(f"{label:18} MCTS won {wins}/{args.games} = {wins / args.games:.0%} "
+              f"(95% interval {low:.0%} to {high:.0%}), {points / args.games:+.1f} points a "
+              f"hand, {moves / args.games:.0f} moves a hand, {time.time() - begun:.1f} s")
+    print(f"{args.simulations} simulations a search, rollouts cut at "
+          f"{args.depth or 'no limit'}; {time.time() - started:.1f} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

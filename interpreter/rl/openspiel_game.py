@@ -1,0 +1,474 @@
+"""Any ruleset as an OpenSpiel Python game, so OpenSpiel's algorithms play house rules.
+
+    from interpreter.rl.openspiel_game import register
+    import pyspiel
+    name = register(ruleset, players=2, options={"stacking": True})  # houserules_NAME_stacking
+    game = pyspiel.load_game(name)           # or f"{name}(seeds=100)": fewer deals
+    state = game.new_initial_state()         # a chance node: which deal
+
+(`ruleset`: a bundled ruleset's name, a path, or a loaded Ruleset; examples/openspiel_mcts.py
+plays OpenSpiel's MCTS on two.)
+
+The game is one hand (`reward="hand"`: the hand's points, rl/rewards.py) or one match
+(`reward="match"`: 1 for the winner, -1/(seats - 1) for the others), zero-sum either way.
+
+- Chance is explicit and happens once: the first node's outcomes are `seeds` deal seeds
+  (a game parameter, 1,000 unless registered otherwise), uniform. The seed chosen makes the
+  GameState, whose own seeded generator then decides every later shuffle, so one chance
+  outcome and one list of actions always give the same game.
+- Actions are rl/encoding.py's action ids (`Encoding.size` of them). A window open to
+  several seats (catching a missed UNO, jumping in) is a turn of each seat in the order the
+  engine lists them, as in the PettingZoo environment (asking.py): "yes" takes it, "none"
+  lets it go to the next seat.
+- The observation tensor is `Encoding.observe` (named pieces: `Encoding.fields`), the
+  observation string `Encoding.readable` in one line. The information state string of a seat
+  is its perfect-recall history: every observation it was shown that differed from the one
+  before, and each action it took, one a line. Nothing in either shows another seat's cards.
+- A hand that runs past `max_game_length` moves (a bound the ruleset's runaway guards keep
+  any hand well inside) ends with every return 0.
+"""
+
+from __future__ import annotations
+
+import copy
+import operator
+import random
+import re
+import types
+
+import numpy as np
+import pyspiel
+
+from ..asking import WAIT, Asking
+from ..cards import Card
+from ..engine import STATE_FIELDS, GameState
+from .encoding import Encoding
+from .rewards import REWARDS, hand_rewards, match_rewards, rules_of
+
+SEEDS = 1000  # deal seeds: the outcomes of the chance node, unless registered otherwise
+DECISIONS_PER_TURN = 4  # a bound on the decisions of one turn, besides the windows' offers
+INT_MAX = 2 ** 31 - 1  # max_game_length is a C++ int
+
+_registered: dict = {}  # short name -> (what it plays, its GameType, its Spec)
+
+
+class Spec:
+    """What one registered game plays: the ruleset, the seats, the reward, the action and
+    observation encoding, and the bounds OpenSpiel is told (shared by all its states)."""
+
+    def __init__(self, rules, players: int, reward: str, name: str):
+        self.name = name
+        self.rules = rules
+        self.players = players
+        self.reward = reward
+        self.encoding = Encoding(rules, players)
+        per_turn = DECISIONS_PER_TURN + 2 * players  # a window offers itself to every seat
+        hands = rules.hands_per_match if reward == "match" else 1
+        self.max_length = min(INT_MAX, (rules.turns_per_hand + 2) * per_turn * hands + 1)
+        if reward == "match":
+            self.min_utility, self.max_utility = -1.0 / (players - 1), 1.0
+        else:  # the winner takes at most every card's points, a loser loses its own
+            cards = list(rules.deck) * rules.decks[players]
+            if rules.random_pairs:  # faces are paired afresh each match
+                most = max(abs(face.points) for face in rules.faces)
+                bound = most * len(cards)
+            else:
+                bound = sum(max(abs(card.points), abs(card.back.points) if card.back else 0)
+                            for card in cards)
+            self.min_utility, self.max_utility = -float(bound), float(bound)
+
+    def rewards(self, game) -> list:
+        return hand_rewards(game) if self.reward == "hand" else match_rewards(game)
+
+
+def register(ruleset, players: int = 2, options=None, reward: str = "hand",
+             name: str | None = None, seeds: int = SEEDS) -> str:
+    """Register `ruleset` (a name, a path or a loaded Ruleset, with `options`) at `players`
+    seats as an OpenSpiel game, and return its short name for `pyspiel.load_game`.
+
+    The name is "houserules_" and the ruleset's name, then the options (a switched-on house
+    rule by its name, one switched off as no_NAME, others as NAME_VALUE), then "_Np" unless
+    two seats play and "_match" for the match reward; or `name`. Registering the same game
+    under the same name again returns the name; a name taken by another game is refused.
+    """
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    seeds = int(seeds)
+    if seeds < 1:
+        raise ValueError(f"seeds must be at least 1, not {seeds}")
+    rules = rules_of(ruleset, options, reward)
+    rules.check_players(players)
+    name = name or default_name(rules.name, options, players, reward)
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+        raise ValueError(f"an OpenSpiel short name is lower-case letters, digits and _, "
+                         f"not {name!r}")
+    key = (rules.digest, players, reward, seeds)
+    if name in _registered:
+        if _registered[name][0] == key:
+            return name
+        raise ValueError(f"{name!r} is registered already, for another game; give a name")
+    if name in pyspiel.registered_names():
+        raise ValueError(f"{name!r} is the name of an OpenSpiel game; give another name")
+    spec = Spec(rules, players, reward, name)
+    title = rules.name + "".join(f" +{k}={v}" for k, v in sorted((options or {}).items()))
+    game_type = pyspiel.GameType(
+        short_name=name,
+        long_name=f"houserules {title} ({players} players, {reward} reward)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"seeds": seeds})
+
+    # A class of its own, made as OpenSpiel's Python games are: pyspiel keeps the factory
+    # until after Python has shut down, which a class outlives and a closure does not.
+    made = type(f"HouserulesGame_{name}", (HouserulesGame,),
+                {"game_type": game_type, "spec": spec, "__module__": __name__})
+    pyspiel.register_game(game_type, made)
+    _registered[name] = (key, game_type, spec)
+    return name
+
+
+def replay(spec, path: list, track: bool = False) -> Table:
+    """The table that the deal and actions `path` make (`spec`: one, or a registered name),
+    keeping each seat's history if `track`."""
+    if isinstance(spec, str):
+        if spec not in _registered:
+            raise ValueError(f"{spec!r} is not registered in this process: register it first")
+        spec = _registered[spec][2]
+    table = Table(spec, path[0])
+    if track:
+        table.track()
+    for action in path[1:]:
+        table.act(action)
+    return table
+
+
+def default_name(ruleset_name: str, options, players: int, reward: str) -> str:
+    parts = ["houserules", ruleset_name]
+    for key, value in sorted((options or {}).items()):
+        parts.append(key if value is True else f"no_{key}" if value is False
+                     else f"{key}_{value}")
+    if players != 2:
+        parts.append(f"{players}p")
+    if reward != "hand":
+        parts.append(reward)
+    return re.sub(r"[^a-z0-9]+", "_", "_".join(parts).lower()).strip("_")
+
+
+class HouserulesGame(pyspiel.Game):
+    """One registered ruleset, seats and reward (made by `pyspiel.load_game`; `register`
+    makes a subclass for each registered game, whose `game_type` and `spec` say which)."""
+
+    game_type: pyspiel.GameType
+    spec: Spec
+
+    def __init__(self, params=None):
+        game_type, spec = self.game_type, self.spec
+        params = dict(params or {})
+        seeds = int(params.get("seeds", game_type.parameter_specification["seeds"]))
+        if seeds < 1:
+            raise ValueError(f"seeds must be at least 1, not {seeds}")
+        self.seeds = seeds
+        self.deals = [(seed, 1.0 / seeds) for seed in range(seeds)]
+        info = pyspiel.GameInfo(
+            num_distinct_actions=spec.encoding.size,
+            max_chance_outcomes=seeds,
+            num_players=spec.players,
+            min_utility=spec.min_utility,
+            max_utility=spec.max_utility,
+            utility_sum=0.0,
+            max_game_length=spec.max_length)
+        super().__init__(game_type, info, {"seeds": seeds})
+
+    def new_initial_state(self):
+        return HouserulesState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        if params:
+            raise ValueError(f"observation parameters are not supported; given {params}")
+        return HouserulesObserver(self.spec.encoding, iig_obs_type
+                                  or pyspiel.IIGObservationType(perfect_recall=False))
+
+
+class Table:
+    """Everything a state holds, in one object (OpenSpiel clones a Python state by copying
+    each of its attributes; this one copies itself cheaply): the game, the seat asked, and
+    each seat's history once an information state was asked for."""
+
+    __slots__ = ("spec", "game", "asking", "seat", "decision", "window", "path", "won",
+                 "seen")
+
+    def __init__(self, spec: Spec, seed: int):
+        self.spec = spec
+        self.game = GameState(spec.rules, players=spec.players, seed=seed)
+        self.asking = Asking(self.game)
+        self.path = [seed]  # the deal, then every action (a pickled table replays them)
+        self.won = None
+        self.seen = None  # per seat: [history text, last observation], once tracked
+        self.settle()
+
+    def __deepcopy__(self, memo) -> Table:
+        twin = Table.__new__(Table)
+        twin.spec = self.spec
+        twin.game = clone_game(self.game)
+        twin.asking = Asking(twin.game)
+        twin.asking.offered = self.asking.offered
+        twin.seat, twin.decision, twin.window = self.seat, self.decision, self.window
+        twin.path, twin.won = list(self.path), self.won
+        twin.seen = None if self.seen is None else [list(s) for s in self.seen]
+        return twin
+
+    def __reduce__(self):
+        return replay, (self.spec.name, self.path, self.seen is not None)
+
+    def settle(self) -> None:
+        """After a move: the next hand of a match, the seat asked now, the end."""
+        game = self.game
+        if game.decision is None and self.spec.reward == "match" and not game.over:
+            game.next_hand()
+        if game.decision is None:
+            self.seat, self.decision, self.window = None, None, False
+            self.won = self.spec.rewards(game)
+        elif len(self.path) >= self.spec.max_length:  # a runaway: ends with no winner
+            self.seat, self.decision, self.window = None, None, False
+            self.won = [0.0] * self.spec.players
+        else:
+            self.seat, self.decision = self.asking.asked()
+            self.window = self.asking.in_window()
+
+    def legal(self) -> list:
+        return sorted(set(self.spec.encoding.actions(self.decision, self.window)))
+
+    def act(self, action: int) -> None:
+        seat = self.seat
+        answer = self.spec.encoding.answer(self.decision, action, self.window)
+        settled = self.asking.settle(answer)
+        if settled is not WAIT:
+            self.game.apply(settled)
+        self.path.append(action)
+        self.settle()
+        if self.seen is not None:
+            self.seen[seat][0] += f"> {self.spec.encoding.action_names[action]}\n"
+            self.look()
+
+    def observation(self, seat: int) -> str:
+        decision = self.decision if seat == self.seat else None
+        return say(self.spec.encoding.readable(self.game, seat, decision))
+
+    def track(self) -> None:
+        """Start keeping each seat's history (called on the new table of a replay)."""
+        self.seen = [["", None] for _ in range(self.spec.players)]
+        self.look()
+
+    def look(self) -> None:
+        for seat, seen in enumerate(self.seen):
+            now = self.observation(seat)
+            if now != seen[1]:
+                seen[0] += now + "\n"
+                seen[1] = now
+
+
+ATOMIC = frozenset({Card, int, float, str, bool, type(None), types.FunctionType,
+                    types.BuiltinFunctionType})
+# Fields of a GameState that never change in place: the ruleset's, or tuples and frozensets
+# of card faces; a clone shares them.
+SHARED = frozenset({"ruleset", "faces", "deck", "guarded", "side_colors", "played_rules",
+                    "started_rules", "ended_rules", "sized_rules", "decided_rules",
+                    "lost_rules", "check"})
+
+
+def clone_game(game: GameState) -> GameState:
+    """The same as `game.clone()`, a good deal faster: what never changes (cards, the
+    ruleset's parts, the playable tables) is shared, lists and dicts of cards copied flat,
+    the generator by its state, anything else deep-copied as `GameState.clone` does."""
+    twin = GameState(game.ruleset, game.players, seed=0, deal=False)  # 0: no system entropy
+    shared = [op for op, _ in game.stack] + [game._handler]
+    memo: dict = {id(game): twin, **{id(fn): fn for fn in shared}}
+    for name in STATE_FIELDS:
+        value = getattr(game, name)
+        if name in SHARED:
+            pass
+        elif name == "rng":
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(value.getstate())
+            value = rng
+        elif name == "tables":  # (top, colour, penalty) -> frozenset of faces
+            value = dict(value)
+        else:
+            value = cheap_copy(value, memo)
+        setattr(twin, name, value)
+    return twin
+
+
+def cheap_copy(value, memo: dict):
+    """A deep copy that shares what cannot change and copies lists, tuples and dicts itself
+    (keeping `memo` as deepcopy does, so two references to one list stay one list)."""
+    cls = value.__class__
+    if cls in ATOMIC:
+        return value
+    found = memo.get(id(value))
+    if found is not None:
+        return found
+    if cls is list:
+        twin: list = []
+        memo[id(value)] = twin
+        twin.extend(item if item.__class__ in ATOMIC else cheap_copy(item, memo)
+                    for item in value)
+        return twin
+    if cls is dict:
+        twin_dict: dict = {}
+        memo[id(value)] = twin_dict
+        for key, item in value.items():
+            twin_dict[cheap_copy(key, memo)] = \
+                item if item.__class__ in ATOMIC else cheap_copy(item, memo)
+        return twin_dict
+    if isinstance(value, (tuple, frozenset)):
+        items = [cheap_copy(item, memo) for item in value]
+        if all(map(operator.is_, items, value)):
+            return value  # immutable all through (a named tuple too)
+        if cls is tuple:
+            return tuple(items)
+    return copy.deepcopy(value, memo)
+
+
+def say(seen: dict) -> str:
+    """An observation (Encoding.readable) on one line."""
+    parts = []
+    for key, value in seen.items():
+        if isinstance(value, list):
+            value = ", ".join(map(str, value))
+        elif isinstance(value, dict):
+            if not value:
+                continue
+            value = ", ".join(f"{k}={v}" for k, v in value.items())
+        parts.append(f"{key}: {value}")
+    return " | ".join(parts)
+
+
+class HouserulesState(pyspiel.State):
+    """A state of a houserules game: before the deal (a chance node), then a GameState."""
+
+    def __init__(self, game: HouserulesGame):
+        super().__init__(game)
+        self._table = None  # the one attribute: OpenSpiel's clone copies it (Table.__deepcopy__)
+
+    @property
+    def game(self):
+        """The whole table (a GameState, hidden cards included; None before the deal): for
+        analysis and evaluators, never a seat's observation."""
+        return None if self._table is None else self._table.game
+
+    def current_player(self):
+        table = self._table
+        if table is None:
+            return pyspiel.PlayerId.CHANCE
+        if table.seat is None:
+            return pyspiel.PlayerId.TERMINAL
+        return table.seat
+
+    def _legal_actions(self, player):
+        table = self._table
+        if table is None or table.seat is None or player != table.seat:
+            return []
+        return table.legal()
+
+    def chance_outcomes(self):
+        assert self._table is None, "the deal is the only chance node"
+        return self.get_game().deals
+
+    def _apply_action(self, action):
+        if self._table is None:
+            game = self.get_game()
+            if not 0 <= action < game.seeds:
+                raise ValueError(f"deal {action} is not one of 0 to {game.seeds - 1}")
+            self._table = Table(game.spec, int(action))
+        else:
+            self._table.act(action)
+
+    def _action_to_string(self, player, action):
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        return self.get_game().spec.encoding.action_names[action]
+
+    def is_terminal(self):
+        return self._table is not None and self._table.seat is None
+
+    def returns(self):
+        table = self._table
+        if table is None or table.won is None:
+            return [0.0] * self.get_game().spec.players
+        return list(table.won)
+
+    def information_state(self, player: int) -> str:
+        """`player`'s history: what it was shown, when it changed, and what it did."""
+        table = self._table
+        if table is None:
+            return ""
+        if table.seen is None:  # replay the moves, keeping each seat's history this time
+            table.seen = replay(table.spec, table.path, True).seen
+        return table.seen[player][0]
+
+    def __str__(self):
+        table = self._table
+        if table is None:
+            return "before the deal"
+        game = table.game
+        names = table.spec.encoding.face_names
+        face = table.spec.encoding.face
+        lines = [f"deal {game.seed}, move {len(table.path)}"]
+        for seat, hand in enumerate(game.hands):
+            lines.append(f"seat {seat} ({game.scores[seat]} points): "
+                         + ", ".join(sorted(names[face(card)] for card in hand)))
+        top = names[face(game.discard[-1])] if game.discard else None
+        lines.append(f"top: {top}, colour: {game.color}, direction: {game.direction}, "
+                     f"penalty: {game.penalty}, stock: {len(game.stock)}")
+        if table.seat is None:
+            lines.append(f"over: returns {table.won}")
+        else:
+            kind = table.decision.kind + (" (window)" if table.window else "")
+            lines.append(f"seat {table.seat} decides: {kind}")
+        return "\n".join(lines)
+
+
+class HouserulesObserver:
+    """Observations for OpenSpiel (the PyObserver interface, open_spiel/python/observation.py):
+    without perfect recall, the seat's observation now, as numbers and words; with it, the
+    seat's history as words (no tensor)."""
+
+    def __init__(self, encoding: Encoding, iig_obs_type):
+        if (not iig_obs_type.public_info
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise ValueError("houserules games observe as one seat: public information and "
+                             "the seat's own private information")
+        self.encoding = encoding
+        self.recall = iig_obs_type.perfect_recall
+        if self.recall:
+            self.tensor, self.dict = None, {}
+        else:
+            self.tensor = np.zeros(encoding.length, np.float32)
+            self.dict = {name: self.tensor[start:start + length]
+                         for name, start, length in encoding.fields}
+
+    def set_from(self, state, player):
+        if self.tensor is None:
+            return
+        table = state._table
+        if table is None:
+            self.tensor.fill(0.0)
+        else:
+            decision = table.decision if player == table.seat else None
+            self.tensor[:] = self.encoding.observe(table.game, player, decision)
+
+    def string_from(self, state, player):
+        if self.recall:
+            return state.information_state(player)
+        table = state._table
+        return "before the deal" if table is None else table.observation(player)

@@ -1,0 +1,226 @@
+"""A ruleset as an OpenSpiel Python game (interpreter/rl/openspiel_game.py): OpenSpiel's own
+random simulation test, the same legal actions and observations as the PettingZoo
+environment, the same game from the same deal and actions, cheap clones that stay apart."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from interpreter.asking import Asking  # noqa: E402
+from interpreter.engine import GameState  # noqa: E402
+from interpreter.rl.openspiel_game import clone_game, register  # noqa: E402
+
+
+def load(ruleset, players=2, options=None, reward="hand", seeds=None):
+    name = register(ruleset, players=players, options=options, reward=reward)
+    return pyspiel.load_game(name if seeds is None else f"{name}(seeds={seeds})")
+
+
+def dealt(game, deal):
+    state = game.new_initial_state()
+    state.apply_action(deal)
+    return state
+
+
+def play_out(state, rng, limit=None):
+    """Random legal actions to the end (or `limit` moves); the actions taken."""
+    taken = []
+    while not state.is_terminal() and (limit is None or len(taken) < limit):
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        taken.append(action)
+    return taken
+
+
+def test_random_simulation_classic():
+    pyspiel.random_sim_test(load("classic"), num_sims=2, serialize=False, verbose=False)
+
+
+def test_random_simulation_with_a_house_rule():
+    game = load("classic", options={"jump_in": True})  # windows: jumping in out of turn
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_game_type_and_info():
+    game = load("classic")
+    kind = game.get_type()
+    assert kind.short_name == "houserules_classic"
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 1000
+    assert game.num_distinct_actions() == game.spec.encoding.size
+    assert game.observation_tensor_size() == game.spec.encoding.length
+    assert len(load("classic", seeds=7).new_initial_state().chance_outcomes()) == 7
+
+
+def test_registering_again_and_names():
+    assert register("classic", players=2) == "houserules_classic"
+    assert register("classic", players=2, options={"stacking": True}) \
+        == "houserules_classic_stacking"
+    with pytest.raises(ValueError, match="registered already"):
+        register("classic", players=3, name="houserules_classic")
+    with pytest.raises(ValueError, match="OpenSpiel game"):
+        register("classic", name="kuhn_poker")
+
+
+def test_legal_actions_and_observations_match_the_environment():
+    pytest.importorskip("pettingzoo")
+    from interpreter.rl.aec import HouserulesEnv
+    game = load("classic", options={"jump_in": True})
+    env = HouserulesEnv("classic", players=2, options={"jump_in": True}, seed=0)
+    rng = random.Random(5)
+    for deal in (3, 11):
+        env.reset()
+        # The environment's own game, made from the same deal seed as the chance outcome.
+        env.game = GameState(env.rules, players=2, seed=deal)
+        env.asking = Asking(env.game)
+        env.select()
+        state = dealt(game, deal)
+        for _ in range(300):
+            if state.is_terminal():
+                break
+            seat = state.current_player()
+            assert env.agent_selection == f"seat_{seat}"
+            observed = env.observe(env.agent_selection)
+            assert list(np.flatnonzero(observed["action_mask"])) == state.legal_actions()
+            assert np.array_equal(observed["observation"], state.observation_tensor(seat))
+            other = 1 - seat
+            assert np.array_equal(env.observe(f"seat_{other}")["observation"],
+                                  state.observation_tensor(other))
+            assert state.legal_actions(other) == []
+            action = rng.choice(state.legal_actions())
+            env.step(action)
+            state.apply_action(action)
+        if state.is_terminal():
+            assert [env.rewards[f"seat_{s}"] for s in range(2)] == state.returns()
+
+
+def test_the_same_deal_and_actions_give_the_same_game():
+    game = load("classic", options={"stacking": True})
+    first = dealt(game, 42)
+    first.information_state_string(0)  # kept move by move from here
+    play_out(first, random.Random(1))
+    again = game.new_initial_state()
+    for action in first.history():
+        again.apply_action(action)
+    assert again.is_terminal() and again.returns() == first.returns()
+    assert str(again) == str(first)
+    assert sum(first.returns()) == 0 and max(first.returns()) > 0
+    for seat in range(2):
+        # Rebuilt by replaying the moves when first asked, the same as kept move by move.
+        assert again.information_state_string(seat) == first.information_state_string(seat)
+        assert again.observation_string(seat) == first.observation_string(seat)
+        assert again.observation_tensor(seat) == first.observation_tensor(seat)
+    assert str(dealt(game, 42)) == str(dealt(game, 42)) != str(dealt(game, 43))
+
+
+def test_information_state_is_the_seat_s_own_history():
+    game = load("classic")
+    state = dealt(game, 9)
+    actions = play_out(state, random.Random(2), limit=60)
+    for seat in range(2):
+        lines = state.information_state_string(seat).splitlines()
+        assert lines[-1] == state.observation_string(seat)
+        own = [line[2:] for line in lines if line.startswith("> ")]
+        names = game.spec.encoding.action_names
+        mine = []
+        replay = dealt(game, 9)
+        for action in actions:
+            if replay.current_player() == seat:
+                mine.append(names[action])
+            replay.apply_action(action)
+        assert own == mine
+        seen = [line for line in lines if not line.startswith("> ")]
+        assert all(a != b for a, b in zip(seen, seen[1:]))  # a line when it changed
+        faces = game.spec.encoding.face_names
+        hand = sorted(faces[game.spec.encoding.face(card)] for card in state.game.hands[seat])
+        assert seen[-1].split(" | ")[0] == "hand: " + ", ".join(hand)
+        # The other seat's cards exchanged for the stock's: nothing the seat sees changes.
+        twin = state.clone()
+        table = twin.game
+        other = table.hands[1 - seat]
+        count = min(len(other), len(table.stock))
+        other[:count], table.stock[:count] = table.stock[:count], other[:count]
+        assert twin.observation_string(seat) == state.observation_string(seat)
+        assert twin.observation_tensor(seat) == state.observation_tensor(seat)
+        assert twin.information_state_string(seat) == state.information_state_string(seat)
+        assert str(twin) != str(state)
+
+
+def test_a_window_is_asked_seat_by_seat():
+    game = load("classic", players=3, options={"jump_in": True})
+    rng = random.Random(3)
+    for deal in range(20):
+        state = dealt(game, deal)
+        while not state.is_terminal():
+            table = state._table
+            decision = state.game.decision
+            if table.window and len(decision.open_to) > 1 and table.asking.offered == 0:
+                first, second = decision.open_to[:2]
+                assert state.current_player() == first
+                none = game.spec.encoding.none
+                yes = game.spec.encoding.yes
+                assert state.legal_actions() == sorted({none, yes})
+                state.apply_action(none)
+                assert state.game.decision is decision  # the game heard nothing yet
+                assert state.current_player() == second
+                return
+            state.apply_action(rng.choice(state.legal_actions()))
+    pytest.fail("no window open to two seats in 20 deals")
+
+
+def test_clones_are_apart_and_the_same_as_the_engine_s():
+    game = load("classic", options={"stacking": True})
+    rng = random.Random(4)
+    state = dealt(game, 5)
+    for _ in range(5):
+        play_out(state, rng, limit=40)
+        if state.is_terminal():
+            break
+        before = str(state)
+        twin = state.clone()
+        assert str(twin) == before and twin.history() == state.history()
+        play_out(twin, random.Random(6), limit=30)
+        assert str(state) == before
+        # The cheap clone plays on exactly as the engine's own clone does.
+        original = state.game
+        ours, theirs = clone_game(original), original.clone()
+        answers = random.Random(7)
+        for _ in range(400):
+            if ours.decision is None:
+                break
+            assert ours.decision == theirs.decision
+            answer = answers.choice(ours.decision.options)
+            ours.apply(answer)
+            theirs.apply(answer)
+        assert (ours.hands, ours.discard, ours.stock, ours.scores) \
+            == (theirs.hands, theirs.discard, theirs.stock, theirs.scores)
+        assert ours.rng.getstate() == theirs.rng.getstate()
+        assert str(state) == before
+
+
+def test_match_reward():
+    game = load("classic", options={"single_hand": True}, reward="match")
+    assert game.get_type().short_name == "houserules_classic_single_hand_match"
+    state = dealt(game, 1)
+    play_out(state, random.Random(8))
+    assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+def test_serialized_states_replay():
+    game = load("classic")
+    state = dealt(game, 17)
+    play_out(state, random.Random(9), limit=80)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game_again, again = pyspiel.deserialize_game_and_state(text)
+    assert str(again) == str(state) and again.history() == state.history()
+    assert again.information_state_string(1) == state.information_state_string(1)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
