@@ -30,6 +30,7 @@ import contextlib
 import itertools
 import json
 import keyword
+import random
 import signal
 import time
 import traceback
@@ -752,11 +753,13 @@ def test_generated_rulesets_do_get_played(folder):
     """The generator is no use if nothing it writes loads: some ruleset must play through."""
     def plays(data):
         return load_and_play(write(folder, dump(data))) is not None
-    # Derandomized: about one generated ruleset in twenty plays through, so a random search
-    # of a few hundred could miss them all now and then; a fixed one finds the same every run.
+    # A fixed random source: about one generated ruleset in twenty plays through, so a random
+    # search could miss them all now and then; this one finds one at its fifth example (0.2 s,
+    # where derandomize=True took 20 s to its first), and 400 would miss with odds of 1e-9.
     find(rulesets(), plays, settings=settings(max_examples=400, database=None, deadline=None,
-                                              phases=[Phase.generate], derandomize=True,
-                                              suppress_health_check=list(HealthCheck)))
+                                              phases=[Phase.generate],
+                                              suppress_health_check=list(HealthCheck)),
+         random=random.Random(3))
 
 
 # --- the long runs ---------------------------------------------------------------------------

@@ -79,8 +79,8 @@ class HouserulesEnv(AECEnv):
         self.decision = decision
         self.window = self.asking.in_window()
         self.agent_selection = self.possible_agents[seat]
-        self.mask = self.encoding.mask(decision, self.window)
-        self.infos[self.agent_selection] = {"action_mask": self.mask}
+        self.mask, legal = self.encoding.legal(decision, self.window)
+        self.infos[self.agent_selection] = {"action_mask": self.mask, "legal_actions": legal}
 
     def observe(self, agent):
         seat = self.seat_of[agent]

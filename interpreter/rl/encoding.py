@@ -26,12 +26,17 @@ from typing import Any
 
 import numpy as np  # type: ignore[import-not-found,unused-ignore]
 
-from ..decisions import DRAW, PASS
+from ..decisions import DRAW, PASS, Decision
+from ..engine import GameState
 from ..errors import IllegalMove
 from ..primitives import DONE, RESERVED_QUESTIONS
 
 WORDS = (DRAW, PASS, DONE)
 KINDS = tuple(sorted(RESERVED_QUESTIONS)) + ("question",)  # "question": a ruleset's own ask()
+# dtype objects made once: np.frombuffer(buffer, F32) takes 0.8 us, with dtype=np.float32 as a
+# keyword 1.7 us (measured on this machine), and it runs at every step.
+F32 = np.dtype(np.float32)
+I8 = np.dtype(np.int8)
 
 
 class IllegalAction(IllegalMove):
@@ -146,7 +151,7 @@ class Encoding:
             found = self.by_option[card] = self.face_index[(card.side, card.name)]
         return found
 
-    def action(self, option, window: bool = False) -> int:
+    def action(self, option: Any, window: bool = False) -> int:
         """The action that gives `option` (in a window's offer, a seat is "yes": take it)."""
         if option is None:
             return self.none
@@ -167,16 +172,23 @@ class Encoding:
         """The action of each of the decision's options, in order."""
         return [self.action(option, window) for option in decision.options]
 
-    def mask(self, decision, window: bool = False) -> Any:
+    def mask(self, decision: Decision | None, window: bool = False) -> Any:
         """1 for each legal action (a new array each time)."""
-        legal = bytearray(self.size)
-        if decision is not None:
-            action = self.action
-            for option in decision.options:
-                legal[action(option, window)] = 1
-        return np.frombuffer(legal, dtype=np.int8)
+        return self.legal(decision, window)[0]
 
-    def answer(self, decision, action, window: bool = False):
+    def legal(self, decision: Decision | None, window: bool = False) -> tuple:
+        """(the mask, the legal actions in the order the options give them, each once)."""
+        legal = bytearray(self.size)
+        listed: list = []
+        if decision is not None:
+            for option in decision.options:
+                action = self.action(option, window)
+                if not legal[action]:
+                    legal[action] = 1
+                    listed.append(action)
+        return np.frombuffer(legal, I8), listed
+
+    def answer(self, decision: Decision, action, window: bool = False):
         """The option that `action` stands for; IllegalAction (and nothing changes) if none."""
         try:
             wanted = int(action)
@@ -195,9 +207,9 @@ class Encoding:
 
     # --- observations -------------------------------------------------------------------
 
-    def observe(self, game, seat: int, decision=None) -> Any:
+    def observe(self, game: GameState, seat: int, decision: Decision | None = None) -> Any:
         """What `seat` may see now, as numbers (a new array each time)."""
-        out = array("f", self.blank)
+        out = self.blank[:]  # a copy: 0.2 us, where array("f", blank) takes 0.8
         by_option = self.by_option
         hand = self.at_hand
         for card in game.hands[seat]:
@@ -240,7 +252,7 @@ class Encoding:
             kind = decision.kind
             out[self.at_decision + (KINDS.index(kind) if kind in RESERVED_QUESTIONS
                                     else len(KINDS) - 1)] = 1.0
-        return np.frombuffer(out, dtype=np.float32)
+        return np.frombuffer(out, F32)
 
     def readable(self, game, seat: int, decision=None) -> dict:
         """The same observation as words and numbers, for people and logs."""

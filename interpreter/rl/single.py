@@ -101,7 +101,7 @@ class SeatEnv(gym.Env):
         done = self.advance()
         if done:  # the bots ended the episode before the learner was asked anything
             return self.reset(seed=int(self.np_random.integers(2 ** 62)))
-        return self.observation(), {"action_mask": self.mask}
+        return self.observation(), {"action_mask": self.mask, "legal_actions": self.legal}
 
     def advance(self) -> bool:
         """Let the bots answer until the learner must (False) or the episode is over (True)."""
@@ -116,7 +116,8 @@ class SeatEnv(gym.Env):
             if seat == self.seat:
                 self.decision = decision
                 self.window = self.asking.in_window()
-                self.mask = self.action_space.legal = self.encoding.mask(decision, self.window)
+                self.mask, self.legal = self.encoding.legal(decision, self.window)
+                self.action_space.legal = self.mask
                 return False
             answer = self.asking.settle(self.bots[seat].decide(game, decision))
             if answer is not WAIT:
@@ -140,7 +141,9 @@ class SeatEnv(gym.Env):
             paid = hand_rewards(self.game) if self.reward == "hand" else match_rewards(self.game)
             reward = paid[self.seat]
             self.mask = self.action_space.legal = np.zeros(self.encoding.size, dtype=np.int8)
-        return self.observation(), reward, done, False, {"action_mask": self.mask}
+            self.legal = []
+        return self.observation(), reward, done, False, {"action_mask": self.mask,
+                                                          "legal_actions": self.legal}
 
     def render(self):
         if self.render_mode != "ansi" or self.game is None:
