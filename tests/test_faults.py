@@ -381,6 +381,7 @@ def run_killing_workers(argv: list, every_time: bool) -> tuple[subprocess.Comple
     return subprocess.CompletedProcess(argv, process.returncode, out, err), killed
 
 
+@pytest.mark.slow  # 5-6 s: opt-in (-m slow) to keep the default suite near 5 minutes
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds the workers in /proc")
 def test_a_killed_worker_s_chunks_are_played_again_and_the_figures_do_not_change():
     argv = ["simulate", "classic", "--games", 6000, "--seed", 3, *QUICK, "--json"]
@@ -573,6 +574,7 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
+@pytest.mark.slow  # 5-6 s: opt-in (-m slow) to keep the default suite near 5 minutes
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads memory from /proc")
 def test_ten_billion_games_on_two_jobs_stream_in_flat_memory_and_stop_cleanly(tmp_path):
     # Before, every chunk was made (and submitted) up front: 10^10 games meant 10^8 chunks,

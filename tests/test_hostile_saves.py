@@ -778,6 +778,7 @@ def state(session: Session) -> tuple:
                                             [str(o) for o in game.decision.options]))
 
 
+@pytest.mark.slow  # 5-6 s: opt-in (-m slow) to keep the default suite near 5 minutes
 def test_an_in_process_game_with_a_card_named_draw_saves_and_loads_the_same(draw_ruleset, tmp_path):
     """Random answers for every seat, the person's included, so that "draw" is answered
     while a card named draw is an option; after every few answers the save loads to the

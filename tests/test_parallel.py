@@ -144,6 +144,7 @@ def test_a_dask_cluster_gives_the_same_json_and_records_as_one_job(dask_cluster,
     assert remote.read_bytes() == local.read_bytes()
 
 
+@pytest.mark.slow  # 5-6 s: opt-in (-m slow) to keep the default suite near 5 minutes
 def test_an_unreachable_scheduler_exits_2_with_a_clear_message():
     address = f"tcp://127.0.0.1:{free_port()}"  # closed: nothing listens there
     result = cli("simulate", "classic", "--games", 120, "--bots", "eager", "--option", "hands=1",

@@ -17,6 +17,7 @@ def logged(tmp_path_factory):
     return folder
 
 
+@pytest.mark.slow  # 7 s with its fixture: opt-in (-m slow) to keep the default suite near 5 minutes
 def test_a_logged_thousand_game_simulation_replays_game_for_game(logged):
     files = log_files([logged])
     assert len(files) == 1000
