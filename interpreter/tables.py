@@ -17,6 +17,7 @@ import re
 import secrets
 from pathlib import Path
 
+from .agents import AGENTS
 from .asking import WAIT, Asking
 from .decisions import Decision
 from .errors import HouserulesError, RuleRuntimeError
@@ -59,7 +60,6 @@ def new_token() -> str:
 
 def seat_specs(seats, players_range: tuple) -> list:
     """The seats asked for, checked: each a person ("you", "person") or a bot of a known kind."""
-    from .agents import AGENTS
     low, high = players_range
     if not isinstance(seats, list) or not low <= len(seats) <= high:
         raise TableError(f"expected a list of {low} to {high} seats")
