@@ -313,7 +313,8 @@ def test_two_people_and_a_bot_play_a_whole_hand(browser, server, shots, ruleset,
         assert "chose to challenge" in text, "someone challenged a Wild Draw Four"
         assert any(item in text for item in ITEMS), "an item fired"
     assert "went out" in text
-    ann.screenshot(path=str(shots / f"hand-over-{ruleset.replace('_', '-')}.png"))
+    if ruleset == "mario_kart":  # the README shows this one
+        ann.screenshot(path=str(shots / "hand-over-mario-kart.png"))
     for page, other in ((ann, tokens[1]), (bo, tokens[0])):
         assert check_secrets(page, other) > 5
         assert page.locator("#opponents .card:not(.back)").count() == 0
