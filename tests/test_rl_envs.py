@@ -160,3 +160,15 @@ def test_match_rewards_and_hand_rewards_are_zero_sum():
                 continue
             env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
         assert abs(sum(totals.values())) < 1e-9 and max(totals.values()) > 0
+
+
+def test_a_game_seed_deals_the_engine_s_own_game():
+    from interpreter import GameState, load_ruleset
+    env = pettingzoo_env("classic", players=3)
+    env.reset(options={"game_seed": 42})
+    game = GameState(load_ruleset("classic"), players=3, seed=42)
+    assert [list(map(str, h)) for h in env.game.hands] == [list(map(str, h)) for h in game.hands]
+    single = gymnasium_env("classic", bots="random", players=3)
+    first, _ = single.reset(seed=1, options={"game_seed": 42})
+    again, _ = single.reset(seed=2, options={"game_seed": 42})
+    assert np.array_equal(first["observation"], again["observation"])

@@ -59,10 +59,14 @@ class HouserulesEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options=None) -> None:
-        """A new game; `seed` fixes it (else the next seed of the environment's own)."""
+        """A new game; `seed` fixes it (else the next seed of the environment's own), and
+        `options={"game_seed": S}` deals the game GameState(seed=S) deals."""
         if seed is not None:
             self.seeds = random.Random(seed)
-        self.game = GameState(self.rules, players=self.players, seed=self.seeds.getrandbits(63))
+        game_seed = (options or {}).get("game_seed")
+        if game_seed is None:
+            game_seed = self.seeds.getrandbits(63)
+        self.game = GameState(self.rules, players=self.players, seed=game_seed)
         self.asking = Asking(self.game)
         self.steps = 0
         self.agents = self.possible_agents[:]

@@ -92,7 +92,9 @@ class SeatEnv(gym.Env):
 
     def reset(self, *, seed: int | None = None, options=None):
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(2 ** 62))
+        game_seed = (options or {}).get("game_seed")
+        if game_seed is None:
+            game_seed = int(self.np_random.integers(2 ** 62))
         self.game = GameState(self.rules, players=self.players, seed=game_seed)
         self.asking = Asking(self.game)
         self.bots = [None if name is None else
@@ -100,7 +102,7 @@ class SeatEnv(gym.Env):
                      AGENTS[name](f"{game_seed}/{s}") for s, name in enumerate(self.bot_names)]
         done = self.advance()
         if done:  # the bots ended the episode before the learner was asked anything
-            return self.reset(seed=int(self.np_random.integers(2 ** 62)))
+            return self.reset()
         return self.observation(), {"action_mask": self.mask, "legal_actions": self.legal}
 
     def advance(self) -> bool:
