@@ -8,7 +8,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..agents import AGENTS, HeuristicAgent
+from ..agents import AGENTS, HeuristicAgent, seat_bots
 from ..asking import WAIT, Asking
 from ..engine import GameState
 from .aec import BIG
@@ -17,18 +17,9 @@ from .rewards import REWARDS, hand_rewards, match_rewards, rules_of
 
 
 def bot_names(bots, players: int, seat: int) -> list:
-    """A bot name for every seat but the learner's: one name, or one per seat, or per bot."""
-    names = [bots] * players if isinstance(bots, str) and "," not in bots else \
-        list(bots.split(",") if isinstance(bots, str) else bots)
-    if len(names) == players - 1:
-        names.insert(seat, None)
-    if len(names) != players:
-        raise ValueError(f"bots: give one name, one per seat ({players}) or one per bot "
-                         f"({players - 1}), not {len(names)}")
-    unknown = [n for i, n in enumerate(names) if i != seat and n not in AGENTS]
-    if unknown:
-        raise ValueError(f"unknown bot {unknown[0]!r}; bots: {', '.join(AGENTS)}")
-    return [None if i == seat else n for i, n in enumerate(names)]
+    """A bot name for every seat but the learner's (None there), as `play --bots` takes them:
+    one name, one per seat or one per bot (a comma list, or a list)."""
+    return seat_bots(bots if isinstance(bots, str) else ",".join(bots), players, seat)
 
 
 class Sampled(int):
