@@ -110,6 +110,10 @@ class Runner:
 class PettingZooRunner(Runner):
     name = "houserules PettingZoo AEC"
 
+    @staticmethod
+    def legal(observation, info):
+        return info["legal_actions"]  # as RLCard's drivers take state["legal_actions"]
+
     def __init__(self, players: int, seed: int):
         super().__init__(players, seed)
         self.env = pettingzoo_env("classic", players=players, seed=seed)
@@ -123,7 +127,7 @@ class PettingZooRunner(Runner):
             if termination or truncation:
                 env.step(None)
                 continue
-            legal = info["legal_actions"]  # as RLCard's drivers take state["legal_actions"]
+            legal = self.legal(observation, info)
             env.step(legal[int(rng.random() * len(legal))])
             steps += 1
         return steps
@@ -132,19 +136,9 @@ class PettingZooRunner(Runner):
 class PettingZooMaskRunner(PettingZooRunner):
     name = "houserules PettingZoo AEC, legal actions from the mask"
 
-    def game(self) -> int:
-        env, rng = self.env, self.rng
-        env.reset()
-        steps = 0
-        for _agent in env.agent_iter():
-            observation, _reward, termination, truncation, _info = env.last()
-            if termination or truncation:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            env.step(int(legal[int(rng.random() * len(legal))]))
-            steps += 1
-        return steps
+    @staticmethod
+    def legal(observation, info):
+        return np.flatnonzero(observation["action_mask"]).tolist()
 
 
 class GymnasiumRunner(Runner):

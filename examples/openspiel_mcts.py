@@ -27,7 +27,6 @@ bound on what an honest search would get.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -41,6 +40,7 @@ import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
 from interpreter.rl.openspiel_game import register  # noqa: E402
+from interpreter.stats import wilson  # noqa: E402  (the project's own)
 
 VARIANTS = (("classic", None), ("classic", {"stacking": True}))
 
@@ -89,17 +89,6 @@ def play(game, bot, mcts_seat: int, deal: int, rng: random.Random) -> tuple:
         state.apply_action(action)
         moves += 1
     return state.returns(), moves
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple:
-    """The 95% Wilson score interval of a win rate."""
-    if games == 0:
-        return 0.0, 1.0
-    rate = wins / games
-    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) \
-        / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main(argv=None) -> int:

@@ -47,6 +47,7 @@ for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 import numpy as np  # noqa: E402
 
 from interpreter.rl import gymnasium_env  # noqa: E402
+from interpreter.stats import wilson  # noqa: E402  (the project's own)
 from interpreter.ruleset import parse_option_pairs  # noqa: E402
 
 WARMUP_STEPS = 300
@@ -137,14 +138,6 @@ def evaluate(env, choose, games: int) -> int:
             obs, reward, done, _, _ = env.step(choose(obs))
         wins += reward > 0
     return wins
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple:
-    """The 95% Wilson score interval of a win rate."""
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def two_proportion(wins_a: int, games_a: int, wins_b: int, games_b: int) -> tuple:
