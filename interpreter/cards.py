@@ -12,6 +12,7 @@ class Card:
     __slots__ = ("id", "name", "kind", "color", "rank", "points", "value", "attrs", "rules", "back",
                  "side")
     # Typed here, not in the untyped __init__ (mypyc refuses annotations there).
+    id: int  # the face's place in its deck's faces (rl/encoding.py indexes by it)
     back: Card | None  # the other face of the same physical card (a deck with `sides:`)
     side: int  # which of the two sides this face is on (0 for one-sided cards)
 

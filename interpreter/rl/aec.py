@@ -83,7 +83,7 @@ class HouserulesEnv(AECEnv):
         self.decision = decision
         self.window = self.asking.in_window()
         self.agent_selection = self.possible_agents[seat]
-        self.mask, legal = self.encoding.legal(decision, self.window)
+        self.mask, legal, self.chosen = self.encoding.legal(decision, self.window, self.game)
         self.infos[self.agent_selection] = {"action_mask": self.mask, "legal_actions": legal}
 
     def observe(self, agent):
@@ -98,7 +98,10 @@ class HouserulesEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        answer = self.encoding.answer(self.decision, action, self.window)  # or IllegalAction
+        try:
+            answer = self.chosen[action]
+        except (KeyError, TypeError):  # not a legal action: say why (IllegalAction)
+            answer = self.encoding.answer(self.decision, action, self.window)
         self._cumulative_rewards[agent] = 0.0
         settled = self.asking.settle(answer)
         if settled is not WAIT:
@@ -112,6 +115,7 @@ class HouserulesEnv(AECEnv):
             self.rewards = {self.possible_agents[s]: r for s, r in enumerate(won)}
             self.terminations = {a: True for a in self.agents}
             self.decision, self.mask = None, np.zeros(self.encoding.size, dtype=np.int8)
+            self.chosen = {}
             self._accumulate_rewards()
         else:
             # Rewards stay 0 until the episode ends, so there is nothing to accumulate.

@@ -21,11 +21,11 @@ see (view.py's rules).
 
 from __future__ import annotations
 
-from array import array
 from typing import Any
 
 import numpy as np  # type: ignore[import-not-found,unused-ignore]
 
+from ..cards import Card
 from ..decisions import DRAW, PASS, Decision
 from ..engine import GameState
 from ..errors import IllegalMove
@@ -33,6 +33,7 @@ from ..primitives import DONE, RESERVED_QUESTIONS
 
 WORDS = (DRAW, PASS, DONE)
 KINDS = tuple(sorted(RESERVED_QUESTIONS)) + ("question",)  # "question": a ruleset's own ask()
+KIND_AT = {kind: i for i, kind in enumerate(KINDS[:-1])}
 # dtype objects made once: np.frombuffer(buffer, F32) takes 0.8 us, with dtype=np.float32 as a
 # keyword 1.7 us (measured on this machine), and it runs at every step.
 F32 = np.dtype(np.float32)
@@ -54,6 +55,7 @@ class Encoding:
     face_index: dict
     by_option: dict
     colors: tuple
+    color_at: dict  # colour -> its place among the colours
     two_sided: bool
     card_base: int
     word_base: int
@@ -81,8 +83,10 @@ class Encoding:
     at_decision: int
     at_side: int
     variable_at: list
-    blank: array
-    no_mask: bytes
+    blank: Any  # the observation of nothing: float32 zeros, copied for each observation
+    face_count: int
+    id_faces: tuple  # the faces `of_id` was made for (a game's `faces`)
+    of_id: list[int]  # card.id -> face index, for the cards of `id_faces`
 
     def __init__(self, ruleset, players: int):
         self.ruleset = ruleset
@@ -93,6 +97,7 @@ class Encoding:
                            for (side, name), _ in faces]
         self.face_index = {key: i for i, (key, _) in enumerate(faces)}
         self.colors = tuple(ruleset.colors)
+        self.color_at = {color: i for i, color in enumerate(self.colors)}
         self.two_sided = bool(ruleset.sides)
         count = len(faces)
         self.card_base = 0
@@ -111,10 +116,12 @@ class Encoding:
                           in ruleset.variables.items()
                           if initial is None or isinstance(initial, (bool, int, float))]
         self.layout()
-        # Option -> action, for the options that are the same object each time: the words,
-        # the colours and (filled as they come) card objects, one per face.
+        # Option -> action for the words and the colours; a card's is its face's (`ids`).
         self.by_option = {word: self.word_base + i for i, word in enumerate(WORDS)}
         self.by_option.update({c: self.color_base + i for i, c in enumerate(self.colors)})
+        self.face_count = count
+        self.id_faces = ()
+        self.of_id = []
 
     def layout(self) -> None:
         """Where each part of the observation lies: (name, start, length)."""
@@ -139,17 +146,24 @@ class Encoding:
         self.at_decision, self.at_side = at["decision"], at["side"]
         self.variable_at = [(name, per_seat, at[f"variable {name}"])
                             for name, per_seat in self.variables]
-        self.blank = array("f", bytes(4 * self.length))
-        self.no_mask = bytes(self.size)
+        self.blank = np.zeros(self.length, F32)
 
     # --- actions ------------------------------------------------------------------------
 
     def face(self, card) -> int:
         """The face index of a card (a face: its side and name)."""
-        found = self.by_option.get(card)
-        if found is None:
-            found = self.by_option[card] = self.face_index[(card.side, card.name)]
-        return found
+        return self.face_index[(card.side, card.name)]
+
+    def ids(self, game: GameState) -> list[int]:
+        """card.id -> face index for the cards of `game` (made again only when its faces
+        change: a two-sided deck paired afresh is new card objects every match)."""
+        faces = game.faces
+        if faces is not self.id_faces:
+            of_id = [0] * (1 + max((card.id for card in faces), default=0))
+            for card in faces:
+                of_id[card.id] = self.face(card)
+            self.of_id, self.id_faces = of_id, faces
+        return self.of_id
 
     def action(self, option: Any, window: bool = False) -> int:
         """The action that gives `option` (in a window's offer, a seat is "yes": take it)."""
@@ -159,14 +173,14 @@ class Encoding:
             return self.yes
         if option is False:
             return self.no
+        if isinstance(option, Card):
+            return self.face(option)
         found = self.by_option.get(option)  # never a bool or a seat: they are not kept there
         if found is not None:
             return found
         if isinstance(option, int):
             return self.yes if window else self.seat_base + option
-        if isinstance(option, str):
-            raise ValueError(f"an answer this encoding does not know: {option!r}")
-        return self.face(option)
+        raise ValueError(f"an answer this encoding does not know: {option!r}")
 
     def actions(self, decision, window: bool = False) -> list:
         """The action of each of the decision's options, in order."""
@@ -176,17 +190,25 @@ class Encoding:
         """1 for each legal action (a new array each time)."""
         return self.legal(decision, window)[0]
 
-    def legal(self, decision: Decision | None, window: bool = False) -> tuple:
-        """(the mask, the legal actions in the order the options give them, each once)."""
+    def legal(self, decision: Decision | None, window: bool = False,
+              game: GameState | None = None) -> tuple:
+        """(the mask, the legal actions in the order the options give them, each once, and
+        action -> the option it stands for); `game`, the decision's, looks cards up faster."""
         legal = bytearray(self.size)
         listed: list = []
+        chosen: dict = {}
         if decision is not None:
+            of_id = self.ids(game) if game is not None else None
             for option in decision.options:
-                action = self.action(option, window)
+                if of_id is not None and isinstance(option, Card):
+                    action = of_id[option.id]
+                else:
+                    action = self.action(option, window)
                 if not legal[action]:
                     legal[action] = 1
                     listed.append(action)
-        return np.frombuffer(legal, I8), listed
+                    chosen[action] = option
+        return np.frombuffer(legal, I8), listed, chosen
 
     def answer(self, decision: Decision, action, window: bool = False):
         """The option that `action` stands for; IllegalAction (and nothing changes) if none."""
@@ -209,15 +231,31 @@ class Encoding:
 
     def observe(self, game: GameState, seat: int, decision: Decision | None = None) -> Any:
         """What `seat` may see now, as numbers (a new array each time)."""
-        out = self.blank[:]  # a copy: 0.2 us, where array("f", blank) takes 0.8
-        by_option = self.by_option
+        # Stores into a numpy array's memoryview, as floats, once per face held: an
+        # array("f") parses each number it is given (about 270 instructions a store), an
+        # int takes longer than a float, and np.frombuffer costs more than a copy does.
+        # Callgrind, classic, four random seats: CHANGE_ME.
+        observation = self.blank.copy()
+        out: Any = memoryview(observation)
+        of_id = self.ids(game)
+        tally: list[int] = [0] * self.face_count
+        held = game.hands[seat]
+        for card in held:
+            face: Card = card
+            index = of_id[face.id]
+            tally[index] = tally[index] + 1
         hand = self.at_hand
-        for card in game.hands[seat]:
-            index = by_option.get(card)
-            out[hand + (index if index is not None else self.face(card))] += 1.0
+        for card in held:
+            face = card
+            index = of_id[face.id]
+            count = tally[index]
+            if count:  # the face's first copy in the hand: store its count, once
+                out[hand + index] = float(count)
+                tally[index] = 0
         discard = game.discard
         if discard:
-            out[self.at_top + self.face(discard[-1])] = 1.0
+            top: Card = discard[-1]
+            out[self.at_top + of_id[top.id]] = 1.0
         players = self.players
         if self.two_sided:
             shows = self.at_shows
@@ -229,15 +267,21 @@ class Encoding:
             out[self.at_side + game.side] = 1.0
         color = game.color
         colors = self.colors
-        out[self.at_color + (colors.index(color) if color in colors else len(colors))] = 1.0
-        out[self.at_direction] = game.direction
-        out[self.at_penalty] = game.penalty
+        out[self.at_color + self.color_at.get(color, len(colors))] = 1.0
+        direction: int = game.direction
+        out[self.at_direction] = float(direction)
+        penalty: int = game.penalty
+        if penalty:
+            out[self.at_penalty] = float(penalty)
         sizes, scores, outs = self.at_sizes, self.at_scores, self.at_out
         hands, points, gone = game.hands, game.scores, game.out
         for offset in range(players):
             other = (seat + offset) % players
-            out[sizes + offset] = len(hands[other])
-            out[scores + offset] = points[other]
+            size: int = len(hands[other])
+            out[sizes + offset] = float(size)
+            score = points[other]
+            if score:
+                out[scores + offset] = float(score)
             if gone[other]:
                 out[outs + offset] = 1.0
         for name, per_seat, start in self.variable_at:
@@ -250,9 +294,8 @@ class Encoding:
                 out[start] = number(value)
         if decision is not None:
             kind = decision.kind
-            out[self.at_decision + (KINDS.index(kind) if kind in RESERVED_QUESTIONS
-                                    else len(KINDS) - 1)] = 1.0
-        return np.frombuffer(out, F32)
+            out[self.at_decision + KIND_AT.get(kind, len(KINDS) - 1)] = 1.0
+        return observation
 
     def readable(self, game, seat: int, decision=None) -> dict:
         """The same observation as words and numbers, for people and logs."""

@@ -109,7 +109,8 @@ class SeatEnv(gym.Env):
             if seat == self.seat:
                 self.decision = decision
                 self.window = self.asking.in_window()
-                self.mask, self.legal = self.encoding.legal(decision, self.window)
+                self.mask, self.legal, self.chosen = self.encoding.legal(decision, self.window,
+                                                                         game)
                 self.action_space.legal = self.mask
                 return False
             answer = self.asking.settle(self.bots[seat].decide(game, decision))
@@ -124,7 +125,10 @@ class SeatEnv(gym.Env):
     def step(self, action):
         if isinstance(action, Sampled) and not (0 <= action < len(self.mask) and self.mask[action]):
             action = pick(self.mask, action.u)  # drawn before a reset: its draw, here
-        answer = self.encoding.answer(self.decision, action, self.window)  # or IllegalAction
+        try:
+            answer = self.chosen[action]
+        except (KeyError, TypeError):  # not a legal action: say why (IllegalAction)
+            answer = self.encoding.answer(self.decision, action, self.window)
         settled = self.asking.settle(answer)
         if settled is not WAIT:
             self.game.apply(settled)
@@ -134,7 +138,7 @@ class SeatEnv(gym.Env):
             paid = hand_rewards(self.game) if self.reward == "hand" else match_rewards(self.game)
             reward = paid[self.seat]
             self.mask = self.action_space.legal = np.zeros(self.encoding.size, dtype=np.int8)
-            self.legal = []
+            self.legal, self.chosen = [], {}
         return self.observation(), reward, done, False, {"action_mask": self.mask,
                                                           "legal_actions": self.legal}
 
