@@ -54,6 +54,14 @@ def shuffle(rng: random.Random, items: list, count: int | None = None) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def id_flags(faces: tuple, chosen: frozenset) -> bytes:
+    """A flag per card.id of `faces`: 1 for those in `chosen`."""
+    flags = bytearray(1 + max((face.id for face in faces), default=0))
+    for face in chosen:
+        flags[face.id] = 1
+    return bytes(flags)
+
+
 @lru_cache(maxsize=64)
 def shuffle_steps(length: int) -> tuple:
     """Fisher-Yates steps for a list of `length`: (position, choices, bits per draw)."""
@@ -91,6 +99,7 @@ class GameState:
     faces: tuple  # every distinct face of this match's cards (the ruleset's, unless paired afresh)
     deck: tuple  # this match's deck, copies included
     guarded: frozenset  # this match's faces whose kind has a `legal` condition
+    guards: bytes  # a flag per card.id of this match's faces: 1 for the guarded ones
     direction: int
     turn: int
     turns: int
@@ -171,6 +180,7 @@ class GameState:
         if ruleset.random_pairs and deal:  # each match's cards have their own two faces
             self.faces, self.deck = pair_at_random(ruleset.deck, self.rng)
             self.guarded = frozenset(f for f in self.faces if f.rules.legal is not None)
+        self.guards = id_flags(self.faces, self.guarded)
         copies = ruleset.decks[self.players]
         if copies > 1:  # several decks shuffled together
             self.deck = self.deck * copies
@@ -332,15 +342,16 @@ class GameState:
     def is_playable(self, seat: int, card) -> bool:
         """Whether `seat` may play `card` now (by the playable rule and the kind's legal rule)."""
         faces = self.playable_faces()
+        face: Card = card
         if faces is not None:
-            if card not in faces:
+            if not faces[face.id]:
                 return False
         else:
             probe = self._probe
             probe.player, probe.card = seat, card
             if not self.ruleset.playable(self, probe):
                 return False
-        return card not in self.guarded or self.is_legal(seat, card)
+        return not self.guards[face.id] or self.is_legal(seat, card)
 
     def is_legal(self, seat: int, card) -> bool:
         """Whether the kind's `legal` condition lets `seat` play `card` now."""
@@ -352,11 +363,12 @@ class GameState:
 
     def playable_cards(self, seat: int) -> list:
         """The distinct cards `seat` may play now, in hand order."""
-        return list(self.playable_in_hand(seat))
+        return self.playable_in_hand(seat)
 
-    def playable_in_hand(self, seat: int):
-        """The distinct cards `seat` may play now, in hand order, as an iterable."""
-        # The hot path of every turn: set lookups in C, the legal rule only for guarded faces.
+    def playable_in_hand(self, seat: int) -> list:
+        """The distinct cards `seat` may play now, in hand order."""
+        # The hot path of every turn: a table of the faces playable now, read by card.id,
+        # and the legal rule only for guarded faces.
         hand = self.hands[seat]
         self.work_left -= len(hand) >> 1  # the seat and its bot go through the hand
         if self.work_left < 0:
@@ -365,14 +377,22 @@ class GameState:
         if faces is None:  # the playable rule runs on every card: charge it as rules' work
             self.spend(UNTABLED_WORK * len(hand))
             return [card for card in dict.fromkeys(hand) if self.is_playable(seat, card)]
-        cards = dict.fromkeys(filter(faces.__contains__, hand))
-        guarded = self.guarded
-        if guarded and not guarded.isdisjoint(cards):
-            return [card for card in cards if card not in guarded or self.is_legal(seat, card)]
+        guards = self.guards
+        cards: list = []
+        guarded = False
+        for card in hand:
+            face: Card = card
+            if faces[face.id] and face not in cards:  # a list: few faces, compared by `is`
+                cards.append(face)
+                if guards[face.id]:
+                    guarded = True
+        if guarded:
+            return [card for card in cards if not guards[card.id] or self.is_legal(seat, card)]
         return cards
 
-    def playable_faces(self):
-        """The faces the playable rule allows now (None when the rule is not tabled)."""
+    def playable_faces(self) -> bytes | None:
+        """A flag per card.id: 1 where the playable rule allows that face now (None when the
+        rule is not tabled)."""
         key = (self.discard[-1] if self.discard else None, self.color, self.penalty)
         faces = self.tables.get(key)
         if faces is None:
@@ -381,9 +401,10 @@ class GameState:
             faces = self.table(key)
         return faces
 
-    def table(self, key: tuple) -> frozenset:
-        """The faces playable on `key` (top, colour, penalty), filled once for every game; each
-        game is charged for each table it uses, filled or not, so its budget is deterministic."""
+    def table(self, key: tuple) -> bytes:
+        """The faces playable on `key` (top, colour, penalty), as a flag per card.id, filled
+        once for every game; each game is charged for each table it uses, filled or not, so
+        its budget is deterministic."""
         shared = self.ruleset.playable_tables
         faces = shared.get(key)
         every = self.faces
@@ -392,8 +413,11 @@ class GameState:
                 shared.clear()  # a huge deck: keep memory bounded, at the price of refilling
             probe = Frame(self.turn)
             playable = self.ruleset.playable
-            faces = shared[key] = frozenset(
-                probe.card for probe.card in every if playable(self, probe))
+            flags = bytearray(len(self.guards))
+            for probe.card in every:
+                if playable(self, probe):
+                    flags[probe.card.id] = 1
+            faces = shared[key] = bytes(flags)
         if len(self.tables) * len(every) > TABLE_CELLS:
             self.tables.clear()
         self.spend(len(every))
