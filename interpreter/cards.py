@@ -2,8 +2,39 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 # Attributes every card has; a ruleset may add its own (for example an item per colour).
 BUILTIN_ATTRIBUTES = ("name", "kind", "color", "rank", "points", "value", "back")
+
+
+class Kind:
+    """A card kind's compiled rules. A class of this module, so that the compiled build reads
+    its fields natively: a play reads two or three of them (a frozen dataclass cost about 200
+    instructions a read, through its instance dictionary)."""
+
+    name: str
+    text: str
+    legal: Any  # fn(game, frame) -> bool, or None when always legal
+    legal_text: Any  # the legal condition as written
+    fair: Any  # fn(game, frame) -> bool: the honest-play condition a challenge checks, or None
+    on_play: tuple
+    on_first: tuple
+    on_going_out: tuple
+
+    def __init__(self, name: str, text: str, legal: Any, legal_text: Any, fair: Any,
+                 on_play: tuple, on_first: tuple, on_going_out: tuple) -> None:
+        self.name = name
+        self.text = text
+        self.legal = legal
+        self.legal_text = legal_text
+        self.fair = fair
+        self.on_play = on_play
+        self.on_first = on_first
+        self.on_going_out = on_going_out
+
+    def __repr__(self) -> str:
+        return f"Kind({self.name!r})"
 
 
 class Card:
@@ -13,6 +44,7 @@ class Card:
                  "side")
     # Typed here, not in the untyped __init__ (mypyc refuses annotations there).
     id: int  # the face's place in its deck's faces (rl/encoding.py indexes by it)
+    rules: Kind  # what its kind does
     back: Card | None  # the other face of the same physical card (a deck with `sides:`)
     side: int  # which of the two sides this face is on (0 for one-sided cards)
 

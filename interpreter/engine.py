@@ -134,6 +134,13 @@ class GameState:
     lost_rules: tuple  # instead_of: turn_lost
     # Turn settings read on every draw, kept here for the same reason.
     hand_limit: int  # a hand's size at which drawing stops (MAX_HAND: none)
+    # The ruleset's settings read on every play or draw, likewise (a Ruleset is a Python
+    # dataclass: each read of one of its fields costs some 150 instructions).
+    uno_left: int  # uno.cards_left
+    uno_called: bool  # whether a UNO call is asked (uno.penalty is set)
+    no_windows: bool  # no jump-in rule: after a turn, only an uncalled UNO opens a window
+    drawn_rules: tuple  # the cards_drawn rules
+    steps_limit: int  # limits.steps_per_action
     draw_decides: bool  # turn.decide_after_draw
     passes: int  # turns in a row in which the seat neither played nor could draw a card
     played_at: list  # per seat, the turn of its last play this hand (-1: none)
@@ -176,6 +183,11 @@ class GameState:
         self.decided_rules = triggers.decided
         self.lost_rules = triggers.turn_lost
         self.hand_limit = ruleset.hand_limit or MAX_HAND
+        self.uno_left = ruleset.uno_cards_left
+        self.uno_called = ruleset.uno_penalty is not None
+        self.no_windows = ruleset.jump_in is None
+        self.drawn_rules = triggers.cards_drawn
+        self.steps_limit = ruleset.steps_per_action
         self.draw_decides = ruleset.decide_after_draw
         self.stock, self.discard = [], []
         self.color, self.direction, self.turn, self.turns = None, 1, 0, 0
@@ -652,7 +664,7 @@ class GameState:
             self.color = card.color
         if self.events is not None:
             self.log("play", seat=seat, card=card.name)
-        if rules.on_play or len(hand) <= self.ruleset.uno_cards_left or self.played_rules \
+        if rules.on_play or len(hand) <= self.uno_left or self.played_rules \
                 or self.sized_rules:
             self.follow_play(frame or Frame(seat, card, color_before), hand, ends_turn)
         elif ends_turn:
@@ -671,7 +683,7 @@ class GameState:
         self.push(rules.on_play, frame)
         if self.sized_rules:
             self.size_changed(frame.player)
-        if len(hand) == self.ruleset.uno_cards_left and self.ruleset.uno_penalty is not None:
+        if len(hand) == self.uno_left and self.uno_called:
             self.stack.append((op_uno_call, frame))  # called as the card is played
 
     def draw_for_turn(self, seat: int) -> None:
@@ -719,7 +731,7 @@ class GameState:
             self.end_turn_after_draw(seat, count, (op_force_drawn, Frame(seat, drawn)))
         else:
             self.stack.append((op_offer_drawn, Frame(seat, drawn)))
-            self.push(rules.triggers.cards_drawn if count else (), Frame(seat))
+            self.push(self.drawn_rules if count else (), Frame(seat))
             if count and self.sized_rules:
                 self.size_changed(seat)
 
@@ -739,7 +751,7 @@ class GameState:
         frame = Frame(seat)
         frame.vars["drawn"] = drawn + 1
         self.stack.append((op_decide_again, frame))
-        self.push(self.ruleset.triggers.cards_drawn, Frame(seat))
+        self.push(self.drawn_rules, Frame(seat))
 
     def can_draw(self) -> bool:
         """Whether a card is left to draw: in the stock, or in a discard pile to reshuffle."""
@@ -748,7 +760,7 @@ class GameState:
     def end_turn_after_draw(self, seat: int, count: int, then: tuple) -> None:
         """Go on with the turn after its draw (`then`: the end of the turn, or playing the
         drawn card); the draw's hand_size_changed and cards_drawn rules, if any, run first."""
-        drew = self.ruleset.triggers.cards_drawn if count else ()
+        drew = self.drawn_rules if count else ()
         if not drew and not (count and self.sized_rules):
             if then is END_OF_TURN:
                 self.end_turn()
@@ -853,7 +865,7 @@ class GameState:
         if got:
             self.last_move = self.turns
             if fire:
-                self.push(self.ruleset.triggers.cards_drawn, Frame(seat))
+                self.push(self.drawn_rules, Frame(seat))
                 if self.sized_rules:
                     self.size_changed(seat)
         self.log_draw(seat, got)
@@ -1118,7 +1130,7 @@ class GameState:
         stack = self.stack
         pop = stack.pop
         steps = 0
-        limit = self.ruleset.steps_per_action
+        limit = self.steps_limit
         while stack:
             op, frame = pop()
             if op(self, frame) is not None:

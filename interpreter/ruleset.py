@@ -11,7 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from . import dsl
-from .cards import BUILTIN_ATTRIBUTES, Card, card_key
+from .cards import BUILTIN_ATTRIBUTES, Card, Kind, card_key
 from .compiler import Symbols, compile_effect, compile_expression
 from .decks import build_deck
 from .primitives import MAX_NUMBER
@@ -24,20 +24,6 @@ REQUIRED = ("name", "colors", "kinds", "deck", "playable", "scoring")
 TABLE_NAMES = {"card", "top", "color", "penalty"}
 TRUE_WORDS = {"true", "yes", "on", "1"}
 FALSE_WORDS = {"false", "no", "off", "0"}
-
-
-@dataclass(frozen=True)
-class Kind:
-    """A card kind's compiled rules."""
-
-    name: str
-    text: str
-    legal: object  # fn(game, frame) -> bool, or None when always legal
-    legal_text: str
-    fair: object  # fn(game, frame) -> bool: the honest-play condition a challenge checks, or None
-    on_play: tuple
-    on_first: tuple
-    on_going_out: tuple
 
 
 @dataclass(frozen=True, slots=True)  # slots: read every turn, and too many fields to share keys

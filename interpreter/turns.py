@@ -201,7 +201,7 @@ def op_end_turn(game: GameState, frame):
 
 def op_finish_turn(game: GameState, frame):
     """Pass play on: through the out-of-turn windows when one may open, else straight on."""
-    if not game.uncalled and game.ruleset.jump_in is None:
+    if not game.uncalled and game.no_windows:
         game.advance()  # the common turn: no window can open, the next one starts at once
         return op_start_turn(game, frame)
     game.push(WINDOWS, None)

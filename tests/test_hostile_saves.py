@@ -40,7 +40,7 @@ import pytest
 from interpreter import engine
 from interpreter.agents import RandomAgent
 from interpreter.cli import main
-from interpreter.cards import Card
+from interpreter.cards import Card, Kind
 from interpreter.decisions import DRAW
 from interpreter.gamelog import LOG_FORMAT, NEXT_HAND, decode, encode, log_files, replay
 from interpreter.session import SaveError, Session
@@ -688,8 +688,9 @@ def test_the_schemas_are_valid_json_schemas():
 # --- a card named "draw" is not the answer "draw" ----------------------------------------------
 
 def test_a_card_and_a_word_are_encoded_apart():
-    rules_card = Card(0, "draw", None, "draw", 30, 0, {}, None)
-    other = Card(1, "other", None, "draw", 30, 0, {}, None)
+    nothing = Kind("draw", "", None, "", None, (), (), ())
+    rules_card = Card(0, "draw", None, "draw", 30, 0, {}, nothing)
+    other = Card(1, "other", None, "draw", 30, 0, {}, nothing)
     options = (rules_card, DRAW)
     assert encode(rules_card, options) == {"card": "draw"}
     assert encode(DRAW, options) == "draw"
