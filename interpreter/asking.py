@@ -28,6 +28,16 @@ class Asking:
         seat = decision.open_to[self.offered]
         return seat, decision.offer(seat)
 
+    def asked_now(self) -> tuple:
+        """(seat, decision, whether it is a window's offer): asked() and in_window() at once."""
+        decision = self.game.decision
+        if decision is None:
+            return None, None, False
+        if decision.seat is not None:
+            return decision.seat, decision, False
+        seat = decision.open_to[self.offered]
+        return seat, decision.offer(seat), True
+
     def in_window(self) -> bool:
         decision = self.game.decision
         return decision is not None and decision.seat is None

@@ -24,8 +24,8 @@ from . import seats as seating
 from .primitives import TURN_WORK, UNTABLED_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
 from .errors import IllegalMove, RuleRuntimeError
 from .turns import (ADVANCE, AFTER_ANSWER, END_OF_TURN, HAND_OVER, START_TURN, TURN_FLOW, WINDOWS,
-                    check_progress, op_decide_again, op_end_turn, op_force_drawn, op_hand_over,
-                    op_jump_in_card, op_offer_drawn, op_play_held, op_uno_call)
+                    answer_play, check_progress, op_decide_again, op_end_turn, op_force_drawn,
+                    op_hand_over, op_jump_in_card, op_offer_drawn, op_play_held, op_uno_call)
 
 # The playable tables hold at most about this many face references (some 30 MB) per ruleset:
 # 20 colours x 1,000 ranks once grew them to gigabytes.
@@ -64,6 +64,14 @@ def shuffle(rng: random.Random, items: list, count: int | None = None) -> None:
 def bit_lengths(length: int) -> list[int]:
     """n.bit_length() for n up to `length` (the draws of a Fisher-Yates shuffle)."""
     return [n.bit_length() for n in range(length + 1)]
+
+
+def any_is(item, items: tuple) -> bool:
+    """Whether `item` is one of `items` itself (`in` tests ==, and a card's == is slower)."""
+    for each in items:
+        if each is item:
+            return True
+    return False
 
 
 def id_flags(faces: tuple, chosen: frozenset) -> bytes:
@@ -294,15 +302,18 @@ class GameState:
             raise IllegalMove("the match is over" if self.over else
                               "the hand is over; start the next one first")
         options = decision.options
-        # `in` compares by ==, so True would pass for seat 1: numbers must match exactly.
-        if answer not in options or (answer.__class__ in NUMBERS
-                                     and not is_option(answer, options)):
-            raise IllegalMove(self.why_illegal(decision, answer))
+        if not any_is(answer, options):  # the common answer: one of the options themselves
+            # `in` compares by ==, so True would pass for seat 1: numbers must match exactly.
+            if answer not in options or (answer.__class__ in NUMBERS
+                                         and not is_option(answer, options)):
+                raise IllegalMove(self.why_illegal(decision, answer))
         self.decision = None
         if self.events is not None and decision.kind != "play":
             self.log("decided", kind=decision.kind, seat=decision.seat, answer=describe(answer))
         if self.decided_rules and decision.seat is not None:
             self.answer_then_rules(decision, answer)
+        elif self._handler is answer_play:  # a direct call, not one through Python's protocol
+            answer_play(self, None, answer)
         else:
             self._handler(self, self._handler_frame, answer)
         if self.stack:  # a common turn ends in the handler, with nothing queued

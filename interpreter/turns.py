@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .cards import Card
 from .decisions import DRAW, PASS, Decision, new_tuple
 from .primitives import Frame
 
@@ -66,10 +67,10 @@ def no_progress(game: GameState) -> str:
 
 
 def answer_play(game: GameState, frame, answer) -> None:
-    if answer == DRAW:
-        game.draw_for_turn(game.turn)
-    else:
+    if isinstance(answer, Card):  # the answers are the playable cards and DRAW
         game.play(game.turn, answer)
+    else:
+        game.draw_for_turn(game.turn)
 
 
 def op_decide_again(game: GameState, frame):

@@ -79,19 +79,19 @@ class HouserulesEnv(AECEnv):
 
     def select(self) -> None:
         """Give the turn to the seat asked now, with its legal actions in its info."""
-        seat, decision = self.asking.asked()
-        self.decision = decision
-        self.window = self.asking.in_window()
-        self.agent_selection = self.possible_agents[seat]
-        self.mask, legal, self.chosen = self.encoding.legal(decision, self.window, self.game)
-        self.infos[self.agent_selection] = {"action_mask": self.mask, "legal_actions": legal}
+        seat, decision, window = self.asking.asked_now()
+        self.decision, self.window = decision, window
+        agent = self.agent_selection = self.possible_agents[seat]
+        self.mask, legal, self.chosen = self.encoding.legal(decision, window, self.game)
+        self.infos[agent] = {"action_mask": self.mask, "legal_actions": legal}
 
     def observe(self, agent):
         seat = self.seat_of[agent]
-        mine = agent == self.agent_selection and self.decision is not None
-        observation = self.encoding.observe(self.game, seat, self.decision if mine else None)
-        mask = self.mask if mine else np.zeros(self.encoding.size, dtype=np.int8)
-        return {"observation": observation, "action_mask": mask}
+        if agent == self.agent_selection and self.decision is not None:  # the seat asked
+            return {"observation": self.encoding.observe(self.game, seat, self.decision),
+                    "action_mask": self.mask}
+        return {"observation": self.encoding.observe(self.game, seat, None),
+                "action_mask": self.encoding.legal(None)[0]}
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -103,25 +103,28 @@ class HouserulesEnv(AECEnv):
         except (KeyError, TypeError):  # not a legal action: say why (IllegalAction)
             answer = self.encoding.answer(self.decision, action, self.window)
         self._cumulative_rewards[agent] = 0.0
-        settled = self.asking.settle(answer)
-        if settled is not WAIT:
-            self.game.apply(settled)
-        self.steps += 1
         game = self.game
+        if not self.window:
+            game.apply(answer)
+        else:
+            settled = self.asking.settle(answer)
+            if settled is not WAIT:
+                game.apply(settled)
+        self.steps += 1
         if game.decision is None and self.reward == "match" and not game.over:
             game.next_hand()
-        if game.decision is None:
-            won = hand_rewards(game) if self.reward == "hand" else match_rewards(game)
-            self.rewards = {self.possible_agents[s]: r for s, r in enumerate(won)}
-            self.terminations = {a: True for a in self.agents}
-            self.decision, self.mask = None, np.zeros(self.encoding.size, dtype=np.int8)
-            self.chosen = {}
-            self._accumulate_rewards()
-        else:
+        if game.decision is not None:
             # Rewards stay 0 until the episode ends, so there is nothing to accumulate.
             self.select()
             if self.max_steps is not None and self.steps >= self.max_steps:
                 self.truncations = {a: True for a in self.agents}
+            return
+        won = hand_rewards(game) if self.reward == "hand" else match_rewards(game)
+        self.rewards = {self.possible_agents[s]: r for s, r in enumerate(won)}
+        self.terminations = {a: True for a in self.agents}
+        self.decision = None
+        self.mask, _, self.chosen = self.encoding.legal(None)
+        self._accumulate_rewards()
 
     def render(self):
         if self.render_mode != "ansi" or self.game is None:

@@ -204,10 +204,10 @@ class Encoding:
                     action = of_id[option.id]
                 else:
                     action = self.action(option, window)
-                if not legal[action]:
-                    legal[action] = 1
-                    listed.append(action)
+                if action not in chosen:
                     chosen[action] = option
+                    listed.append(action)
+                    legal[action] = 1
         return np.frombuffer(legal, I8), listed, chosen
 
     def answer(self, decision: Decision, action, window: bool = False):

@@ -137,8 +137,8 @@ class SeatEnv(gym.Env):
         if done:
             paid = hand_rewards(self.game) if self.reward == "hand" else match_rewards(self.game)
             reward = paid[self.seat]
-            self.mask = self.action_space.legal = np.zeros(self.encoding.size, dtype=np.int8)
-            self.legal, self.chosen = [], {}
+            self.mask, self.legal, self.chosen = self.encoding.legal(None)
+            self.action_space.legal = self.mask
         return self.observation(), reward, done, False, {"action_mask": self.mask,
                                                           "legal_actions": self.legal}
 
