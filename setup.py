@@ -17,6 +17,7 @@ from setuptools import setup
 # stays pure Python, where tracebacks and monkeypatching work as usual.
 COMPILED = ["interpreter/cards.py", "interpreter/primitives.py", "interpreter/compiler.py",
             "interpreter/decisions.py", "interpreter/turns.py", "interpreter/engine.py",
+            "interpreter/replacing.py",
             "interpreter/agents.py", "interpreter/asking.py", "interpreter/rl/encoding.py"]
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from .cards import Card
 from .decisions import NUMBERS, Decision, HandResult, describe, is_option, new_tuple
 from .decks import pair_at_random
+from . import replacing
 from . import rules as rule_events
 from . import seats as seating
 from .primitives import TURN_WORK, UNTABLED_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
@@ -987,7 +988,7 @@ class GameState:
         """`seat` loses its next turn, unless an instead_of: turn_lost rule replaces that
         (`frame`: the effect's, for the rule's player and card)."""
         if self.lost_rules:
-            rule_events.lose_turn(self, frame or Frame(seat), seat)
+            replacing.lose_turn(self, frame or Frame(seat), seat)
         else:
             self.lost_turns[seat] += 1
 
@@ -1101,11 +1102,11 @@ class GameState:
 
     def owe_draw(self, frame, seat: int, count: int) -> None:
         """`seat` owes `count` cards (rules.REPLACEABLE: draw_owed)."""
-        rule_events.owe_draw(self, frame, seat, count)
+        replacing.owe_draw(self, frame, seat, count)
 
     def proceed(self, frame) -> None:
         """An instead_of rule lets the event it replaced go on (rules.proceed)."""
-        rule_events.proceed(self, frame)
+        replacing.proceed(self, frame)
 
     def run_named_effect(self, name, frame) -> None:
         """Queue the ruleset's effect called `name`, to run next."""

@@ -67,7 +67,6 @@ REPLACEABLE = {
                   "replaces it, the seat loses its next turn"),
 }
 
-CHAIN = "#instead"  # a frame variable no effect text can name: the replacement in progress
 
 
 @dataclass(frozen=True)
@@ -151,51 +150,6 @@ def between_hands(game, ops: tuple, frame) -> None:
     finally:
         game.ending = False
         game.stack.clear()
-
-
-def replace(game, frame, event: str, rules: tuple, bound: dict, start: int) -> bool:
-    """Run the first of `event`'s replacement `rules` from `start` whose condition holds, with
-    the names the event binds (True); False when none does."""
-    for index in range(start, len(rules)):
-        rule = rules[index]
-        own = Frame(frame.player, frame.card, frame.color_before, frame.fair)
-        own.vars.update(bound)
-        own.vars[CHAIN] = (event, index + 1, bound)
-        if rule.condition is None or rule.condition(game, own):
-            game.log("rule", name=rule.name, seat=own.player)
-            game.push(rule.ops, own)
-            return True
-    return False
-
-
-def owe_draw(game, frame, seat: int, count: int, start: int = 0) -> None:
-    """`seat` owes `count` cards: the first replacement rule from `start` whose condition
-    holds runs instead; with none, the seat draws them and loses its next turn."""
-    rules = game.ruleset.triggers.draw_owed
-    if not rules or not replace(game, frame, "draw_owed", rules, {"seat": seat, "count": count},
-                                start):
-        game.draw(seat, count)
-        game.lose_turn(seat, frame)
-
-
-def lose_turn(game, frame, seat: int, start: int = 0) -> None:
-    """`seat` loses its next turn: the first replacement rule from `start` whose condition
-    holds runs instead; with none, the turn is lost."""
-    if not replace(game, frame, "turn_lost", game.ruleset.triggers.turn_lost, {"seat": seat},
-                   start):
-        game.lost_turns[seat] += 1
-
-
-def proceed(game, frame) -> None:
-    """In an `instead_of` rule: let the event happen as it would without this rule."""
-    chain = frame.vars.get(CHAIN)
-    if chain is None:
-        raise ValueError("proceed() belongs in the effect of an instead_of rule")
-    event, start, bound = chain
-    if event == "draw_owed":
-        owe_draw(game, frame, bound["seat"], bound["count"], start)
-    else:
-        lose_turn(game, frame, bound["seat"], start)
 
 
 def compile_rules(builder) -> Triggers:
