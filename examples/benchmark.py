@@ -1,13 +1,17 @@
 """Simulation throughput: houserules against RLCard's UNO game, on one core.
 
     python examples/benchmark.py [--games N] [--rounds R] [--seed S] [--json]
-                                 [--rlcard-driver fair|legacy]
+                                 [--rlcard-driver fair|legacy] [--jobs-games G]
+                                 [--memory-games M]
 
 Each round times N single-hand four-player games of houserules' classic ruleset (eager
-bots), the same N games of RLCard's UNO (random legal actions), and Mario Kart; rounds
-alternate the three so machine noise hits each alike, and each side's best round counts. On
-a shared machine the speed of one core can change by half from second to second, so many
-short rounds find each side's undisturbed speed better than a few long ones.
+bots), the same N games of RLCard's UNO (random legal actions), then Mario Kart, UNO Flip
+and No Mercy; rounds alternate them so machine noise hits each alike, and each side's best
+round counts. On a shared machine the speed of one core can change by half from second to
+second, so many short rounds find each side's undisturbed speed better than a few long ones.
+Then `houserules simulate` plays G classic games (default 40,000) with --jobs 1 and with
+--jobs 2, in separate processes, for the scaling across the two cores. `--memory-games M`
+plays M more with --jobs 2 and samples the whole process tree's resident memory (Linux).
 
 RLCard is driven the way its own `UnoGame` drives itself, minus the observation dict: one
 `UnoGame(num_players=4)` per timed batch (allow_step_back off, its numpy `np_random`
@@ -32,9 +36,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import resource
+import subprocess
 import sys
 import time
 
@@ -130,7 +136,8 @@ def run(games: int, rounds: int, seed: int, driver: str = "fair") -> dict:
     trials = {"classic": lambda: time_houserules("classic", games, seed)}
     if modules:
         trials["rlcard"] = lambda: time_rlcard(games, seed, modules, driver)
-    trials["mario_kart"] = lambda: time_houserules("mario_kart", games, seed)
+    for name in ("mario_kart", "uno_flip", "no_mercy"):
+        trials[name] = lambda name=name: time_houserules(name, games, seed)
     best: dict = {}
     for _ in range(rounds):
         for name, trial in trials.items():
@@ -150,6 +157,64 @@ def run(games: int, rounds: int, seed: int, driver: str = "fair") -> dict:
     return result
 
 
+def time_jobs(games: int, jobs: int, seed: int) -> float:
+    """Games per second of `houserules simulate classic` with `jobs` processes (wall time of
+    the whole command, start-up included)."""
+    command = [sys.executable, "-m", "interpreter.cli", "simulate", "classic", "--games",
+               str(games), "--seed", str(seed), "--option", "hands=1", "--players", "4",
+               "--bots", "eager", "--jobs", str(jobs), "--json"]
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True, env=dict(os.environ))
+    return games / (time.perf_counter() - start)
+
+
+def tree_rss_mb(pid: int) -> float:
+    """The resident memory of process `pid` and all its descendants, in MB (Linux /proc)."""
+    children: dict = {}
+    rss = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # it ended meanwhile
+        children.setdefault(int(fields[1]), []).append(int(entry))
+        rss[int(entry)] = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        total += rss.get(current, 0)
+        todo.extend(children.get(current, ()))
+    return total / (1024 * 1024)
+
+
+def memory_run(games: int, seed: int, jobs: int = 2) -> dict:
+    """Peak resident memory of the whole process tree of a long `simulate` run, sampled every
+    0.2 s, and its speed."""
+    command = [sys.executable, "-m", "interpreter.cli", "simulate", "classic", "--games",
+               str(games), "--seed", str(seed), "--option", "hands=1", "--players", "4",
+               "--bots", "eager", "--jobs", str(jobs), "--json"]
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    peak = 0.0
+    while process.poll() is None:
+        peak = max(peak, tree_rss_mb(process.pid))
+        time.sleep(0.2)
+    seconds = time.perf_counter() - start
+    return {"games": games, "jobs": jobs, "peak_tree_memory_mb": peak, "seconds": seconds,
+            "games_per_second": games / seconds, "exit": process.returncode}
+
+
+def scaling(games: int, seed: int) -> dict:
+    """--jobs 2 against --jobs 1 (best of two runs each, interleaved)."""
+    one = max(time_jobs(games, 1, seed) for _ in range(2))
+    two = max(time_jobs(games, 2, seed) for _ in range(2))
+    return {"games": games, "jobs_1_games_per_second": one, "jobs_2_games_per_second": two,
+            "jobs_2_vs_jobs_1": two / one, "cores": os.cpu_count()}
+
+
 def report(result: dict) -> None:
     """Print the result as a small table."""
     print(f"{result['games']} games x {result['rounds']} rounds, seed {result['seed']}, "
@@ -158,7 +223,8 @@ def report(result: dict) -> None:
     print(f"{'':<22} {'games/s':>9} {'turns/game':>11}")
     rlcard_label = f"RLCard UNO ({result.get('rlcard_driver', 'fair')})"
     for name, label in (("classic", "houserules classic"), ("rlcard", rlcard_label),
-                        ("mario_kart", "houserules mario_kart")):
+                        ("mario_kart", "houserules mario_kart"),
+                        ("uno_flip", "houserules uno_flip"), ("no_mercy", "houserules no_mercy")):
         if name in result:
             row = result[name]
             print(f"{label:<22} {row['games_per_second']:>9.0f} {row['turns_per_game']:>11.1f}")
@@ -168,6 +234,16 @@ def report(result: dict) -> None:
         print(f"RLCard skipped (not installed): {sys.executable} -m pip install rlcard")
     print(f"mario_kart time per game vs classic: {result['mario_kart_time_vs_classic']:.2f}x")
     print(f"peak memory: {result['peak_memory_mb']:.0f} MB")
+    if "memory" in result:
+        run_ = result["memory"]
+        print(f"simulate --games {run_['games']:,} --jobs {run_['jobs']}: peak memory of the "
+              f"process tree {run_['peak_tree_memory_mb']:.0f} MB, {run_['seconds']:.0f} s "
+              f"({run_['games_per_second']:.0f} games/s)")
+    if "scaling" in result:
+        jobs = result["scaling"]
+        print(f"simulate --jobs 2 vs --jobs 1 ({jobs['games']} classic games): "
+              f"{jobs['jobs_2_games_per_second']:.0f} vs {jobs['jobs_1_games_per_second']:.0f} "
+              f"games/s, {jobs['jobs_2_vs_jobs_1']:.2f}x")
 
 
 def main() -> None:
@@ -180,8 +256,17 @@ def main() -> None:
     parser.add_argument("--rlcard-driver", choices=sorted(RLCARD_DRIVERS), default="fair",
                         help="fair (default): as RLCard's UnoGame drives itself; legacy: the "
                              "earlier driver, numpy RandomState per game and randint per action")
+    parser.add_argument("--jobs-games", type=int, default=40000,
+                        help="classic games for the --jobs 1 / --jobs 2 scaling (0: skip)")
+    parser.add_argument("--memory-games", type=int, default=0,
+                        help="also play this many classic games with --jobs 2 and report the "
+                             "process tree's peak memory (Linux; 1000000 takes minutes)")
     args = parser.parse_args()
     result = run(args.games, args.rounds, args.seed, args.rlcard_driver)
+    if args.jobs_games:
+        result["scaling"] = scaling(args.jobs_games, args.seed)
+    if args.memory_games:
+        result["memory"] = memory_run(args.memory_games, args.seed)
     if args.json:
         if "rlcard" not in result:
             print(f"RLCard skipped (not installed): {sys.executable} -m pip install rlcard",

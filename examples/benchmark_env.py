@@ -42,9 +42,9 @@ issue's measure; games per second and steps per game are printed beside them.
 Run it with the compiled build (examples/BENCHMARK.md; the first line says which engine
 ran). RLCard, gymnasium and pettingzoo are needed; RLCard is never a houserules dependency.
 
-At commit 74a6b96, compiled, defaults (9 rounds of 0.5 s, 38 s in all), on the development
-machine: 2 players, AEC 49,900 steps/s, RLCard 31,700 (1.58x), Gymnasium 39,400 (RLCard's
-own env.run() 18,300); 4 players, AEC 48,800, RLCard 31,100 (1.57x), Gymnasium 25,800.
+On 2026-12-01, compiled, defaults (9 rounds of 0.5 s, about 45 s in all), on the development
+machine: 2 players, AEC 91,200 steps/s, RLCard 30,000 (3.04x), Gymnasium 67,700 (RLCard's own
+env.run() 16,700); 4 players, AEC 89,200, RLCard 29,100 (3.06x), Gymnasium 42,400.
 """
 
 from __future__ import annotations
