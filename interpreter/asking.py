@@ -20,13 +20,8 @@ class Asking:
     def asked(self) -> tuple:
         """(seat, decision) for the seat that must answer now, a window's offer as that seat
         sees it; (None, None) when nobody must (the hand or the match is over)."""
-        decision = self.game.decision
-        if decision is None:
-            return None, None
-        if decision.seat is not None:
-            return decision.seat, decision
-        seat = decision.open_to[self.offered]
-        return seat, decision.offer(seat)
+        seat, decision, _ = self.asked_now()
+        return seat, decision
 
     def asked_now(self) -> tuple:
         """(seat, decision, whether it is a window's offer): asked() and in_window() at once."""

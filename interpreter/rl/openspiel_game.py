@@ -241,8 +241,7 @@ class Table:
             self.seat, self.decision, self.window = None, None, False
             self.won = [0.0] * self.spec.players
         else:
-            self.seat, self.decision = self.asking.asked()
-            self.window = self.asking.in_window()
+            self.seat, self.decision, self.window = self.asking.asked_now()
 
     def legal(self) -> list:
         return sorted(set(self.spec.encoding.actions(self.decision, self.window)))

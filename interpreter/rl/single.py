@@ -105,10 +105,10 @@ class SeatEnv(gym.Env):
                     game.next_hand()
                     continue
                 return True
-            seat, decision = self.asking.asked()
+            seat, decision, window = self.asking.asked_now()
             if seat == self.seat:
                 self.decision = decision
-                self.window = self.asking.in_window()
+                self.window = window
                 self.mask, self.legal, self.chosen = self.encoding.legal(decision, self.window,
                                                                          game)
                 self.action_space.legal = self.mask
