@@ -17,7 +17,8 @@ from setuptools import setup
 # stays pure Python, where tracebacks and monkeypatching work as usual.
 COMPILED = ["interpreter/cards.py", "interpreter/primitives.py", "interpreter/compiler.py",
             "interpreter/decisions.py", "interpreter/turns.py", "interpreter/engine.py",
-            "interpreter/replacing.py",
+            "interpreter/replacing.py", "interpreter/dealing.py", "interpreter/scoring.py",
+            "interpreter/playable.py",
             "interpreter/agents.py", "interpreter/asking.py", "interpreter/rl/encoding.py"]
 
 

@@ -6,7 +6,9 @@
 
 Each round times N single-hand four-player games of houserules' classic ruleset (eager
 bots), the same N games of RLCard's UNO (random legal actions), then Mario Kart, UNO Flip
-and No Mercy; rounds alternate them so machine noise hits each alike, and each side's best
+and No Mercy, then N five-player games of Crazy Eights between random bots and N of
+OpenSpiel's `crazy_eights` C++ game (its defaults: five players) driven from Python as its
+examples drive it, with a uniform legal action; rounds alternate them so machine noise hits each alike, and each side's best
 round counts. On a shared machine the speed of one core can change by half from second to
 second, so many short rounds find each side's undisturbed speed better than a few long ones.
 Then `houserules simulate` plays G classic games (default 40,000) with --jobs 1 and with
@@ -29,7 +31,8 @@ it built a new numpy `RandomState` for every game (about 190 us, near the cost o
 game) and chose every action with numpy's `randint` (about 3 us, against 0.2 us for the
 choice above), which made RLCard look about 2.9x slower than it is.
 
-RLCard is optional and never a dependency of houserules: `pip install rlcard` to compare.
+RLCard and OpenSpiel are optional and never dependencies of houserules: `pip install rlcard
+open_spiel` to compare.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from interpreter import COMPILED, load_ruleset
 from interpreter.simulate import simulate
 
 
+OPENSPIEL_PLAYERS = 5  # OpenSpiel's crazy_eights default
 # How houserules was installed: its hot modules compiled by mypyc, or pure Python.
 ENGINE = "compiled (mypyc)" if COMPILED else "pure Python"
 
@@ -124,6 +128,61 @@ def time_rlcard(games: int, seed: int, modules, driver: str = "fair") -> dict:
     return {"games_per_second": games / seconds, "turns_per_game": turns / games}
 
 
+def openspiel_game():
+    """OpenSpiel's `crazy_eights` C++ game at its default parameters (5 players), or None when
+    open_spiel is not installed."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    return pyspiel.load_game("crazy_eights")
+
+
+def openspiel_crazy_eights(games: int, seed: int, game) -> int:
+    """Play `games` of OpenSpiel's crazy_eights as its examples drive it, with its fastest
+    ordinary choices: a chance node's outcome drawn by its probabilities with one `random()`
+    (the deal's outcomes are all as likely: then an index), a uniform legal action; return
+    the decisions made."""
+    uniform = random.Random(seed).random
+    decisions = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                if outcomes[0][1] == outcomes[-1][1]:  # a uniform draw
+                    state.apply_action(outcomes[int(uniform() * len(outcomes))][0])
+                    continue
+                left = uniform()
+                for action, probability in outcomes:
+                    left -= probability
+                    if left < 0:
+                        break
+                state.apply_action(action)
+                continue
+            legal = state.legal_actions()
+            state.apply_action(legal[int(uniform() * len(legal))])
+            decisions += 1
+    return decisions
+
+
+def time_openspiel(games: int, seed: int, game) -> dict:
+    """Time `games` of OpenSpiel's crazy_eights."""
+    start = time.perf_counter()
+    decisions = openspiel_crazy_eights(games, seed, game)
+    seconds = time.perf_counter() - start
+    return {"games_per_second": games / seconds, "turns_per_game": decisions / games}
+
+
+def time_crazy_eights(games: int, seed: int) -> dict:
+    """Time `games` of houserules' crazy_eights at OpenSpiel's player count, random bots."""
+    rules = load_ruleset("crazy_eights")
+    start = time.perf_counter()
+    summary = simulate(rules, games=games, players=OPENSPIEL_PLAYERS, seed=seed, bots="random")
+    seconds = time.perf_counter() - start
+    return {"games_per_second": games / seconds, "turns_per_game": summary.turns.mean}
+
+
 def peak_memory_mb() -> float:
     """This process's peak resident memory in MB (ru_maxrss is KB on Linux, bytes on macOS)."""
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -138,6 +197,10 @@ def run(games: int, rounds: int, seed: int, driver: str = "fair") -> dict:
         trials["rlcard"] = lambda: time_rlcard(games, seed, modules, driver)
     for name in ("mario_kart", "uno_flip", "no_mercy"):
         trials[name] = lambda name=name: time_houserules(name, games, seed)
+    spiel = openspiel_game()
+    if spiel is not None:
+        trials["crazy_eights"] = lambda: time_crazy_eights(games, seed)
+        trials["openspiel"] = lambda: time_openspiel(games, seed, spiel)
     best: dict = {}
     for _ in range(rounds):
         for name, trial in trials.items():
@@ -151,6 +214,9 @@ def run(games: int, rounds: int, seed: int, driver: str = "fair") -> dict:
         result["rlcard_driver"] = driver
         result["ratio_houserules_to_rlcard"] = (best["classic"]["games_per_second"]
                                                 / best["rlcard"]["games_per_second"])
+    if spiel is not None:
+        result["ratio_crazy_eights_to_openspiel"] = (best["crazy_eights"]["games_per_second"]
+                                                     / best["openspiel"]["games_per_second"])
     result["mario_kart_time_vs_classic"] = (best["classic"]["games_per_second"]
                                             / best["mario_kart"]["games_per_second"])
     result["peak_memory_mb"] = peak_memory_mb()
@@ -224,7 +290,9 @@ def report(result: dict) -> None:
     rlcard_label = f"RLCard UNO ({result.get('rlcard_driver', 'fair')})"
     for name, label in (("classic", "houserules classic"), ("rlcard", rlcard_label),
                         ("mario_kart", "houserules mario_kart"),
-                        ("uno_flip", "houserules uno_flip"), ("no_mercy", "houserules no_mercy")):
+                        ("uno_flip", "houserules uno_flip"), ("no_mercy", "houserules no_mercy"),
+                        ("crazy_eights", "houserules crazy_eights"),
+                        ("openspiel", "OpenSpiel crazy_eights")):
         if name in result:
             row = result[name]
             print(f"{label:<22} {row['games_per_second']:>9.0f} {row['turns_per_game']:>11.1f}")
@@ -232,6 +300,11 @@ def report(result: dict) -> None:
         print(f"houserules/RLCard games/s: {result['ratio_houserules_to_rlcard']:.2f}x")
     else:
         print(f"RLCard skipped (not installed): {sys.executable} -m pip install rlcard")
+    if "ratio_crazy_eights_to_openspiel" in result:
+        print(f"houserules/OpenSpiel crazy_eights games/s ({OPENSPIEL_PLAYERS} players, random "
+              f"play): {result['ratio_crazy_eights_to_openspiel']:.2f}x")
+    else:
+        print(f"OpenSpiel skipped (not installed): {sys.executable} -m pip install open_spiel")
     print(f"mario_kart time per game vs classic: {result['mario_kart_time_vs_classic']:.2f}x")
     print(f"peak memory: {result['peak_memory_mb']:.0f} MB")
     if "memory" in result:

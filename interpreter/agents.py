@@ -20,7 +20,7 @@ class RandomAgent:
     def decide(self, game: GameState, decision: Decision):
         """Any legal option, each as likely."""
         options = decision.options
-        return options[self.rng.randrange(len(options))]
+        return options[below(self.rng, len(options))]
 
 
 class EagerAgent:
@@ -36,11 +36,16 @@ class EagerAgent:
         kind = decision.kind
         if kind == "play":
             count = len(options) - 1  # the last option is always to draw
-            return options[int(self.rng.random() * count)] if count else options[0]
+            if not count:
+                return options[0]
+            # Typed, the product and its int() are native (not calls into Python's protocol).
+            chance: float = self.rng.random()
+            return options[int(chance * count)]
         if kind in ("play_drawn", "uno"):
             return True
         if kind in ("color", "target"):
-            return options[int(self.rng.random() * len(options))]
+            pick: float = self.rng.random()
+            return options[int(pick * len(options))]
         if decision.seat is not None and None not in options:
             return False if False in options else options[0]
         return decision.seat  # a window: take it
@@ -148,6 +153,16 @@ class ScriptedAgent:
 AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "eager": EagerAgent}
 
 
+def below(rng: random.Random, count: int) -> int:
+    """rng.randrange(count), drawn as random.py draws it (getrandbits of count's bit length,
+    again while too large), without its Python-level argument checks: the same numbers."""
+    width = count.bit_length()
+    drawn: int = rng.getrandbits(width)
+    while drawn >= count:
+        drawn = rng.getrandbits(width)
+    return drawn
+
+
 def generator(seed) -> random.Random:
     """A random generator from a seed, or `seed` itself when it is one (bots may share one)."""
     return seed if isinstance(seed, random.Random) else random.Random(seed)
@@ -200,10 +215,11 @@ def play_match(game: GameState, agents: list, log=None) -> GameState:
             if log is not None:
                 log.next_hand()
             continue
-        if decision.seat is None:
+        seat = decision.seat
+        if seat is None:
             answer = ask_window(game, decision, agents)
         else:
-            answer = agents[decision.seat].decide(game, decision)
+            answer = decide(agents[seat], game, decision)
         game.apply(answer)
         if log is not None:
             log.decided(decision, answer)
@@ -212,10 +228,20 @@ def play_match(game: GameState, agents: list, log=None) -> GameState:
     return game
 
 
+def decide(agent, game: GameState, decision: Decision):
+    """The agent's answer; the bundled bots are called as compiled methods (a call through
+    Python's protocol, with its argument parsing, costs about 1,200 instructions)."""
+    if isinstance(agent, EagerAgent):
+        return agent.decide(game, decision)
+    if isinstance(agent, RandomAgent):
+        return agent.decide(game, decision)
+    return agent.decide(game, decision)
+
+
 def ask_window(game: GameState, decision: Decision, agents: list):
     """Offer an out-of-turn window to each seat in order; the first to take it has it."""
     for seat in decision.open_to:
-        answer = agents[seat].decide(game, decision.offer(seat))
+        answer = decide(agents[seat], game, decision.offer(seat))
         if answer is not None:
             return answer
     return None

@@ -74,6 +74,14 @@ class Card:
         return self
 
 
+def id_flags(faces: tuple, chosen: frozenset) -> bytes:
+    """A flag per card.id of `faces`: 1 for those in `chosen`."""
+    flags = bytearray(1 + max((face.id for face in faces), default=0))
+    for face in chosen:
+        flags[face.id] = 1
+    return bytes(flags)
+
+
 def card_key(text: str) -> str:
     """How a card is looked up by name: case, spacing and underscores do not matter
     ('Red Big_Five' is 'red big five'); a two-sided card may be named 'face / back'."""

@@ -12,59 +12,26 @@ from __future__ import annotations
 
 import copy
 import random
-from functools import lru_cache
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import Any
+from typing import Any, Final
 
-from .cards import Card
-from .decisions import NUMBERS, Decision, HandResult, describe, is_option, new_tuple
+from .cards import Card, id_flags
+from .decisions import DECISION, NUMBERS, Decision, HandResult, describe, is_option, new_tuple
 from .decks import pair_at_random
-from . import replacing
-from . import rules as rule_events
+from . import dealing, playable, replacing, scoring
 from . import seats as seating
-from .primitives import TURN_WORK, UNTABLED_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
+from .primitives import TURN_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
 from .errors import IllegalMove, RuleRuntimeError
-from .turns import (ADVANCE, AFTER_ANSWER, END_OF_TURN, HAND_OVER, START_TURN, TURN_FLOW, WINDOWS,
+from .turns import (AFTER_ANSWER, END_OF_TURN, HAND_OVER, START_TURN, TURN_FLOW, UNO_CALL, WINDOWS,
                     answer_play, check_progress, op_decide_again, op_end_turn, op_force_drawn,
-                    op_hand_over, op_jump_in_card, op_offer_drawn, op_play_held, op_uno_call)
+                    op_hand_over, op_jump_in_card, op_offer_drawn, op_play_held)
 
-# The playable tables hold at most about this many face references (some 30 MB) per ruleset:
-# 20 colours x 1,000 ranks once grew them to gigabytes.
-TABLE_CELLS = 4_000_000
-MAX_HAND = 1 << 30  # no ruleset's hand_limit: drawing never stops at a hand's size
+MAX_HAND: Final = 1 << 30  # no ruleset's hand_limit: drawing never stops at a hand's size
 # A check run after every applied answer, `check(game, table_size)`, when set: the
 # debug mode (--check-invariants, and always in the tests) sets it to check_invariants.
 DEBUG_CHECK: Any = None
 # Whether this module runs compiled to C by mypyc (see setup.py) or as Python source/bytecode.
 COMPILED = __file__.endswith(tuple(EXTENSION_SUFFIXES))
-
-
-def shuffle(rng: random.Random, items: list, count: int | None = None) -> None:
-    """Shuffle `items` in place exactly as `rng.shuffle` would, a little faster.
-
-    The same draws in the same order as random.shuffle (so seeded games do not change); it
-    calls getrandbits directly, with each length's bit count looked up, in native ints
-    (callgrind: 173,000 instructions for a 108-card deck with the steps as tuples of Python
-    ints, 64,000 so). With `count`, only the top `count` places are drawn (uniformly
-    from the whole list).
-    """
-    getrandbits = rng.getrandbits
-    bits: list[int] = bit_lengths(len(items))
-    last = len(items) - 1
-    stop = 0 if count is None else max(0, last - count)
-    for i in range(last, stop, -1):
-        size = i + 1
-        width = bits[size]
-        j: int = getrandbits(width)
-        while j >= size:
-            j = getrandbits(width)
-        items[i], items[j] = items[j], items[i]
-
-
-@lru_cache(maxsize=64)
-def bit_lengths(length: int) -> list[int]:
-    """n.bit_length() for n up to `length` (the draws of a Fisher-Yates shuffle)."""
-    return [n.bit_length() for n in range(length + 1)]
 
 
 def any_is(item, items: tuple) -> bool:
@@ -73,14 +40,6 @@ def any_is(item, items: tuple) -> bool:
         if each is item:
             return True
     return False
-
-
-def id_flags(faces: tuple, chosen: frozenset) -> bytes:
-    """A flag per card.id of `faces`: 1 for those in `chosen`."""
-    flags = bytearray(1 + max((face.id for face in faces), default=0))
-    for face in chosen:
-        flags[face.id] = 1
-    return bytes(flags)
 
 
 class GameState:
@@ -100,6 +59,7 @@ class GameState:
     match_winner: int | None
     decision: Decision | None  # the pending decision, None between hands and at the end
     _handler: Any  # handler(game, frame, answer) applies the answer to the pending decision
+    asked_play: bool  # the pending decision is a turn's play: turns.answer_play applies it
     _handler_frame: Any
     _probe: Frame  # a frame reused to ask the playable and legal rules about a card
     stack: list  # (op, frame) pairs; the top runs next
@@ -127,6 +87,13 @@ class GameState:
     last_move: int  # the turn in which a card last moved (-1: none yet this hand)
     work_left: int  # what is left of the game's budget of work (primitives.WORK_PER_GAME)
     tables: dict  # the playable tables this game has used (a view of the ruleset's shared ones)
+    shared_tables: dict | None  # the ruleset's playable tables (None: the rule is not tabled)
+    # The last table looked up and its key: a turn after a draw asks on the same top card,
+    # colour and penalty, and skips the key's tuple and dictionary lookups.
+    last_top: Any
+    last_color: Any
+    last_penalty: int
+    last_faces: bytes
     variables: dict  # the ruleset's declared variables: name -> value, or a list per seat
     out: list  # per seat: whether it has left the match (seats.eliminate)
     seated: int  # seats still in; == players in every game no rule eliminates from
@@ -176,6 +143,7 @@ class GameState:
         self.match_winner = None
         self.decision = None
         self._handler = self._handler_frame = None
+        self.asked_play = False
         self._probe = Frame(0)
         self.stack = []
         self.check = DEBUG_CHECK
@@ -203,11 +171,11 @@ class GameState:
         self.side = 0
         self.side_colors = ruleset.side_colors[0] if ruleset.side_colors else ruleset.colors
         self.faces, self.deck = ruleset.faces, ruleset.deck
-        self.guarded = ruleset.guarded
+        self.guarded, self.guards = ruleset.guarded, ruleset.guards
         if ruleset.random_pairs and deal:  # each match's cards have their own two faces
             self.faces, self.deck = pair_at_random(ruleset.deck, self.rng)
             self.guarded = frozenset(f for f in self.faces if f.rules.legal is not None)
-        self.guards = id_flags(self.faces, self.guarded)
+            self.guards = id_flags(self.faces, self.guarded)
         copies = ruleset.decks[self.players]
         if copies > 1:  # several decks shuffled together
             self.deck = self.deck * copies
@@ -219,6 +187,8 @@ class GameState:
         self.last_move = -1
         self.work_left = WORK_PER_GAME
         self.tables = {}
+        self.shared_tables = ruleset.playable_tables
+        playable.forget_table(self)
         self.variables = {}
         self.reset_variables("match")
         self.reset_variables("hand")  # a table set by hand (from_table) starts mid-hand
@@ -229,12 +199,12 @@ class GameState:
         self.next_check = 0
         self.dealer = dealer or 0
         # A stacked deck (scenarios) is used for the dealer draw and the first deal.
-        self._prepared = self.stacked_stock(stacked) if stacked else None
+        self._prepared = dealing.stacked_stock(self, stacked) if stacked else None
         # Later hands' stacked decks are completed (shuffled below) when they are dealt.
         self._later = [list(top) for top in later or ()]
         if deal:
-            self.dealer = self.choose_dealer() if dealer is None else dealer
-            self.begin_hand()
+            self.dealer = dealing.choose_dealer(self) if dealer is None else dealer
+            dealing.begin_hand(self)
             self._run()
 
     @classmethod
@@ -313,10 +283,8 @@ class GameState:
             self.log("decided", kind=decision.kind, seat=decision.seat, answer=describe(answer))
         if self.decided_rules and decision.seat is not None:
             self.answer_then_rules(decision, answer)
-        elif self._handler is answer_play:  # a direct call, not one through Python's protocol
-            answer_play(self, None, answer)
         else:
-            self._handler(self, self._handler_frame, answer)
+            self.handle(answer)
         if self.stack:  # a common turn ends in the handler, with nothing queued
             self._run()
         if self.check is not None:
@@ -330,12 +298,19 @@ class GameState:
         # Under what the answer sets going, so that it is queued rather than run through (a
         # common turn would otherwise end and ask the next seat before the rules ran).
         stack.append(AFTER_ANSWER)
-        self._handler(self, self._handler_frame, answer)
+        self.handle(answer)
         if len(stack) > base and stack[base] is AFTER_ANSWER:  # the hand did not end
             self.spend(TURN_WORK)  # a rule that asks again on its own answers stops in time
             frame = Frame(decision.seat)
             frame.vars.update(seat=decision.seat, decision=decision.kind, answer=answer)
             self.push(self.decided_rules, frame)
+
+    def handle(self, answer) -> None:
+        """Apply `answer` to the pending decision, by its handler."""
+        if self.asked_play:  # a direct call, not one through Python's protocol
+            answer_play(self, None, answer)
+        else:
+            self._handler(self, self._handler_frame, answer)
 
     def next_hand(self) -> None:
         """Deal the next hand of the match."""
@@ -345,8 +320,8 @@ class GameState:
             if self.seated == self.players else \
             seating.walk(self, self.dealer, self.ruleset.deal_moves, 1)
         if self._later:
-            self._prepared = self.stacked_stock(self._later.pop(0))
-        self.begin_hand()
+            self._prepared = dealing.stacked_stock(self, self._later.pop(0))
+        dealing.begin_hand(self)
         self._run()
 
     def clone(self) -> GameState:
@@ -371,266 +346,35 @@ class GameState:
 
     def is_playable(self, seat: int, card) -> bool:
         """Whether `seat` may play `card` now (by the playable rule and the kind's legal rule)."""
-        faces = self.playable_faces()
-        face: Card = card
-        if faces is not None:
-            if not faces[face.id]:
-                return False
-        else:
-            probe = self._probe
-            probe.player, probe.card = seat, card
-            if not self.ruleset.playable(self, probe):
-                return False
-        return not self.guards[face.id] or self.is_legal(seat, card)
+        return playable.is_playable(self, seat, card)
 
     def is_legal(self, seat: int, card) -> bool:
         """Whether the kind's `legal` condition lets `seat` play `card` now."""
-        probe = self._probe
-        probe.player, probe.card = seat, card
-        rules = card.rules
-        probe.fair = rules.fair is None or bool(rules.fair(self, probe))
-        return bool(rules.legal(self, probe))
+        return playable.is_legal(self, seat, card)
 
     def playable_cards(self, seat: int) -> list:
         """The distinct cards `seat` may play now, in hand order."""
-        return self.playable_in_hand(seat)
-
-    def playable_in_hand(self, seat: int) -> list:
-        """The distinct cards `seat` may play now, in hand order."""
-        # The hot path of every turn: a table of the faces playable now, read by card.id,
-        # and the legal rule only for guarded faces.
-        hand = self.hands[seat]
-        self.work_left -= len(hand) >> 1  # the seat and its bot go through the hand
-        if self.work_left < 0:
-            self.spend(0)
-        faces = self.playable_faces()
-        if faces is None:  # the playable rule runs on every card: charge it as rules' work
-            self.spend(UNTABLED_WORK * len(hand))
-            return [card for card in dict.fromkeys(hand) if self.is_playable(seat, card)]
-        guards = self.guards
-        cards: list = []
-        guarded = False
-        for card in hand:
-            face: Card = card
-            if faces[face.id] and face not in cards:  # a list: few faces, compared by `is`
-                cards.append(face)
-                if guards[face.id]:
-                    guarded = True
-        if guarded:
-            return [card for card in cards if not guards[card.id] or self.is_legal(seat, card)]
-        return cards
-
-    def playable_faces(self) -> bytes | None:
-        """A flag per card.id: 1 where the playable rule allows that face now (None when the
-        rule is not tabled)."""
-        key = (self.discard[-1] if self.discard else None, self.color, self.penalty)
-        faces = self.tables.get(key)
-        if faces is None:
-            if self.ruleset.playable_tables is None:
-                return None
-            faces = self.table(key)
-        return faces
-
-    def table(self, key: tuple) -> bytes:
-        """The faces playable on `key` (top, colour, penalty), as a flag per card.id, filled
-        once for every game; each game is charged for each table it uses, filled or not, so
-        its budget is deterministic."""
-        shared = self.ruleset.playable_tables
-        faces = shared.get(key)
-        every = self.faces
-        if faces is None:
-            if len(shared) * len(every) > TABLE_CELLS:
-                shared.clear()  # a huge deck: keep memory bounded, at the price of refilling
-            probe = Frame(self.turn)
-            playable = self.ruleset.playable
-            flags = bytearray(len(self.guards))
-            for probe.card in every:
-                if playable(self, probe):
-                    flags[probe.card.id] = 1
-            faces = shared[key] = bytes(flags)
-        if len(self.tables) * len(every) > TABLE_CELLS:
-            self.tables.clear()
-        self.spend(len(every))
-        self.tables[key] = faces
-        return faces
+        return playable.playable_in_hand(self, seat)
 
     # --- hands: deal, first card, end ------------------------------------------------------
 
-    def stacked_stock(self, top_cards: list) -> list:
-        """A full deck whose top cards are `top_cards` (top first), the rest shuffled below."""
-        rest = list(self.deck)
-        top: list = []
-        for card in top_cards:
-            if card not in rest:  # two-sided: another card with that face up will do
-                card = next((c for c in rest if c.name == card.name), None) \
-                    if card.back is not None else None
-            if card is None or card not in rest:
-                raise IllegalMove(f"the stacked deck has more {top_cards[len(top)]} than the "
-                                  "ruleset's deck")
-            rest.remove(card)
-            top.append(card)
-        shuffle(self.rng, rest)
-        return (top + rest)[::-1]
+    def end_hand(self, winner: int, blocked: bool = False) -> None:
+        """Score the hand for `winner` and decide whether the match is over (scoring.py)."""
+        scoring.end_hand(self, winner, blocked)
 
-    def fresh_stock(self) -> list:
-        """The stock for a deal: the stacked deck once, else the whole deck shuffled."""
-        if self._prepared is not None:
-            stock, self._prepared = self._prepared, None
-            return stock
-        stock = list(self.deck)
-        shuffle(self.rng, stock)
-        return stock
+    def end_blocked(self, why: str) -> None:
+        """End a hand that can no longer end, as blocked (scoring.py)."""
+        scoring.end_blocked(self, why)
 
-    def choose_dealer(self) -> int:
-        """Seat of the first dealer: fixed by the ruleset, or the highest card drawn.
-
-        For a draw each contender takes the top card, seat 0 first; ties draw again.
-        The drawn cards then go back under the deck.
-        """
-        value = self.ruleset.dealer_draw
-        if value is None:
-            first = self.ruleset.first_dealer
-            return self.rng.randrange(self.players) if first is None else first % self.players
-        contenders = list(range(self.players))
-        stacked = self._prepared
-        deck = stacked if stacked is not None else list(self.deck)
-        drawn_all: list = []
-        for _ in range(100):
-            if len(contenders) < 2:
-                break
-            if len(deck) < len(contenders):
-                deck[:0], drawn_all = drawn_all, []
-            if stacked is None:  # only the cards drawn need shuffling: the deal shuffles afresh
-                shuffle(self.rng, deck, len(contenders))
-            drawn = {seat: deck.pop() for seat in contenders}
-            drawn_all.extend(drawn.values())
-            values = {seat: value(self, Frame(seat, card)) for seat, card in drawn.items()}
-            if not all(isinstance(v, int) and not isinstance(v, bool) for v in values.values()):
-                raise RuleRuntimeError("dealer.draw_high must give a whole number for every card",
-                                       file=self.ruleset.file)
-            if self.events is not None:
-                self.log("dealer_draw", cards={s: c.name for s, c in drawn.items()})
-            best = max(values.values())
-            contenders = [seat for seat in contenders if values[seat] == best]
-        else:
-            raise RuleRuntimeError("the dealer draw tied 100 times in a row (dealer.draw_high)",
-                                   file=self.ruleset.file)
-        deck[:0] = drawn_all[::-1]
-        return contenders[0]
-
-    def begin_hand(self) -> None:
-        """Shuffle, deal, turn the first card and queue its effect and the first turn."""
-        rules = self.ruleset
-        self.reset_variables("hand")
-        self.direction = 1
-        self.lost_turns = [0] * self.players
-        self.next_turn = None
-        self.uncalled = []
-        self.first_player = None
-        self.penalty = 0
-        self.just_played = False
-        self.last_move, self.in_a_row, self.last_turn, self.next_check = -1, 0, None, 0
-        self.passes = 0
-        self.played_at = [-1] * self.players
-        self.table_size = None  # a dealt hand uses the whole deck
-        self.turns = 0
-        self.side = 0  # every hand is dealt with the first side up
-        if rules.rejoin_each_hand and self.seated != self.players:
-            self.out = [False] * self.players
-            self.seated = self.players
-        self.side_colors = rules.side_colors[0] if rules.side_colors else rules.colors
-        self.turn = self.dealer
-        for _ in range(1000):
-            self.deal()
-            first = self.turn_first_card()
-            if rules.redeal_if is None or not rules.redeal_if(self, Frame(self.dealer, first)):
-                break
-            self.log("redeal", card=first.name)
-        else:
-            raise RuleRuntimeError("first_card.redeal_if held 1000 times in a row; "
-                                   "this ruleset can never start a hand", file=rules.file)
-        self.discard = [first]
-        self.color = first.color
-        self.log("first_card", card=first.name, dealer=self.dealer)
-        frame = Frame(self.dealer, first, None)
-        self.push(ADVANCE, None)
-        triggers = rules.triggers
-        self.push(triggers.hand_started, frame)
-        self.push(triggers.card_turned, frame)
-        self.push(first.rules.on_first, frame)
-
-    def deal(self) -> None:
-        """A fresh shuffled deck; cards one at a time from the seat after the dealer."""
-        stock = self.stock = self.fresh_stock()
-        self.spend(len(stock))
-        self.discard = []
-        players = self.players
-        order = [(self.dealer + 1 + k) % players for k in range(players)]
-        if self.seated < players:  # only seats still in are dealt to
-            order = [seat for seat in order if not self.out[seat]]
-        size = self.ruleset.hand_sizes[players]
-        dealt = stock[::-1][:len(order) * size]  # in the order they are dealt
-        del stock[len(stock) - len(dealt):]
-        self.hands = [[] for _ in range(players)]
-        for k, seat in enumerate(order):  # every n-th card, from the seat after the dealer
-            self.hands[seat] = dealt[k::len(order)]
-
-    def turn_first_card(self):
-        """The first card, turned from the stock; cards the ruleset returns go back in."""
-        rules = self.ruleset
-        for _ in range(1000):
-            card = self.stock.pop()
-            if rules.return_if is None or not rules.return_if(self, Frame(self.dealer, card)):
-                return card
-            self.log("first_card_returned", card=card.name)
-            self.stock.append(card)
-            shuffle(self.rng, self.stock)
-        raise RuleRuntimeError("first_card.return_if held 1000 times in a row", file=rules.file)
+    def totals(self) -> list:
+        """Each seat's match total: its team's, when the ruleset plays in teams."""
+        return scoring.totals(self)
 
     def spend(self, work: int) -> None:
         """Charge `work` to the game's budget (WORK_PER_GAME); past it, the ruleset is refused."""
         self.work_left -= work
         if self.work_left < 0:
             raise RuleRuntimeError(WORK_MESSAGE, file=self.ruleset.file)
-
-    def end_hand(self, winner: int, blocked: bool = False) -> None:
-        """Score the hand for `winner` and decide whether the match is over."""
-        rules = self.ruleset
-        self.spend(self.turns * TURN_WORK)  # once a hand: the hot turn loop stays as it is
-        points = rules.scoring(self, Frame(winner))
-        if isinstance(points, bool) or not isinstance(points, int):
-            raise RuleRuntimeError(f"scoring.winner_scores gave {points!r}, not a whole number",
-                                   file=rules.file)
-        if len(self.hand_results) >= rules.hands_per_match:
-            raise RuleRuntimeError(f"this ruleset made no progress: the match lasted more than "
-                                   f"{rules.hands_per_match} hands (limits.hands_per_match)",
-                                   file=rules.file)
-        self.scores[winner] += points
-        self.hand_results.append(HandResult(winner, points, self.turns, self.first_player,
-                                            blocked))
-        self.log("hand_over", winner=winner, points=points, scores=list(self.scores),
-                 hands=[[c.name for c in hand] for hand in self.hands], blocked=blocked)
-        self.stack.clear()
-        if rules.triggers.hand_ended and self.seated > 1:
-            rule_events.between_hands(self, rules.triggers.hand_ended, Frame(winner))
-        if self.seated <= 1:
-            finished = True  # the last seat standing
-        elif rules.hands:
-            finished = len(self.hand_results) >= rules.hands
-        else:
-            finished = max(self.totals()) >= rules.target_score
-        if finished:
-            self.over = True
-            self.match_winner = self.leader() if self.seated > 1 else seating.in_play(self)[0]
-            self.log("match_over", winner=self.match_winner, scores=list(self.scores))
-
-    def totals(self) -> list:
-        """Each seat's match total: its team's, when the ruleset plays in teams."""
-        if not self.ruleset.team_size:
-            return self.scores
-        teams = self.players // self.ruleset.team_size
-        team = [sum(self.scores[t::teams]) for t in range(teams)]
-        return [team[seat % teams] for seat in range(self.players)]
 
     def teammates(self, seat: int) -> tuple:
         """The other seats of `seat`'s team, in turn order (none without teams)."""
@@ -643,17 +387,6 @@ class GameState:
         """The seats not in `seat`'s team, in turn order (every other seat without teams)."""
         mates = self.teammates(seat)
         return tuple(other for other in self.others_of(seat) if other not in mates)
-
-    def leader(self) -> int:
-        """The seat with the highest total (its team's, in teams); a tie goes to the tied seat
-        that won a hand last."""
-        totals = self.totals()
-        best = max(totals)
-        tied = [seat for seat, score in enumerate(totals) if score == best]
-        for result in self.hand_results[::-1]:
-            if result.winner in tied:
-                return result.winner
-        return tied[0]
 
     # --- turns ----------------------------------------------------------------------------
 
@@ -696,7 +429,7 @@ class GameState:
         if self.sized_rules:
             self.size_changed(frame.player)
         if len(hand) == self.uno_left and self.uno_called:
-            self.stack.append((op_uno_call, frame))  # called as the card is played
+            self.stack.append((UNO_CALL, frame))  # called as the card is played
 
     def draw_for_turn(self, seat: int) -> None:
         """Draw instead of playing: the pending penalty if any (the turn then ends), else
@@ -793,16 +526,6 @@ class GameState:
         self.end_blocked(f"{self.passes} passes in a row with nothing left to draw")
         return True
 
-    def end_blocked(self, why: str) -> None:
-        """End a hand that can no longer end: the seat holding the fewest points wins it (a
-        tie: the tied seat that played last), and scores the other hands as usual."""
-        held = [sum(card.points for card in hand) for hand in self.hands]
-        fewest = min(held[seat] for seat in seating.in_play(self))
-        tied = [seat for seat in seating.in_play(self) if held[seat] == fewest]
-        winner = max(tied, key=lambda seat: (self.played_at[seat], -seat))
-        self.log("hand_blocked", reason=why, winner=winner)
-        self.end_hand(winner, blocked=True)
-
     def end_turn(self) -> None:
         """End the turn: at once when nothing else is queued, else as the next op to run."""
         if self.stack:
@@ -857,7 +580,7 @@ class GameState:
             return
         top = self.discard.pop()
         self.stock, self.discard = self.discard, [top]
-        shuffle(self.rng, self.stock)
+        dealing.shuffle(self.rng, self.stock)
         self.log("reshuffle", size=len(self.stock))
 
     def draw(self, seat: int, count: int, fire: bool = True, until_color=None) -> int:
@@ -1079,7 +802,7 @@ class GameState:
         owing = [seat for seat in range(self.players)
                  if before[seat] > left == len(self.hands[seat])]
         for seat in reversed(owing):  # asked in seat order, before the effect goes on
-            self.stack.append((op_uno_call, Frame(seat)))
+            self.stack.append((UNO_CALL, Frame(seat)))
 
     def end_effects(self) -> None:
         """Drop the rest of the running effects; the turn then ends as usual."""
@@ -1119,8 +842,9 @@ class GameState:
 
     def request(self, kind: str, seat, options: tuple, handler, frame, open_to: tuple = ()):
         """Stop the loop: a decision is pending; `handler(game, frame, answer)` applies it."""
-        self.decision = new_tuple(Decision, (kind, seat, tuple(options), open_to))
+        self.decision = new_tuple(DECISION, (kind, seat, tuple(options), open_to))
         self._handler, self._handler_frame = handler, frame
+        self.asked_play = False
         return self.decision
 
     def push(self, ops, frame) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from . import dsl
 from .cards import Card
@@ -558,8 +558,8 @@ NAMES = {
              "the name of the side of two-sided cards that is up (none without `sides:`)"),
 }
 
-MAX_NUMBER = 10 ** 9
-MAX_NESTING = 2  # comprehensions inside comprehensions
+MAX_NUMBER: Final = 10 ** 9
+MAX_NESTING: Final = 2  # comprehensions inside comprehensions
 MAX_QUESTION = 200  # characters naming an ask() question, as a log keeps a decision's kind
 # One game's budget of work, in steps of about a microsecond of the compiled build (two
 # seconds in all): each card or seat a comprehension goes through costs 1; each turn
@@ -569,9 +569,9 @@ MAX_QUESTION = 200  # characters naming an ask() question, as a log keeps a deci
 # for minutes; bundled matches spend a few thousand steps with heuristic bots, and random
 # bots' long hands (the bundled games' longest single hands run past 15,000 turns) about
 # 150,000.
-WORK_PER_GAME = 2_000_000
-TURN_WORK = 8
-UNTABLED_WORK = 4
-WORK_MESSAGE = (f"this ruleset does more work than one game may: over {WORK_PER_GAME:,} steps "
+WORK_PER_GAME: Final = 2_000_000
+TURN_WORK: Final = 8
+UNTABLED_WORK: Final = 4
+WORK_MESSAGE: Final = (f"this ruleset does more work than one game may: over {WORK_PER_GAME:,} steps "
                 "(turns, cards shuffled, cards or seats its rules go through; a comprehension "
                 "inside another over every hand?)")

@@ -11,7 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from . import dsl
-from .cards import BUILTIN_ATTRIBUTES, Card, Kind, card_key
+from .cards import BUILTIN_ATTRIBUTES, Card, Kind, card_key, id_flags
 from .compiler import Symbols, compile_effect, compile_expression
 from .decks import build_deck
 from .primitives import MAX_NUMBER
@@ -48,6 +48,7 @@ class Ruleset:
     # faces it allows are the same in every game: kept by (top, colour, penalty).
     playable_tables: object  # dict of frozensets of faces, or None when evaluated each time
     guarded: frozenset  # faces whose kind has a `legal` condition (checked each time)
+    guards: bytes  # a flag per card.id of `faces`: 1 for the guarded ones
     triggers: Triggers  # the `rules:` table, by event
     overlays: tuple  # the names of the house rules (overlays) merged in, in order
     variables: MappingProxyType  # declared game variables: name -> (scope, per seat, initial)
@@ -321,7 +322,8 @@ class Builder:
             else None,
             triggers=compile_rules(self), overlays=self.source.overlays,
             variables=MappingProxyType(self.variables),
-            guarded=frozenset(face for face in faces if face.rules.legal is not None),
+            guarded=(guarded := frozenset(f for f in faces if f.rules.legal is not None)),
+            guards=id_flags(faces, guarded),
             effects=MappingProxyType(effects),
             hand_size=sizes[players["default"]], hand_sizes=MappingProxyType(sizes),
             hand_limit=self.setting(("hand_limit",), 0, int),

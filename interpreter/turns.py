@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from . import playable
 from .cards import Card
-from .decisions import DRAW, PASS, Decision, new_tuple
+from .decisions import DECISION, DRAW, PASS, new_tuple
 from .primitives import Frame
 
 if TYPE_CHECKING:
@@ -33,8 +34,8 @@ def op_ask_play(game: GameState, frame):
     seat = game.turn
     # tuple.__new__ skips the named tuple's Python-level constructor: this runs every turn.
     decision = game.decision = new_tuple(
-        Decision, ("play", seat, (*game.playable_in_hand(seat), DRAW), ()))
-    game._handler, game._handler_frame = answer_play, None
+        DECISION, ("play", seat, (*playable.playable_in_hand(game, seat), DRAW), ()))
+    game.asked_play = True  # the answer goes to answer_play
     return decision
 
 
@@ -79,8 +80,8 @@ def op_decide_again(game: GameState, frame):
     seat = frame.player
     limit = game.ruleset.max_draws
     more = game.can_draw() and (not limit or frame.vars["drawn"] < limit)
-    return game.request("play", seat, (*game.playable_in_hand(seat), DRAW if more else PASS),
-                        answer_again, frame)
+    options = (*playable.playable_in_hand(game, seat), DRAW if more else PASS)
+    return game.request("play", seat, options, answer_again, frame)
 
 
 def answer_again(game: GameState, frame, answer) -> None:
@@ -220,15 +221,17 @@ def op_hand_over(game: GameState, frame):
     return None
 
 
-START_TURN = (op_start_turn,)
-ASK_PLAY = (op_ask_play, None)
-FINISH_TURN = (op_finish_turn, None)
-ADVANCE = (op_advance,)
-END_OF_TURN = (op_end_turn, None)  # the stack entry that ends a turn (it needs no frame)
-WINDOWS = (op_catch_window, op_jump_window, op_advance)
-HAND_OVER = (op_hand_over,)
-AFTER_ANSWER = (op_after_answer, None)
+# Final: C statics in the compiled build (decisions.py says why).
+START_TURN: Final = (op_start_turn,)
+ASK_PLAY: Final = (op_ask_play, None)
+FINISH_TURN: Final = (op_finish_turn, None)
+ADVANCE: Final = (op_advance,)
+END_OF_TURN: Final = (op_end_turn, None)  # the stack entry that ends a turn (it needs no frame)
+WINDOWS: Final = (op_catch_window, op_jump_window, op_advance)
+HAND_OVER: Final = (op_hand_over,)
+AFTER_ANSWER: Final = (op_after_answer, None)
+UNO_CALL: Final = op_uno_call
 # Ops that move play on from one turn to the next: `end_effects()` (the effect language's
 # `end_turn()`) stops dropping ops at these.
-TURN_FLOW = frozenset({op_end_turn, op_catch_window, op_jump_window, op_advance, op_hand_over,
+TURN_FLOW: Final = frozenset({op_end_turn, op_catch_window, op_jump_window, op_advance, op_hand_over,
                        op_start_turn, op_jump_in_card, op_ask_play, op_finish_turn})

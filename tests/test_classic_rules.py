@@ -14,7 +14,7 @@ import pytest
 
 from interpreter import (DRAW, GameState, HeuristicAgent, IllegalMove, OptionError, load_ruleset,
                          play_match)
-from interpreter import engine, turns
+from interpreter import dealing, engine, turns
 
 COLORS = ["red", "yellow", "green", "blue"]
 ACTIONS = ["skip", "reverse", "draw_two"]
@@ -84,15 +84,15 @@ class Steered:
             Steered.shuffles.append(list(x))
 
 
-REAL_SHUFFLE = engine.shuffle
+REAL_SHUFFLE = dealing.shuffle
 
 
 @pytest.fixture
 def steer(monkeypatch):
     """steer(players, *first_cards): the next deals turn these cards first, in order."""
     if engine.COMPILED:  # CI runs the suite on the pure-Python source
-        pytest.skip("compiled code calls engine.shuffle directly, so it cannot be steered")
-    monkeypatch.setattr(engine, "shuffle", Steered.shuffle)
+        pytest.skip("compiled code calls dealing.shuffle directly, so it cannot be steered")
+    monkeypatch.setattr(dealing, "shuffle", Steered.shuffle)
 
     def set_up(players, *first):
         Steered.players = players
@@ -807,7 +807,7 @@ def test_engine_shuffle_matches_random_shuffle(size, seed):
     """The engine's faster shuffle makes the same draws as random.shuffle (seeded games keep)."""
     ours, theirs = list(range(size)), list(range(size))
     rng, reference = random.Random(seed), random.Random(seed)
-    engine.shuffle(rng, ours)
+    dealing.shuffle(rng, ours)
     reference.shuffle(theirs)
     assert ours == theirs
     assert rng.random() == reference.random()

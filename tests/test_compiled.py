@@ -1,5 +1,6 @@
 """The installed build (hot modules compiled by mypyc, see setup.py) plays exactly the games
-the pure-Python source plays: same seeds, byte-identical --json.
+the pure-Python source plays: same seeds, byte-identical --json figures and --log files
+(every decision of every game, its options' answers and the final state).
 
 CI installs the package (compiled) and runs the suite from the checkout (pure Python), so
 these tests compare the two. They skip when only one build is at hand.
@@ -73,3 +74,30 @@ def simulate_json(args: tuple, source: bool, cwd: Path) -> str:
 def test_compiled_and_pure_python_play_the_same_games(installed, args):
     assert simulate_json(args, source=False, cwd=installed) == \
         simulate_json(args, source=True, cwd=installed)
+
+
+def simulate_logs(args: tuple, source: bool, cwd: Path, folder: Path) -> dict:
+    """A `simulate --log` run's game logs: file name -> its bytes."""
+    result = run("-m", "interpreter.cli", "simulate", *args, "--jobs", "1", "--log",
+                 str(folder), source=source, cwd=cwd)
+    assert result.returncode == 0, result.stderr
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+
+
+@pytest.mark.parametrize("args", [
+    ("classic", "--games", "30", "--seed", "12", "--option", "hands=1", "--bots", "eager"),
+    ("mario_kart", "--games", "20", "--seed", "13", "--option", "hands=1",
+     "--bots", "heuristic"),
+    ("uno_flip", "--games", "10", "--seed", "14", "--option", "random_pairing=true",
+     "--option", "hands=1", "--bots", "random"),
+    ("no_mercy", "--games", "10", "--seed", "15", "--bots", "random", "--players", "3"),
+    ("crazy_eights", "--games", "30", "--seed", "16", "--bots", "random"),
+    ("classic+house/stacking+house/challenge+house/jump_in", "--games", "10", "--seed", "17",
+     "--option", "hands=2", "--bots", "random"),
+], ids=["classic", "mario_kart", "flip-random-pairs", "no_mercy", "crazy_eights", "overlays"])
+def test_compiled_and_pure_python_write_the_same_logs(installed, tmp_path, args):
+    compiled = simulate_logs(args, source=False, cwd=installed, folder=tmp_path / "compiled")
+    pure = simulate_logs(args, source=True, cwd=installed, folder=tmp_path / "pure")
+    assert compiled.keys() == pure.keys() and len(pure) == int(args[args.index("--games") + 1])
+    for name in pure:
+        assert compiled[name] == pure[name], f"{name} differs between the builds"

@@ -1,0 +1,126 @@
+"""Which cards may be played now: a table of the playable faces per top card, colour and
+penalty (filled once per ruleset, read by card.id), and each kind's own `legal` rule."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card
+from .primitives import UNTABLED_WORK, Frame
+
+if TYPE_CHECKING:
+    from .engine import GameState
+
+# The playable tables hold at most about this many face references (some 30 MB) per ruleset:
+# 20 colours x 1,000 ranks once grew them to gigabytes.
+TABLE_CELLS = 4_000_000
+NO_CARD: Any = object()  # a top card no key holds: the last table is unset
+
+
+def is_playable(game: GameState, seat: int, card) -> bool:
+    """Whether `seat` may play `card` now (by the playable rule and the kind's legal rule)."""
+    faces = playable_faces(game)
+    face: Card = card
+    if faces is not None:
+        if not faces[face.id]:
+            return False
+    else:
+        probe = game._probe
+        probe.player, probe.card = seat, card
+        if not game.ruleset.playable(game, probe):
+            return False
+    return not game.guards[face.id] or is_legal(game, seat, card)
+
+
+def is_legal(game: GameState, seat: int, card) -> bool:
+    """Whether the kind's `legal` condition lets `seat` play `card` now."""
+    probe = game._probe
+    probe.player, probe.card = seat, card
+    rules = card.rules
+    probe.fair = rules.fair is None or bool(rules.fair(game, probe))
+    return bool(rules.legal(game, probe))
+
+
+def playable_in_hand(game: GameState, seat: int) -> list:
+    """The distinct cards `seat` may play now, in hand order."""
+    # The hot path of every turn: a table of the faces playable now, read by card.id,
+    # and the legal rule only for guarded faces.
+    hand: list = game.hands[seat]  # typed: the compiled build walks it natively
+    game.work_left -= len(hand) >> 1  # the seat and its bot go through the hand
+    if game.work_left < 0:
+        game.spend(0)
+    faces = playable_faces(game)
+    if faces is None:  # the playable rule runs on every card: charge it as rules' work
+        game.spend(UNTABLED_WORK * len(hand))
+        return [card for card in dict.fromkeys(hand) if is_playable(game, seat, card)]
+    guards = game.guards
+    cards: list = []
+    guarded = False
+    for card in hand:
+        face: Card = card
+        if faces[face.id] and not holds(cards, face):
+            cards.append(face)
+            if guards[face.id]:
+                guarded = True
+    if guarded:
+        return [card for card in cards if not guards[card.id] or is_legal(game, seat, card)]
+    return cards
+
+
+def holds(cards: list, face: Card) -> bool:
+    """Whether `face` itself is in `cards` (few faces: `in` would compare each by ==)."""
+    for card in cards:
+        if card is face:
+            return True
+    return False
+
+
+def playable_faces(game: GameState) -> bytes | None:
+    """A flag per card.id: 1 where the playable rule allows that face now (None when the
+    rule is not tabled)."""
+    top = game.discard[-1] if game.discard else None
+    color, penalty = game.color, game.penalty
+    if top is game.last_top and color is game.last_color and penalty == game.last_penalty:
+        return game.last_faces
+    if game.shared_tables is None:
+        return None
+    key = (top, color, penalty)
+    faces = game.tables.get(key)
+    if faces is None:
+        faces = table(game, key)
+    game.last_top = top
+    game.last_color = color
+    game.last_penalty = penalty
+    game.last_faces = faces
+    return faces
+
+
+def table(game: GameState, key: tuple) -> bytes:
+    """The faces playable on `key` (top, colour, penalty), as a flag per card.id, filled
+    once for every game; each game is charged for each table it uses, filled or not, so
+    its budget is deterministic."""
+    shared: Any = game.shared_tables
+    faces = shared.get(key)
+    every = game.faces
+    if faces is None:
+        if len(shared) * len(every) > TABLE_CELLS:
+            shared.clear()  # a huge deck: keep memory bounded, at the price of refilling
+        probe = Frame(game.turn)
+        playable = game.ruleset.playable
+        flags = bytearray(len(game.guards))
+        for probe.card in every:
+            if playable(game, probe):
+                flags[probe.card.id] = 1
+        faces = shared[key] = bytes(flags)
+    if len(game.tables) * len(every) > TABLE_CELLS:
+        game.tables.clear()
+        forget_table(game)
+    game.spend(len(every))
+    game.tables[key] = faces
+    return faces
+
+
+def forget_table(game: GameState) -> None:
+    """Make the next playable_faces look its table up (the last one is no longer held)."""
+    game.last_top, game.last_color, game.last_penalty, game.last_faces = \
+        NO_CARD, NO_CARD, -1, b""

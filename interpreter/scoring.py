@@ -1,0 +1,78 @@
+"""A hand's end: its score, the match totals, and whether the match is over."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import rules as rule_events
+from . import seats as seating
+from .decisions import HandResult
+from .errors import RuleRuntimeError
+from .primitives import TURN_WORK, Frame
+
+if TYPE_CHECKING:
+    from .engine import GameState
+
+
+def end_hand(game: GameState, winner: int, blocked: bool = False) -> None:
+    """Score the hand for `winner` and decide whether the match is over."""
+    rules = game.ruleset
+    game.spend(game.turns * TURN_WORK)  # once a hand: the hot turn loop stays as it is
+    points = rules.scoring(game, Frame(winner))
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise RuleRuntimeError(f"scoring.winner_scores gave {points!r}, not a whole number",
+                               file=rules.file)
+    if len(game.hand_results) >= rules.hands_per_match:
+        raise RuleRuntimeError(f"this ruleset made no progress: the match lasted more than "
+                               f"{rules.hands_per_match} hands (limits.hands_per_match)",
+                               file=rules.file)
+    game.scores[winner] += points
+    game.hand_results.append(HandResult(winner, points, game.turns, game.first_player,
+                                        blocked))
+    game.log("hand_over", winner=winner, points=points, scores=list(game.scores),
+             hands=[[c.name for c in hand] for hand in game.hands], blocked=blocked)
+    game.stack.clear()
+    if rules.triggers.hand_ended and game.seated > 1:
+        rule_events.between_hands(game, rules.triggers.hand_ended, Frame(winner))
+    if game.seated <= 1:
+        finished = True  # the last seat standing
+    elif rules.hands:
+        finished = len(game.hand_results) >= rules.hands
+    else:
+        finished = max(totals(game)) >= rules.target_score
+    if finished:
+        game.over = True
+        game.match_winner = leader(game) if game.seated > 1 else seating.in_play(game)[0]
+        game.log("match_over", winner=game.match_winner, scores=list(game.scores))
+
+
+def totals(game: GameState) -> list:
+    """Each seat's match total: its team's, when the ruleset plays in teams."""
+    if not game.ruleset.team_size:
+        return game.scores
+    teams = game.players // game.ruleset.team_size
+    team = [sum(game.scores[t::teams]) for t in range(teams)]
+    return [team[seat % teams] for seat in range(game.players)]
+
+
+def end_blocked(game: GameState, why: str) -> None:
+    """End a hand that can no longer end: the seat holding the fewest points wins it (a
+    tie: the tied seat that played last), and scores the other hands as usual."""
+    held = [sum(card.points for card in hand) for hand in game.hands]
+    fewest = min(held[seat] for seat in seating.in_play(game))
+    tied = [seat for seat in seating.in_play(game) if held[seat] == fewest]
+    winner = max(tied, key=lambda seat: (game.played_at[seat], -seat))
+    game.log("hand_blocked", reason=why, winner=winner)
+    end_hand(game, winner, blocked=True)
+
+
+def leader(game: GameState) -> int:
+    """The seat with the highest total (its team's, in teams); a tie goes to the tied seat
+    that won a hand last."""
+    scores = totals(game)
+    best = max(scores)
+    tied = [seat for seat, score in enumerate(scores) if score == best]
+    for result in game.hand_results[::-1]:
+        if result.winner in tied:
+            return result.winner
+    return tied[0]
