@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import random
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import Any, Final
+from typing import Any
 
 from .cards import Card, id_flags
 from .decisions import DECISION, NUMBERS, Decision, HandResult, describe, is_option, new_tuple
@@ -23,15 +23,23 @@ from . import seats as seating
 from .primitives import TURN_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
 from .errors import IllegalMove, RuleRuntimeError
 from .turns import (AFTER_ANSWER, END_OF_TURN, HAND_OVER, START_TURN, TURN_FLOW, UNO_CALL, WINDOWS,
-                    answer_play, check_progress, op_decide_again, op_end_turn, op_force_drawn,
-                    op_hand_over, op_jump_in_card, op_offer_drawn, op_play_held)
+                    MAX_HAND, answer_play, check_progress, op_end_turn, op_hand_over,
+                    op_jump_in_card, op_play_held)
 
-MAX_HAND: Final = 1 << 30  # no ruleset's hand_limit: drawing never stops at a hand's size
 # A check run after every applied answer, `check(game, table_size)`, when set: the
 # debug mode (--check-invariants, and always in the tests) sets it to check_invariants.
 DEBUG_CHECK: Any = None
 # Whether this module runs compiled to C by mypyc (see setup.py) or as Python source/bytecode.
 COMPILED = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+def position(hand: list, card) -> int:
+    """Where `card` is in `hand` (the first place, as list.remove finds it: cards are equal
+    only to themselves); ValueError when it is not there."""
+    for at in range(len(hand)):
+        if hand[at] is card:
+            return at
+    raise ValueError(f"{card} is not in the hand")
 
 
 def any_is(item, items: tuple) -> bool:
@@ -399,8 +407,8 @@ class GameState:
         if rules.fair is not None:  # judged on the hand as it was before the play
             frame = Frame(seat, card, color_before)
             frame.fair = bool(rules.fair(self, frame))
-        hand = self.hands[seat]
-        hand.remove(card)
+        hand: list = self.hands[seat]
+        del hand[position(hand, card)]  # list.remove, without a call through Python's protocol
         self.just_played = True
         self.last_move = self.played_at[seat] = self.turns
         self.passes = 0
@@ -430,101 +438,6 @@ class GameState:
             self.size_changed(frame.player)
         if len(hand) == self.uno_left and self.uno_called:
             self.stack.append((UNO_CALL, frame))  # called as the card is played
-
-    def draw_for_turn(self, seat: int) -> None:
-        """Draw instead of playing: the pending penalty if any (the turn then ends), else
-        one card, or until a playable one (up to the limit)."""
-        rules = self.ruleset
-        if self.penalty:
-            got = self.draw(seat, self.take_penalty(), fire=False)
-            if not got and self.passed(seat):
-                return
-            self.end_turn_after_draw(seat, got, END_OF_TURN)
-            return
-        if self.draw_decides:
-            self.draw_and_decide(seat, 0)
-            return
-        until = rules.draw_until  # a stop condition of the ruleset's own, else "playable"
-        limit = (rules.max_draws or MAX_HAND) \
-            if rules.draw_until_playable or until is not None else 1
-        hand = self.hands[seat]
-        drawn = None
-        count = 0
-        limit = min(limit, self.hand_limit - len(hand))
-        while count < limit:
-            card = self.take_from_stock()
-            if card is None:
-                break
-            hand.append(card)
-            count += 1
-            if until is None:
-                if self.is_playable(seat, card):
-                    drawn = card
-                    break
-            elif until(self, Frame(seat, card)):
-                drawn = card if self.is_playable(seat, card) else None
-                break
-        if count:
-            self.last_move = self.turns
-            self.passes = 0  # only passes with nothing to draw, in a row, block a hand
-        self.log_draw(seat, count)
-        if not count and self.passed(seat):
-            return
-        if drawn is None or not rules.play_drawn:
-            self.end_turn_after_draw(seat, count, END_OF_TURN)
-        elif rules.forced_play:
-            self.end_turn_after_draw(seat, count, (op_force_drawn, Frame(seat, drawn)))
-        else:
-            self.stack.append((op_offer_drawn, Frame(seat, drawn)))
-            self.push(self.drawn_rules if count else (), Frame(seat))
-            if count and self.sized_rules:
-                self.size_changed(seat)
-
-    def draw_and_decide(self, seat: int, drawn: int) -> None:
-        """turn.decide_after_draw: `seat`, having drawn `drawn` cards this turn, draws one
-        more and decides again; with nothing left to draw, its first draw is a pass."""
-        card = self.take_from_stock()
-        if card is None:
-            self.log_draw(seat, 0)
-            if not self.passed(seat):
-                self.end_turn()
-            return
-        self.hands[seat].append(card)
-        self.last_move = self.turns
-        self.passes = 0
-        self.log_draw(seat, 1)
-        frame = Frame(seat)
-        frame.vars["drawn"] = drawn + 1
-        self.stack.append((op_decide_again, frame))
-        self.push(self.drawn_rules, Frame(seat))
-
-    def can_draw(self) -> bool:
-        """Whether a card is left to draw: in the stock, or in a discard pile to reshuffle."""
-        return bool(self.stock) or (self.ruleset.reshuffle and len(self.discard) > 1)
-
-    def end_turn_after_draw(self, seat: int, count: int, then: tuple) -> None:
-        """Go on with the turn after its draw (`then`: the end of the turn, or playing the
-        drawn card); the draw's hand_size_changed and cards_drawn rules, if any, run first."""
-        drew = self.drawn_rules if count else ()
-        if not drew and not (count and self.sized_rules):
-            if then is END_OF_TURN:
-                self.end_turn()
-            else:
-                then[0](self, then[1])
-            return
-        self.stack.append(then)
-        self.push(drew, Frame(seat))
-        if count and self.sized_rules:
-            self.size_changed(seat)
-
-    def passed(self, seat: int) -> bool:
-        """`seat` neither played nor could draw: True when every seat in turn has now passed
-        so, and the hand has ended blocked."""
-        self.passes += 1
-        if self.passes < self.ruleset.passes_to_block[self.players]:
-            return False
-        self.end_blocked(f"{self.passes} passes in a row with nothing left to draw")
-        return True
 
     def end_turn(self) -> None:
         """End the turn: at once when nothing else is queued, else as the next op to run."""

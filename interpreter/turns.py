@@ -12,6 +12,8 @@ from .primitives import Frame
 if TYPE_CHECKING:
     from .engine import GameState
 
+MAX_HAND: Final = 1 << 30  # no ruleset's hand_limit: drawing never stops at a hand's size
+
 
 def op_start_turn(game: GameState, frame):
     """Ask the seat whose turn it is to play a card or draw."""
@@ -71,7 +73,7 @@ def answer_play(game: GameState, frame, answer) -> None:
     if isinstance(answer, Card):  # the answers are the playable cards and DRAW
         game.play(game.turn, answer)
     else:
-        game.draw_for_turn(game.turn)
+        draw_for_turn(game, game.turn)
 
 
 def op_decide_again(game: GameState, frame):
@@ -79,7 +81,7 @@ def op_decide_again(game: GameState, frame):
     another (below max_draws, while any is left) or pass."""
     seat = frame.player
     limit = game.ruleset.max_draws
-    more = game.can_draw() and (not limit or frame.vars["drawn"] < limit)
+    more = can_draw(game) and (not limit or frame.vars["drawn"] < limit)
     options = (*playable.playable_in_hand(game, seat), DRAW if more else PASS)
     return game.request("play", seat, options, answer_again, frame)
 
@@ -87,14 +89,116 @@ def op_decide_again(game: GameState, frame):
 def answer_again(game: GameState, frame, answer) -> None:
     seat = frame.player
     if answer == DRAW:
-        game.draw_and_decide(seat, frame.vars["drawn"])
+        draw_and_decide(game, seat, frame.vars["drawn"])
     elif answer == PASS:
         game.log("pass", seat=seat)
         # Only a pass with nothing left to draw counts towards a blocked hand.
-        if game.can_draw() or not game.passed(seat):
+        if can_draw(game) or not passed(game, seat):
             game.end_turn()
     else:
         game.play(seat, answer)
+
+
+# --- drawing instead of playing ------------------------------------------------------
+
+def draw_for_turn(game: GameState, seat: int) -> None:
+    """Draw instead of playing: the pending penalty if any (the turn then ends), else
+    one card, or until a playable one (up to the limit)."""
+    rules = game.ruleset
+    if game.penalty:
+        got = game.draw(seat, game.take_penalty(), fire=False)
+        if not got and passed(game, seat):
+            return
+        end_turn_after_draw(game, seat, got, END_OF_TURN)
+        return
+    if game.draw_decides:
+        draw_and_decide(game, seat, 0)
+        return
+    until = rules.draw_until  # a stop condition of the ruleset's own, else "playable"
+    limit = (rules.max_draws or MAX_HAND) \
+        if rules.draw_until_playable or until is not None else 1
+    hand = game.hands[seat]
+    drawn = None
+    count = 0
+    limit = min(limit, game.hand_limit - len(hand))
+    while count < limit:
+        card = game.take_from_stock()
+        if card is None:
+            break
+        hand.append(card)
+        count += 1
+        if until is None:
+            if playable.is_playable(game, seat, card):
+                drawn = card
+                break
+        elif until(game, Frame(seat, card)):
+            drawn = card if playable.is_playable(game, seat, card) else None
+            break
+    if count:
+        game.last_move = game.turns
+        game.passes = 0  # only passes with nothing to draw, in a row, block a hand
+    game.log_draw(seat, count)
+    if not count and passed(game, seat):
+        return
+    if drawn is None or not rules.play_drawn:
+        end_turn_after_draw(game, seat, count, END_OF_TURN)
+    elif rules.forced_play:
+        end_turn_after_draw(game, seat, count, (op_force_drawn, Frame(seat, drawn)))
+    else:
+        game.stack.append((op_offer_drawn, Frame(seat, drawn)))
+        game.push(game.drawn_rules if count else (), Frame(seat))
+        if count and game.sized_rules:
+            game.size_changed(seat)
+
+
+def draw_and_decide(game: GameState, seat: int, drawn: int) -> None:
+    """turn.decide_after_draw: `seat`, having drawn `drawn` cards this turn, draws one
+    more and decides again; with nothing left to draw, its first draw is a pass."""
+    card = game.take_from_stock()
+    if card is None:
+        game.log_draw(seat, 0)
+        if not passed(game, seat):
+            game.end_turn()
+        return
+    game.hands[seat].append(card)
+    game.last_move = game.turns
+    game.passes = 0
+    game.log_draw(seat, 1)
+    frame = Frame(seat)
+    frame.vars["drawn"] = drawn + 1
+    game.stack.append((op_decide_again, frame))
+    game.push(game.drawn_rules, Frame(seat))
+
+
+def can_draw(game: GameState) -> bool:
+    """Whether a card is left to draw: in the stock, or in a discard pile to reshuffle."""
+    return bool(game.stock) or (game.ruleset.reshuffle and len(game.discard) > 1)
+
+
+def end_turn_after_draw(game: GameState, seat: int, count: int, then: tuple) -> None:
+    """Go on with the turn after its draw (`then`: the end of the turn, or playing the
+    drawn card); the draw's hand_size_changed and cards_drawn rules, if any, run first."""
+    drew = game.drawn_rules if count else ()
+    if not drew and not (count and game.sized_rules):
+        if then is END_OF_TURN:
+            game.end_turn()
+        else:
+            then[0](game, then[1])
+        return
+    game.stack.append(then)
+    game.push(drew, Frame(seat))
+    if count and game.sized_rules:
+        game.size_changed(seat)
+
+
+def passed(game: GameState, seat: int) -> bool:
+    """`seat` neither played nor could draw: True when every seat in turn has now passed
+    so, and the hand has ended blocked."""
+    game.passes += 1
+    if game.passes < game.ruleset.passes_to_block[game.players]:
+        return False
+    game.end_blocked(f"{game.passes} passes in a row with nothing left to draw")
+    return True
 
 
 def op_play_held(game: GameState, frame):

@@ -44,15 +44,17 @@ def installed(tmp_path_factory) -> Path:
     return where
 
 
-def simulate_json(args: tuple, source: bool, cwd: Path) -> str:
-    """A `simulate --json` run's figures, timing aside."""
+def simulate(args: tuple, source: bool, cwd: Path, folder: Path) -> tuple:
+    """A `simulate --json --log` run's figures (timing aside) and game logs (file name -> its
+    bytes)."""
     result = run("-m", "interpreter.cli", "simulate", *args, "--json", "--jobs", "1",
-                 source=source, cwd=cwd)
+                 "--log", str(folder), source=source, cwd=cwd)
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     for key in ("seconds", "games_per_second"):
         figures.pop(key)
-    return json.dumps(figures, sort_keys=True)
+    logs = {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+    return json.dumps(figures, sort_keys=True), logs
 
 
 @pytest.mark.parametrize("args", [
@@ -60,7 +62,8 @@ def simulate_json(args: tuple, source: bool, cwd: Path) -> str:
     ("mario_kart", "--games", "300", "--seed", "4", "--option", "hands=1", "--bots", "eager"),
     ("classic", "--games", "20", "--seed", "5", "--players", "3",
      "--bots", "heuristic,random,eager"),
-    ("classic+house/stacking", "--games", "100", "--seed", "6", "--option", "hands=1",
+    ("classic+house/stacking+house/challenge", "--games", "100", "--seed", "6",
+     "--option", "hands=1",
      "--bots", "random"),
     ("uno_flip", "--games", "40", "--seed", "7", "--players", "3"),
     ("uno_flip", "--games", "10", "--seed", "8", "--option", "random_pairing=true",
@@ -71,33 +74,12 @@ def simulate_json(args: tuple, source: bool, cwd: Path) -> str:
     ("classic+house/jump_in+house/seven_o", "--games", "40", "--seed", "11"),
 ], ids=["classic-eager", "mario_kart-eager", "classic-matches", "stacking-random",
         "flip", "flip-random-pairs", "no_mercy", "crazy_eights", "overlays"])
-def test_compiled_and_pure_python_play_the_same_games(installed, args):
-    assert simulate_json(args, source=False, cwd=installed) == \
-        simulate_json(args, source=True, cwd=installed)
-
-
-def simulate_logs(args: tuple, source: bool, cwd: Path, folder: Path) -> dict:
-    """A `simulate --log` run's game logs: file name -> its bytes."""
-    result = run("-m", "interpreter.cli", "simulate", *args, "--jobs", "1", "--log",
-                 str(folder), source=source, cwd=cwd)
-    assert result.returncode == 0, result.stderr
-    return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
-
-
-@pytest.mark.parametrize("args", [
-    ("classic", "--games", "30", "--seed", "12", "--option", "hands=1", "--bots", "eager"),
-    ("mario_kart", "--games", "20", "--seed", "13", "--option", "hands=1",
-     "--bots", "heuristic"),
-    ("uno_flip", "--games", "10", "--seed", "14", "--option", "random_pairing=true",
-     "--option", "hands=1", "--bots", "random"),
-    ("no_mercy", "--games", "10", "--seed", "15", "--bots", "random", "--players", "3"),
-    ("crazy_eights", "--games", "30", "--seed", "16", "--bots", "random"),
-    ("classic+house/stacking+house/challenge+house/jump_in", "--games", "10", "--seed", "17",
-     "--option", "hands=2", "--bots", "random"),
-], ids=["classic", "mario_kart", "flip-random-pairs", "no_mercy", "crazy_eights", "overlays"])
-def test_compiled_and_pure_python_write_the_same_logs(installed, tmp_path, args):
-    compiled = simulate_logs(args, source=False, cwd=installed, folder=tmp_path / "compiled")
-    pure = simulate_logs(args, source=True, cwd=installed, folder=tmp_path / "pure")
-    assert compiled.keys() == pure.keys() and len(pure) == int(args[args.index("--games") + 1])
-    for name in pure:
-        assert compiled[name] == pure[name], f"{name} differs between the builds"
+def test_compiled_and_pure_python_play_the_same_games(installed, tmp_path, args):
+    compiled, compiled_logs = simulate(args, source=False, cwd=installed,
+                                       folder=tmp_path / "compiled")
+    pure, pure_logs = simulate(args, source=True, cwd=installed, folder=tmp_path / "pure")
+    assert compiled == pure
+    assert compiled_logs.keys() == pure_logs.keys()
+    assert len(pure_logs) == int(args[args.index("--games") + 1])
+    for name, log in pure_logs.items():
+        assert compiled_logs[name] == log, f"{name} differs between the builds"
