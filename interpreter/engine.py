@@ -408,7 +408,7 @@ class GameState:
             frame = Frame(seat, card, color_before)
             frame.fair = bool(rules.fair(self, frame))
         hand: list = self.hands[seat]
-        del hand[position(hand, card)]  # list.remove, without a call through Python's protocol
+        hand.pop(position(hand, card))  # list.remove, without a call through Python's protocol
         self.just_played = True
         self.last_move = self.played_at[seat] = self.turns
         self.passes = 0

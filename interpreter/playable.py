@@ -36,7 +36,8 @@ def is_legal(game: GameState, seat: int, card) -> bool:
     """Whether the kind's `legal` condition lets `seat` play `card` now."""
     probe = game._probe
     probe.player, probe.card = seat, card
-    rules = card.rules
+    face: Card = card
+    rules = face.rules  # typed, a native field read
     probe.fair = rules.fair is None or bool(rules.fair(game, probe))
     return bool(rules.legal(game, probe))
 
@@ -99,7 +100,8 @@ def table(game: GameState, key: tuple) -> bytes:
     """The faces playable on `key` (top, colour, penalty), as a flag per card.id, filled
     once for every game; each game is charged for each table it uses, filled or not, so
     its budget is deterministic."""
-    shared: Any = game.shared_tables
+    shared = game.shared_tables
+    assert shared is not None  # playable_faces asks only for a tabled rule; typed, native
     faces = shared.get(key)
     every = game.faces
     if faces is None:
