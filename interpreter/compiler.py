@@ -202,8 +202,9 @@ class Compiler:
             return self.choice_op(node, prim, call, target)
         runtime = self.runtime
         if target is None and len(args) == 1:
-            # The common statement, `lose_turn(next)`: the primitive called here, not through
-            # bind_arguments' closure (a call between closures costs some 400 instructions).
+            # The common statements, `lose_turn(next)` and `draw(next, 2)`: the primitive
+            # called here, not through bind_arguments' closure (a call between closures costs
+            # some 400 instructions).
             fn, (one,) = prim.fn, args
 
             def op_one(game, frame):
@@ -212,6 +213,15 @@ class Compiler:
                 except (TypeError, ValueError, KeyError, IndexError) as exc:
                     raise runtime(node, exc) from None
             return op_one
+        if target is None and len(args) == 2:
+            fn, (first, second) = prim.fn, args
+
+            def op_two(game, frame):
+                try:
+                    fn(game, frame, first(game, frame), second(game, frame))
+                except (TypeError, ValueError, KeyError, IndexError) as exc:
+                    raise runtime(node, exc) from None
+            return op_two
 
         def op(game, frame):
             try:

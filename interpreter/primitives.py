@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from . import dsl
 from .cards import Card
 from .errors import RuleRuntimeError
+
+if TYPE_CHECKING:
+    from .engine import GameState
 
 class Frame:
     """The context an effect runs in: who played which card, and the effect's variables."""
@@ -63,7 +66,7 @@ def primitive(role: str, min_args: int, max_args: int | None = None, settle=None
     return register
 
 
-def seat_of(game, value) -> int:
+def seat_of(game: GameState, value) -> int:
     """A seat number, checked."""
     # The class, not isinstance: True is an int too, but not a seat.
     if value.__class__ is not int or not 0 <= value < game.players:
@@ -71,7 +74,7 @@ def seat_of(game, value) -> int:
     return value
 
 
-def seats_of(game, value) -> tuple:
+def seats_of(game: GameState, value) -> tuple:
     """One seat or a list of seats, as a tuple of checked seats."""
     if value.__class__ is int and 0 <= value < game.players:
         return (value,)
@@ -150,7 +153,7 @@ def card_count(value) -> int:
 
 
 @primitive("action", 2, says="{0} draws {1} cards.")
-def draw(game, frame, who, count):
+def draw(game: GameState, frame, who, count):
     """Each seat in `who` draws `count` cards from the stock."""
     count = card_count(count)
     for seat in seats_of(game, who):
@@ -158,7 +161,7 @@ def draw(game, frame, who, count):
 
 
 @primitive("action", 2, says="{0} draws until a {1} card comes.")
-def draw_until_color(game, frame, who, color):
+def draw_until_color(game: GameState, frame, who, color):
     """Each seat in `who` draws until a card of `color` comes (or the stock and discard run out)."""
     if color not in game.ruleset.colors:
         raise ValueError(f"{color!r} is not a colour of this ruleset")
@@ -166,7 +169,7 @@ def draw_until_color(game, frame, who, color):
         game.draw_until_color(seat, color)
 
 
-def held_cards(game, seat: int, cards) -> list:
+def held_cards(game: GameState, seat: int, cards) -> list:
     """`cards` (a card or a list), each found in the seat's hand: refused if one is not."""
     wanted = list(cards) if isinstance(cards, (list, tuple)) else [cards]
     hand = list(game.hands[seat])
@@ -178,35 +181,35 @@ def held_cards(game, seat: int, cards) -> list:
 
 
 @primitive("action", 2, says="{0} discards {1}.")
-def discard_cards(game, frame, who, cards):
+def discard_cards(game: GameState, frame, who, cards):
     """The seat puts `cards` from its hand on the discard pile, under the top card (which stays the card to match); a hand left empty goes out."""
     seat = seat_of(game, who)
     game.move_cards(seat, held_cards(game, seat, cards), "discard")
 
 
 @primitive("action", 3, says="{0} gives {2} to {1}.")
-def give_cards(game, frame, who, to, cards):
+def give_cards(game: GameState, frame, who, to, cards):
     """The seat gives `cards` from its hand to another seat."""
     seat = seat_of(game, who)
     game.move_cards(seat, held_cards(game, seat, cards), seat_of(game, to))
 
 
 @primitive("action", 2, says="{0} puts {1} under the stock.")
-def cards_under_stock(game, frame, who, cards):
+def cards_under_stock(game: GameState, frame, who, cards):
     """The seat puts `cards` from its hand at the bottom of the stock."""
     seat = seat_of(game, who)
     game.move_cards(seat, held_cards(game, seat, cards), "stock")
 
 
 @primitive("action", 2, says="{0} puts {1} at the bottom of the discard pile.")
-def cards_under_discard(game, frame, who, cards):
+def cards_under_discard(game: GameState, frame, who, cards):
     """The seat puts `cards` from its hand at the bottom of the discard pile (the top card stays)."""
     seat = seat_of(game, who)
     game.move_cards(seat, held_cards(game, seat, cards), "bottom")
 
 
 @primitive("action", 2, says="{0} plays {1}, each card's effect applied in turn.")
-def play_cards(game, frame, who, cards):
+def play_cards(game: GameState, frame, who, cards):
     """The seat plays `cards` from its hand, one after another, each as a play of its own: its colour, its effect, the card_played rules, going out and UNO."""
     seat = seat_of(game, who)
     if game.ending:
@@ -215,26 +218,26 @@ def play_cards(game, frame, who, cards):
 
 
 @primitive("action", 1, says="{0} loses their next turn.")
-def lose_turn(game, frame, who):
+def lose_turn(game: GameState, frame, who):
     """Each seat in `who` loses its next turn, unless an `instead_of: turn_lost` rule replaces that."""
     for seat in seats_of(game, who):
         game.lose_turn(seat, frame)
 
 
 @primitive("action", 0, 1, says="{0} takes another turn at once.")
-def extra_turn(game, frame, who=None):
+def extra_turn(game: GameState, frame, who=None):
     """The seat (the player by default) takes the next turn, at once."""
     game.give_turn(frame.player if who is None else seat_of(game, who))
 
 
 @primitive("action", 1, says="The pending penalty grows by {0} cards.")
-def add_penalty(game, frame, count):
+def add_penalty(game: GameState, frame, count):
     """Add `count` cards to the pending penalty: the next player to draw instead of playing takes them all."""
     game.add_penalty(card_count(count))
 
 
 @primitive("action", 1, says="{0} draws the pending penalty.")
-def take_penalty(game, frame, who):
+def take_penalty(game: GameState, frame, who):
     """The seat draws all the pending penalty cards (if any); the penalty is then cleared."""
     count = game.take_penalty()
     if count:
@@ -242,7 +245,7 @@ def take_penalty(game, frame, who):
 
 
 @primitive("action", 1, says="The direction of play becomes {0}.")
-def set_direction(game, frame, direction):
+def set_direction(game: GameState, frame, direction):
     """Set the direction of play: 1 is seat + 1, -1 is seat - 1."""
     if direction.__class__ is not int or direction not in (1, -1):  # true == 1, but is no direction
         raise TypeError(f"the direction is 1 or -1, not {direction!r}")
@@ -250,13 +253,13 @@ def set_direction(game, frame, direction):
 
 
 @primitive("action", 1, says="The colour to follow becomes {0}.")
-def set_color(game, frame, color):
+def set_color(game: GameState, frame, color):
     """Set the colour to follow."""
     game.set_color(color)
 
 
 @primitive("action", 0, says="The top card of the stock is turned over onto the discard pile.")
-def turn_over(game, frame):
+def turn_over(game: GameState, frame):
     """Turn the top stock card face up onto the discard pile; gives the card, or none."""
     return game.turn_over()
 
@@ -271,26 +274,26 @@ def check_sides(compiler, node) -> None:
 @primitive("action", 0, check=check_sides,
            says="Every card turns over (hands, the stock and the discard pile as stacks); the "
                 "other side is up, and the new top card's colour is to follow.")
-def switch_sides(game, frame):
+def switch_sides(game: GameState, frame):
     """Turn every card over: hands, and the stock and discard as stacks; the other side is up."""
     game.switch_sides()
 
 
 @primitive("action", 2, says="{0} and {1} swap hands.")
-def swap_hands(game, frame, a, b):
+def swap_hands(game: GameState, frame, a, b):
     """Two seats exchange hands."""
     game.swap_hands(seat_of(game, a), seat_of(game, b))
 
 
 @primitive("action", 0, 1, says="Every hand passes one seat on, in the direction of play.")
-def pass_hands(game, frame, direction=None):
+def pass_hands(game: GameState, frame, direction=None):
     """Every hand moves one seat on, in the direction of play (or the one given)."""
     game.pass_hands(game.direction if direction is None else direction)
 
 
 @primitive("action", 2, says="{0} owes {1} cards: draws them and loses their next turn, unless "
                               "a rule replaces that.")
-def owe_draw(game, frame, who, count):
+def owe_draw(game: GameState, frame, who, count):
     """Each seat in `who` owes `count` cards: it draws them and loses its next turn, unless an `instead_of: draw_owed` rule replaces that (as stacking does)."""
     count = card_count(count)
     for seat in seats_of(game, who):
@@ -305,7 +308,7 @@ def check_proceed(compiler, node) -> None:
 
 @primitive("action", 0, check=check_proceed, says="What the rule replaced happens as it would "
                                                   "without it.")
-def proceed(game, frame):
+def proceed(game: GameState, frame):
     """In an `instead_of` rule: the replaced event happens as it would without this rule (the next such rule, or the event's own action)."""
     game.proceed(frame)
 
@@ -340,13 +343,13 @@ def variable_value(value):
 
 
 @primitive("action", 2, check=variable_check(False), says="{0} becomes {1}.")
-def set_var(game, frame, name, value):
+def set_var(game: GameState, frame, name, value):
     """Set the declared game variable `name` (see `variables:`); read it as `var.NAME`."""
     game.set_variable(name, None, variable_value(value))
 
 
 @primitive("action", 3, check=variable_check(True), says="{0} of {1} becomes {2}.")
-def set_seat_var(game, frame, name, seat, value):
+def set_seat_var(game: GameState, frame, name, seat, value):
     """Set the seat's own value of the declared per-seat variable `name`."""
     game.set_variable(name, seat_of(game, seat), variable_value(value))
 
@@ -358,7 +361,7 @@ def seat_var(game, frame, name, seat):
 
 
 @primitive("action", 1, says="{0} is out of the match.")
-def eliminate(game, frame, who):
+def eliminate(game: GameState, frame, who):
     """Each seat in `who` leaves the match: its cards go under the discard pile and play passes it by; with one seat left, that seat wins."""
     for seat in seats_of(game, who):
         game.eliminate(seat)
@@ -380,13 +383,13 @@ def lowest_scorer(game, frame, seats):
 
 
 @primitive("action", 0, says="The turn ends.")
-def end_turn(game, frame):
+def end_turn(game: GameState, frame):
     """Stop this effect here; the turn ends."""
     game.end_effects()
 
 
 @primitive("action", 0, says="The hand ends: the player holding the fewest points wins it.")
-def end_hand(game, frame):
+def end_hand(game: GameState, frame):
     """The hand ends now, as a blocked hand does: the seat holding the fewest points wins it (a tie: the tied seat that played last)."""
     if game.ending:
         raise ValueError("end_hand() may not be used once the hand is over (hand_ended)")
@@ -406,7 +409,7 @@ def check_run(compiler, node) -> None:
 
 
 @primitive("action", 1, check=check_run, says="What {0} names happens (see the effects below).")
-def run(game, frame, name):
+def run(game: GameState, frame, name):
     """Run the ruleset's named effect `name` (from its `effects:` table) now."""
     game.run_named_effect(name, frame)
 
@@ -419,7 +422,7 @@ def settle_color(game, frame, answer):
 
 
 @primitive("choice", 1, 2, settle=settle_color, says="{0} names the colour to follow.")
-def choose_color(game, frame, who, colors=None):
+def choose_color(game: GameState, frame, who, colors=None):
     """The seat names the colour to follow: one of `colors` (a list of the ruleset's colours),
     else of the colours of the side that is up (every colour, without `sides:`)."""
     if colors is None:
@@ -432,7 +435,7 @@ def choose_color(game, frame, who, colors=None):
 
 
 @primitive("choice", 2, says="{0} chooses one of {1}.")
-def choose_player(game, frame, who, seats):
+def choose_player(game: GameState, frame, who, seats):
     """The seat picks one of `seats`; gives the seat picked."""
     return "target", seat_of(game, who), seats_of(game, seats)
 
@@ -489,7 +492,7 @@ class CardPicks:
 # cards on offer (at most a hand's worth, like a play's), where the sets of 5 cards of a hand
 # of 25 would be some 50,000, and a cap on them would leave some sets impossible to choose.
 @primitive("choice", 3, 4, picks=True, says="{0} chooses {2} of {1}.")
-def choose_cards(game, frame, who, cards, fewest, most=None):
+def choose_cards(game: GameState, frame, who, cards, fewest, most=None):
     """The seat chooses `fewest` of `cards` (or `fewest` to `most`), one card at a time; gives the cards chosen, in the order chosen (all of them when fewer qualify)."""
     seat = seat_of(game, who)
     pool = list(cards) if isinstance(cards, (list, tuple)) else [cards]
@@ -521,7 +524,7 @@ def check_ask(compiler, node) -> None:
 
 
 @primitive("choice", 2, says="{0} decides whether to {1}.", check=check_ask)
-def ask(game, frame, who, question):
+def ask(game: GameState, frame, who, question):
     """The seat answers a yes/no question named `question` (such as "challenge")."""
     return str(question), seat_of(game, who), (False, True)
 
