@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from . import dsl, typecheck
 from .cards import BUILTIN_ATTRIBUTES
@@ -18,6 +18,9 @@ from .primitives import (MAX_NESTING, MAX_NUMBER, NAMES, PRIMITIVES, WORK_MESSAG
                          Primitive, seats_of)
 
 
+# What a rule's own mistake raises at run time (a wrong type, a missing key or seat): reported
+# as a RuleRuntimeError naming the text, not a traceback.
+RULE_ERRORS: Final = (TypeError, ValueError, KeyError, IndexError)
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul,
               "/": operator.floordiv, "%": operator.mod}
 COMPARISONS: dict[str, Any] = {"==": operator.eq, "!=": operator.ne, "<": operator.lt,
@@ -210,7 +213,7 @@ class Compiler:
             def op_one(game, frame):
                 try:
                     fn(game, frame, one(game, frame))
-                except (TypeError, ValueError, KeyError, IndexError) as exc:
+                except RULE_ERRORS as exc:
                     raise runtime(node, exc) from None
             return op_one
         if target is None and len(args) == 2:
@@ -219,14 +222,14 @@ class Compiler:
             def op_two(game, frame):
                 try:
                     fn(game, frame, first(game, frame), second(game, frame))
-                except (TypeError, ValueError, KeyError, IndexError) as exc:
+                except RULE_ERRORS as exc:
                     raise runtime(node, exc) from None
             return op_two
 
         def op(game, frame):
             try:
                 result = call(game, frame)
-            except (TypeError, ValueError, KeyError, IndexError) as exc:
+            except RULE_ERRORS as exc:
                 raise runtime(node, exc) from None
             if target is not None:
                 frame.vars[target] = result
@@ -377,7 +380,7 @@ class Compiler:
         def call(g, f):
             try:
                 return bound(g, f)
-            except (TypeError, ValueError, KeyError, IndexError) as exc:
+            except RULE_ERRORS as exc:
                 raise runtime(node, exc) from None
         return call
 
