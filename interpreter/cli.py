@@ -682,6 +682,12 @@ def cmd_simulate(args, out) -> int:
         print(f"  seat {seat}: {wins:>7}  {share:6.1%}", file=out)
     print(f"mean turns per hand:   {summary['mean_turns_per_hand']:.1f}", file=out)
     print(f"mean hands per match:  {summary['mean_hands_per_match']:.2f}", file=out)
+    if summary["blocked_hands"]:
+        print(f"hands ended blocked:   {summary['blocked_hands']} (RULES.md section 1: the hand "
+              f"could no longer end)", file=out)
+    if summary["matches_cut_short"]:
+        print(f"matches cut short:     {summary['matches_cut_short']} (their turns used up a "
+              f"game's budget of work; the leader won)", file=out)
     print(f"games per second:      {summary['games_per_second']:.1f}", file=out)
     return 0
 

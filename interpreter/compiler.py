@@ -14,7 +14,7 @@ from typing import Any, Final
 from . import dsl, typecheck
 from .cards import BUILTIN_ATTRIBUTES
 from .errors import DslError, RuleRuntimeError
-from .primitives import (MAX_NESTING, MAX_NUMBER, NAMES, PRIMITIVES, WORK_MESSAGE, Frame,
+from .primitives import (MAX_NESTING, MAX_NUMBER, NAMES, PRIMITIVES, WORK_MESSAGE,
                          Primitive, seats_of)
 
 

@@ -94,6 +94,7 @@ class GameState:
     just_played: bool
     last_move: int  # the turn in which a card last moved (-1: none yet this hand)
     work_left: int  # what is left of the game's budget of work (primitives.WORK_PER_GAME)
+    cut_short: bool  # the match ended early: its turns used up the budget
     tables: dict  # the playable tables this game has used (a view of the ruleset's shared ones)
     shared_tables: dict | None  # the ruleset's playable tables (None: the rule is not tabled)
     # The last table looked up and its key: a turn after a draw asks on the same top card,
@@ -194,6 +195,7 @@ class GameState:
         self.just_played = False
         self.last_move = -1
         self.work_left = WORK_PER_GAME
+        self.cut_short = False
         self.tables = {}
         self.shared_tables = ruleset.playable_tables
         playable.forget_table(self)
@@ -612,6 +614,7 @@ class GameState:
     def count_turn(self, seat: int) -> bool:
         """Count a turn `seat` takes; True when a runaway guard tripped and ended the hand."""
         self.turns += 1
+        self.work_left -= TURN_WORK
         if seat == self.last_turn:
             self.in_a_row += 1
         else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card
-from .primitives import UNTABLED_WORK, Frame
+from .primitives import RULES_RESERVE, UNTABLED_WORK, Frame
 
 if TYPE_CHECKING:
     from .engine import GameState
@@ -48,11 +48,13 @@ def playable_in_hand(game: GameState, seat: int) -> list:
     # and the legal rule only for guarded faces.
     hand: list = game.hands[seat]  # typed: the compiled build walks it natively
     game.work_left -= len(hand) >> 1  # the seat and its bot go through the hand
-    if game.work_left < 0:
-        game.spend(0)
+    if game.work_left < RULES_RESERVE:
+        game.next_check = 0  # the next turn ends the hand blocked, and the match with it
     faces = playable_faces(game)
-    if faces is None:  # the playable rule runs on every card: charge it as rules' work
-        game.spend(UNTABLED_WORK * len(hand))
+    if faces is None:  # the playable rule runs on every card: the turn costs more
+        game.work_left -= UNTABLED_WORK * len(hand)
+        if game.work_left < RULES_RESERVE:
+            game.next_check = 0
         return [card for card in dict.fromkeys(hand) if is_playable(game, seat, card)]
     guards = game.guards
     cards: list = []

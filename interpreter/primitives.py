@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from . import dsl
 from .cards import Card
-from .errors import RuleRuntimeError
 
 if TYPE_CHECKING:
     from .engine import GameState
@@ -565,16 +564,24 @@ MAX_NUMBER: Final = 10 ** 9
 MAX_NESTING: Final = 2  # comprehensions inside comprehensions
 MAX_QUESTION = 200  # characters naming an ask() question, as a log keeps a decision's kind
 # One game's budget of work, in steps of about a microsecond of the compiled build (two
-# seconds in all): each card or seat a comprehension goes through costs 1; each turn
-# TURN_WORK, plus 1 per 2 cards in the hand of the seat to play (it and its bot go through
-# it), or UNTABLED_WORK per card when the playable rule must run on each; each card shuffled,
-# and each face a table of playable faces holds, 1. A hostile ruleset cannot make a game run
-# for minutes; bundled matches spend a few thousand steps with heuristic bots, and random
-# bots' long hands (the bundled games' longest single hands run past 15,000 turns) about
-# 150,000.
+# seconds in all). The rules' work: each card or seat a comprehension goes through costs 1;
+# each answer a decided rule is asked again on, TURN_WORK; each card shuffled, and each face a
+# table of playable faces holds, 1. Past the budget the game stops with an error: the ruleset
+# is at fault. The turns' work: each turn TURN_WORK, plus 1 per 2 cards in the hand of the
+# seat to play (it and its bot go through it), or UNTABLED_WORK per card when the playable
+# rule must run on each. When the turns leave less than RULES_RESERVE, the hand
+# ends blocked and the match with it, rather than with an error (RULES.md 1: a bundled game
+# never stops with an error, and random bots with draw-until-playable play matches of
+# several 100,000-turn hands). Either way a hostile ruleset cannot make a game run for
+# minutes; bundled matches spend a few thousand steps with heuristic bots.
 WORK_PER_GAME: Final = 2_000_000
+RULES_RESERVE: Final = 100_000  # far more than a turn of any bundled game's rules
 TURN_WORK: Final = 8
 UNTABLED_WORK: Final = 4
 WORK_MESSAGE: Final = (f"this ruleset does more work than one game may: over {WORK_PER_GAME:,} steps "
-                "(turns, cards shuffled, cards or seats its rules go through; a comprehension "
+                "(cards shuffled, cards or seats its rules go through; a comprehension "
                 "inside another over every hand?)")
+TURNS_MESSAGE: Final = (f"the match's turns used up the game's budget of work ({WORK_PER_GAME:,} "
+                 f"steps: a turn costs {TURN_WORK}, and 1 per 2 cards in the hand to play, or "
+                 f"{UNTABLED_WORK} per card when the playable rule runs on each); the "
+                 "match ends with this hand")

@@ -8,7 +8,7 @@ from . import rules as rule_events
 from . import seats as seating
 from .decisions import HandResult
 from .errors import RuleRuntimeError
-from .primitives import TURN_WORK, Frame
+from .primitives import RULES_RESERVE, Frame
 
 if TYPE_CHECKING:
     from .engine import GameState
@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 def end_hand(game: GameState, winner: int, blocked: bool = False) -> None:
     """Score the hand for `winner` and decide whether the match is over."""
     rules = game.ruleset
-    game.spend(game.turns * TURN_WORK)  # once a hand: the hot turn loop stays as it is
     points = rules.scoring(game, Frame(winner))
     if isinstance(points, bool) or not isinstance(points, int):
         raise RuleRuntimeError(f"scoring.winner_scores gave {points!r}, not a whole number",
@@ -40,6 +39,8 @@ def end_hand(game: GameState, winner: int, blocked: bool = False) -> None:
         finished = len(game.hand_results) >= rules.hands
     else:
         finished = max(totals(game)) >= rules.target_score
+    if not finished and game.work_left < RULES_RESERVE:  # the turns used up the budget
+        finished = game.cut_short = True
     if finished:
         game.over = True
         game.match_winner = leader(game) if game.seated > 1 else seating.in_play(game)[0]

@@ -22,7 +22,7 @@ SAVE_FORMAT = 2  # 2: a card answer is {"card": NAME}; 1 wrote its bare name
 MAX_SAVE_BYTES = 10_000_000
 # Lists and objects in a save: its answers that are cards (about one a turn) and a few more;
 # twice the turns a game's budget of work allows (primitives.WORK_PER_GAME, 2,000,000, charges
-# TURN_WORK, 8, or more a turn). Past this many a save is refused before it is parsed: 3
+# TURN_WORK, 8, or more a turn, and ends the match before it is spent). Past this many a save is refused before it is parsed: 3
 # million `{}` would take seconds and over 300 MB, this many under 200 MB.
 MAX_SAVE_CONTAINERS = 500_000
 MT_POSITIONS = 624  # a Mersenne Twister state: 624 words and a position from 0 to 624

@@ -68,6 +68,8 @@ class Summary:
     first_wins: Running = field(default_factory=Running)  # 1 when the first to play won the hand
     turn_counts: Counter = field(default_factory=Counter)  # hands by their number of turns
     point_counts: Counter = field(default_factory=Counter)  # hands by the points they scored
+    blocked: int = 0  # hands that ended blocked (RULES.md 1)
+    cut_short: int = 0  # matches whose turns used up the game's budget of work
     seconds: float = 0.0
 
     def add(self, game: GameState) -> None:
@@ -75,7 +77,9 @@ class Summary:
         self.games += 1
         self.wins[game.match_winner] += 1
         self.hands.add(len(game.hand_results))
+        self.cut_short += game.cut_short
         for result in game.hand_results:
+            self.blocked += result.blocked
             self.turns.add(result.turns)
             self.points.add(result.points)
             self.first_wins.add(1.0 if result.winner == result.first else 0.0)
@@ -90,6 +94,8 @@ class Summary:
             getattr(self, name).merge(getattr(other, name))
         self.turn_counts.update(other.turn_counts)
         self.point_counts.update(other.point_counts)
+        self.blocked += other.blocked
+        self.cut_short += other.cut_short
 
     def as_dict(self) -> dict:
         return {
@@ -103,6 +109,8 @@ class Summary:
             "mean_hands_per_match": self.hands.mean,
             "mean_points_per_hand": self.points.mean,
             "first_seat_win_rate": self.first_wins.mean,
+            "blocked_hands": self.blocked,
+            "matches_cut_short": self.cut_short,
             "seconds": round(self.seconds, 3),
             "games_per_second": self.games / self.seconds if self.seconds else 0.0,
         }

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Final
 from . import playable
 from .cards import Card
 from .decisions import DECISION, DRAW, PASS, new_tuple
-from .primitives import Frame
+from .primitives import RULES_RESERVE, TURN_WORK, TURNS_MESSAGE, Frame
 
 if TYPE_CHECKING:
     from .engine import GameState
@@ -45,19 +45,24 @@ def check_progress(game: GameState) -> bool:
     """End a hand that the rules will never let end (True when it did so)."""
     rules = game.ruleset
     if (game.turns > rules.turns_per_hand or game.turns - game.last_move > rules.idle_turns + 1
-            or game.in_a_row > rules.turns_in_a_row):
+            or game.in_a_row > rules.turns_in_a_row or game.work_left < RULES_RESERVE):
         game.end_blocked(no_progress(game))
         return True
     # No guard can trip before this turn: the turn count, the turns since a card last moved and
-    # the turns in a row each grow by at most one a turn. Checking only then saves every turn.
+    # the turns in a row each grow by at most one a turn, and the work the turns leave falls by
+    # TURN_WORK a turn (the hand scan, which takes more, checks it itself). Checking only then
+    # saves every turn.
     game.next_check = min(rules.turns_per_hand + 1, game.last_move + rules.idle_turns + 2,
-                          game.turns + rules.turns_in_a_row - game.in_a_row + 1)
+                          game.turns + rules.turns_in_a_row - game.in_a_row + 1,
+                          game.turns + (game.work_left - RULES_RESERVE) // TURN_WORK + 1)
     return False
 
 
 def no_progress(game: GameState) -> str:
     """Which runaway guard tripped, in words (RULES.md 1: such a hand ends blocked)."""
     rules = game.ruleset
+    if game.work_left < RULES_RESERVE:
+        return TURNS_MESSAGE
     for count, limit, name, what in (
             (game.turns, rules.turns_per_hand, "turns_per_hand", "the hand lasted more than {} turns"),
             (game.turns - 1 - game.last_move, rules.idle_turns, "idle_turns",

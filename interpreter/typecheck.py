@@ -20,7 +20,6 @@ import fnmatch
 from dataclasses import dataclass
 
 from . import dsl
-from .cards import BUILTIN_ATTRIBUTES
 
 BASE = ("seat", "seats", "number", "boolean", "text", "colour", "colours", "card", "cards",
         "none")

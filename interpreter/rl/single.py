@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
