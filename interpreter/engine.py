@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import random
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import Any
+from typing import Any, Final
 
 from .cards import Card, id_flags
 from .decisions import DECISION, NUMBERS, Decision, HandResult, describe, is_option, new_tuple
@@ -24,7 +24,11 @@ from .primitives import TURN_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
 from .errors import IllegalMove, RuleRuntimeError
 from .turns import (AFTER_ANSWER, END_OF_TURN, HAND_OVER, START_TURN, TURN_FLOW, UNO_CALL, WINDOWS,
                     MAX_HAND, answer_play, check_progress, op_end_turn, op_hand_over,
-                    op_jump_in_card, op_play_held)
+                    op_jump_in_card, op_offer_drawn, op_play_held, op_uno_call)
+
+# The turn's ops that _run calls natively, as the objects the stack holds.
+OP_END_TURN: Final = op_end_turn
+OP_OFFER_DRAWN: Final = op_offer_drawn
 
 # A check run after every applied answer, `check(game, table_size)`, when set: the
 # debug mode (--check-invariants, and always in the tests) sets it to check_invariants.
@@ -763,12 +767,11 @@ class GameState:
         self.asked_play = False
         return self.decision
 
-    def push(self, ops, frame) -> None:
+    def push(self, ops: tuple, frame) -> None:
         """Queue ops to run, in order, before whatever is queued already."""
-        if len(ops) == 1:
-            self.stack.append((ops[0], frame))
-        elif ops:
-            self.stack.extend([(op, frame) for op in reversed(ops)])
+        stack = self.stack
+        for i in range(len(ops) - 1, -1, -1):  # typed: read natively
+            stack.append((ops[i], frame))
 
     def log(self, event: str, **data) -> None:
         """Record what happened, when recording (front ends render these)."""
@@ -780,12 +783,25 @@ class GameState:
     def _run(self) -> None:
         """Run queued ops until one asks for a decision or nothing is left."""
         stack = self.stack
-        pop = stack.pop
         steps = 0
         limit = self.steps_limit
         while stack:
-            op, frame = pop()
-            if op(self, frame) is not None:
+            # Typed as a tuple and indexed, the entry is read natively (unpacking an untyped
+            # one goes through Python's iterator protocol); the turn's own ops are called
+            # natively, the rules' ops through Python's protocol (callgrind: 35,000
+            # instructions in a game of 840,000).
+            entry: tuple = stack.pop()
+            op = entry[0]
+            frame = entry[1]
+            if op is OP_END_TURN:
+                decision = op_end_turn(self, frame)
+            elif op is OP_OFFER_DRAWN:
+                decision = op_offer_drawn(self, frame)
+            elif op is UNO_CALL:
+                decision = op_uno_call(self, frame)
+            else:
+                decision = op(self, frame)
+            if decision is not None:
                 return
             steps += 1
             if steps > limit:
