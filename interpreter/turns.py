@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Final
 
 from . import playable
 from .cards import Card
-from .decisions import DECISION, DRAW, PASS, new_tuple
+from .decisions import DRAW, PASS, Decision
 from .primitives import RULES_RESERVE, TURN_WORK, TURNS_MESSAGE, Frame
 
 if TYPE_CHECKING:
@@ -34,9 +34,8 @@ def op_start_turn(game: GameState, frame):
 def op_ask_play(game: GameState, frame):
     """Ask the seat whose turn it is to play a card or draw (its turn has been counted)."""
     seat = game.turn
-    # tuple.__new__ skips the named tuple's Python-level constructor: this runs every turn.
-    decision = game.decision = new_tuple(
-        DECISION, ("play", seat, (*playable.playable_in_hand(game, seat), DRAW), ()))
+    decision = game.decision = Decision(
+        "play", seat, (*playable.playable_in_hand(game, seat), DRAW))
     game.asked_play = True  # the answer goes to answer_play
     return decision
 
