@@ -246,9 +246,7 @@ class ExpressionCompiler:
                 value = fn(a, b)
             except ZeroDivisionError as exc:
                 raise runtime(node, exc) from None
-            if isinstance(value, int) and not -MAX_NUMBER <= value <= MAX_NUMBER:
-                raise runtime(node, ValueError(f"a number grew past {MAX_NUMBER}"))
-            return value
+            return within_bounds(runtime, node, value, "a number")
         return compute
 
     def bound(self, var: str, *nodes):
@@ -423,10 +421,16 @@ class ExpressionCompiler:
                         result += expr(g, f)
                     except TypeError as exc:
                         raise runtime(node, exc) from None
-                    if isinstance(result, int) and not -MAX_NUMBER <= result <= MAX_NUMBER:
-                        raise runtime(node, ValueError(f"a sum grew past {MAX_NUMBER}"))
+                    within_bounds(runtime, node, result, "a sum")
             return result
         return total
+
+
+def within_bounds(runtime, node, value, what: str):
+    """`value`, refused past ±MAX_NUMBER so that a rule cannot grow a number to eat memory."""
+    if isinstance(value, int) and not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise runtime(node, ValueError(f"{what} grew past {MAX_NUMBER}"))
+    return value
 
 def go_through(runtime, node, value, g: GameState):
     """`value` as the items a comprehension goes through: a list or tuple, each item charged

@@ -47,14 +47,13 @@ def playable_in_hand(game: GameState, seat: int) -> list:
     # The hot path of every turn: a table of the faces playable now, read by card.id,
     # and the legal rule only for guarded faces.
     hand: list = game.hands[seat]  # typed: the compiled build walks it natively
-    game.work_left -= len(hand) >> 1  # the seat and its bot go through the hand
+    faces = playable_faces(game)
+    # The seat and its bot go through the hand; without a table the playable rule runs on
+    # every card too. This is the turns' work (primitives.WORK_PER_GAME).
+    game.work_left -= (len(hand) >> 1) + (0 if faces is not None else UNTABLED_WORK * len(hand))
     if game.work_left < RULES_RESERVE:
         game.next_check = 0  # the next turn ends the hand blocked, and the match with it
-    faces = playable_faces(game)
-    if faces is None:  # the playable rule runs on every card: the turn costs more
-        game.work_left -= UNTABLED_WORK * len(hand)
-        if game.work_left < RULES_RESERVE:
-            game.next_check = 0
+    if faces is None:
         return [card for card in dict.fromkeys(hand) if is_playable(game, seat, card)]
     guards = game.guards
     cards: list = []
