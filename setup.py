@@ -19,7 +19,7 @@ COMPILED = ["interpreter/cards.py", "interpreter/primitives.py", "interpreter/ex
             "interpreter/compiler.py",
             "interpreter/decisions.py", "interpreter/turns.py", "interpreter/engine.py",
             "interpreter/replacing.py", "interpreter/dealing.py", "interpreter/scoring.py",
-            "interpreter/playable.py",
+            "interpreter/playable.py", "interpreter/moves.py",
             "interpreter/agents.py", "interpreter/asking.py", "interpreter/rl/encoding.py"]
 
 

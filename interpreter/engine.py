@@ -18,13 +18,13 @@ from typing import Any, Final
 from .cards import Card, id_flags
 from .decisions import NUMBERS, Decision, HandResult, describe, is_option
 from .decks import pair_at_random
-from . import dealing, playable, replacing, scoring
+from . import dealing, moves, playable, replacing, scoring, turns
 from . import seats as seating
 from .primitives import TURN_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
 from .errors import IllegalMove, RuleRuntimeError
 from .turns import (AFTER_ANSWER, END_OF_TURN, HAND_OVER, START_TURN, TURN_FLOW, UNO_CALL, WINDOWS,
-                    MAX_HAND, answer_play, check_progress, op_end_turn, op_hand_over,
-                    op_jump_in_card, op_offer_drawn, op_play_held, op_uno_call)
+                    MAX_HAND, answer_play, check_progress, op_end_turn, op_offer_drawn,
+                    op_play_held, op_uno_call)
 
 # The turn's ops that _run calls natively, as the objects the stack holds.
 OP_END_TURN: Final = op_end_turn
@@ -526,29 +526,8 @@ class GameState:
         return got
 
     def move_cards(self, seat: int, cards: list, where) -> None:
-        """Move held `cards` from `seat`'s hand: under the discard pile's top card
-        ("discard"), to the bottom of the discard pile ("bottom"), to the bottom of the stock
-        ("stock"), or to another seat's hand. A hand
-        left empty goes out; a hand left at the UNO count owes the call."""
-        sizes = self.hand_sizes()
-        hand = self.hands[seat]
-        for card in cards:
-            hand.remove(card)
-        if where == "discard":
-            self.discard[-1:-1] = cards
-        elif where == "stock":
-            self.stock[:0] = cards
-        elif where == "bottom":
-            self.discard[:0] = cards
-        else:
-            self.hands[where].extend(cards)
-        if cards:
-            self.last_move = self.turns
-            self.log("cards_moved", seat=seat, to=where, count=len(cards))
-        if not hand and sizes[seat]:
-            self.stack.append((op_hand_over, Frame(seat)))
-            return
-        self.hands_moved(sizes)
+        """Move held `cards` from `seat`'s hand to a pile or another hand (moves.py)."""
+        moves.move_cards(self, seat, cards, where)
 
     def play_cards(self, seat: int, cards: list) -> None:
         """`seat` plays held `cards` in the turn under way, in order: each card's play, with its
@@ -577,43 +556,12 @@ class GameState:
         self.log("penalty", total=self.penalty)
 
     def jump_in_cards(self) -> dict:
-        """Seat -> the distinct cards it may jump in with now, in hand order (only on a card
-        just played, not one turned over; per the ruleset's jump_in rule)."""
-        allowed = self.ruleset.jump_in
-        if allowed is None or not self.just_played or not self.discard:
-            return {}
-        found = {}
-        for seat in self.others_of(self.turn):
-            frame = Frame(seat)
-            cards = []
-            for card in dict.fromkeys(self.hands[seat]):
-                frame.card = card
-                # A jump-in is a play: the card's own `legal` rule holds too.
-                if allowed(self, frame) and (card not in self.guarded
-                                             or self.is_legal(seat, card)):
-                    cards.append(card)
-            if cards:
-                found[seat] = tuple(cards)
-        return found
+        """Seat -> the distinct cards it may jump in with now (turns.py)."""
+        return turns.jump_in_cards(self)
 
     def jump_in(self, seat: int) -> None:
-        """`seat` takes the jump-in window: it plays its allowed card (asked which, when it
-        holds several) out of turn; play goes on from there."""
-        cards = self.jump_in_cards()[seat]
-        self.stack.pop()  # the window's last op, the advance: play goes on from the jumper
-        # Whoever was to lose a turn has been jumped over already.
-        self.next_turn = None
-        self.lost_turns = [0] * self.players
-        self.turn = seat
-        if self.count_turn(seat):  # a turn taken out of order counts against the guards too
-            return
-        self.log("jump_in", seat=seat)
-        if len(cards) == 1:
-            self.play(seat, cards[0])
-        else:
-            frame = Frame(seat)
-            frame.vars["cards"] = cards
-            self.stack.append((op_jump_in_card, frame))
+        """`seat` takes the jump-in window and plays out of turn (turns.py)."""
+        turns.jump_in(self, seat)
 
     def count_turn(self, seat: int) -> bool:
         """Count a turn `seat` takes; True when a runaway guard tripped and ended the hand."""
@@ -677,52 +625,20 @@ class GameState:
         return card
 
     def switch_sides(self) -> None:
-        """Turn every card over: each hand, and the stock and the discard pile as stacks (their
-        order reverses); the other side is up from now on, and the new top card's colour (none
-        for a colourless one) is to follow. Nothing is played, so nothing fires."""
-        self.side = 1 - self.side
-        self.side_colors = self.ruleset.side_colors[self.side]
-        for hand in self.hands:
-            hand[:] = [card.back for card in hand]
-        self.stock = [card.back for card in self.stock[::-1]]
-        self.discard = [card.back for card in self.discard[::-1]]
-        self.just_played = False  # the top card was revealed, not played: no jump-in on it
-        self.color = self.discard[-1].color if self.discard else None
-        self.log("sides", side=self.ruleset.sides[self.side],
-                 top=self.discard[-1].name if self.discard else None)
+        """Turn every card over; the other side is up from now on (moves.py)."""
+        moves.switch_sides(self)
 
     def swap_hands(self, a: int, b: int) -> None:
-        """Seats `a` and `b` exchange hands."""
-        sizes = self.hand_sizes()
-        self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
-        self.log("swap_hands", seats=(a, b))
-        self.hands_moved(sizes)
+        """Seats `a` and `b` exchange hands (moves.py)."""
+        moves.swap_hands(self, a, b)
 
     def pass_hands(self, direction: int) -> None:
-        """Every hand moves one seat on in `direction`."""
-        n = self.players
-        sizes = self.hand_sizes()
-        self.hands = [self.hands[(seat - direction) % n] for seat in range(n)] \
-            if self.seated == n else seating.pass_in_play(self, direction)
-        self.log("pass_hands", direction=direction)
-        self.hands_moved(sizes)
+        """Every hand moves one seat on in `direction` (moves.py)."""
+        moves.pass_hands(self, direction)
 
     def hands_moved(self, before: list) -> None:
-        """After hands changed owners: each seat now left holding the UNO count of cards owes
-        the call, however it came to hold them (a seat whose hand grew owes nothing). The
-        hand_size_changed rules of the seats whose hands changed run after those calls."""
-        rules = self.ruleset
-        if self.sized_rules:
-            for seat in range(self.players - 1, -1, -1):  # pushed last first: run in seat order
-                if len(self.hands[seat]) != before[seat] and self.hands[seat]:
-                    self.size_changed(seat)
-        if rules.uno_penalty is None:
-            return
-        left = rules.uno_cards_left
-        owing = [seat for seat in range(self.players)
-                 if before[seat] > left == len(self.hands[seat])]
-        for seat in reversed(owing):  # asked in seat order, before the effect goes on
-            self.stack.append((UNO_CALL, Frame(seat)))
+        """After hands changed owners: the UNO calls owed and the size rules (moves.py)."""
+        moves.hands_moved(self, before)
 
     def end_effects(self) -> None:
         """Drop the rest of the running effects; the turn then ends as usual."""

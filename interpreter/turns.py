@@ -271,7 +271,7 @@ def answer_catch(game: GameState, frame, catcher) -> None:
 
 def op_jump_window(game: GameState, frame):
     """After a play, seats holding a card the jump-in rule allows may play it out of turn."""
-    found = game.jump_in_cards()
+    found = jump_in_cards(game)
     if not found:
         return None
     seats = tuple(found)
@@ -280,7 +280,7 @@ def op_jump_window(game: GameState, frame):
 
 def answer_jump_in(game: GameState, frame, seat) -> None:
     if seat is not None:
-        game.jump_in(seat)
+        jump_in(game, seat)
 
 
 def op_jump_in_card(game: GameState, frame):
@@ -330,6 +330,47 @@ def op_hand_over(game: GameState, frame):
 
 
 # Final: C statics in the compiled build (decisions.py says why).
+def jump_in_cards(game: GameState) -> dict:
+    """Seat -> the distinct cards it may jump in with now, in hand order (only on a card
+    just played, not one turned over; per the ruleset's jump_in rule)."""
+    allowed = game.ruleset.jump_in
+    if allowed is None or not game.just_played or not game.discard:
+        return {}
+    found = {}
+    for seat in game.others_of(game.turn):
+        frame = Frame(seat)
+        cards = []
+        for card in dict.fromkeys(game.hands[seat]):
+            frame.card = card
+            # A jump-in is a play: the card's own `legal` rule holds too.
+            if allowed(game, frame) and (card not in game.guarded
+                                         or game.is_legal(seat, card)):
+                cards.append(card)
+        if cards:
+            found[seat] = tuple(cards)
+    return found
+
+
+def jump_in(game: GameState, seat: int) -> None:
+    """`seat` takes the jump-in window: it plays its allowed card (asked which, when it
+    holds several) out of turn; play goes on from there."""
+    cards = jump_in_cards(game)[seat]
+    game.stack.pop()  # the window's last op, the advance: play goes on from the jumper
+    # Whoever was to lose a turn has been jumped over already.
+    game.next_turn = None
+    game.lost_turns = [0] * game.players
+    game.turn = seat
+    if game.count_turn(seat):  # a turn taken out of order counts against the guards too
+        return
+    game.log("jump_in", seat=seat)
+    if len(cards) == 1:
+        game.play(seat, cards[0])
+    else:
+        frame = Frame(seat)
+        frame.vars["cards"] = cards
+        game.stack.append((op_jump_in_card, frame))
+
+
 START_TURN: Final = (op_start_turn,)
 ASK_PLAY: Final = (op_ask_play, None)
 FINISH_TURN: Final = (op_finish_turn, None)
