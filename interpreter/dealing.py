@@ -11,6 +11,8 @@ from .primitives import Frame
 from .turns import ADVANCE
 
 if TYPE_CHECKING:
+    from mypy_extensions import i64
+
     from .engine import GameState
 
 
@@ -24,28 +26,32 @@ def shuffle(rng: random.Random, items: list, count: int | None = None) -> None:
     word, so no word is drawn that random.shuffle would not draw), one `random()` gives two
     draws. The same draws in the same order, so seeded games do not change. Callgrind, a
     108-card deck: 173,000 instructions with random.shuffle's steps as tuples of Python ints,
-    64,000 with one getrandbits call a draw, 51,000 so. (Fetching all the words at once,
-    `getrandbits(32 * n)`, cut apart with `to_bytes` and `struct.unpack`, cost more: 100,000.)
+    64,000 with one getrandbits call a draw, 40,000 so, in machine integers. (Fetching all
+    the words at once, `getrandbits(32 * n)`, cut apart with `to_bytes` and `struct.unpack`,
+    cost more: 100,000.)
     With `count`, only the top `count` places are drawn (uniformly from the whole list).
     """
+    # Machine integers (i64) in the compiled build: each step is a few instructions.
     bits: list[int] = bit_lengths(len(items))
-    i = len(items) - 1
-    stop = 0 if count is None else max(0, i - count)
+    i: i64 = len(items) - 1
+    stop: i64 = 0 if count is None else max(0, i - count)
     # Bound once: looking a method up on a random.Random costs about 180 instructions.
     two_words, getrandbits = rng.random, rng.getrandbits
     while i > stop:
-        if i - stop > 1 and bits[i + 1] <= 26:
-            pair = int(two_words() * 9007199254740992.0)  # a * 2**26 + b
-            size = i + 1
-            j = (pair >> 26) >> (27 - bits[size])
+        size: i64 = i + 1
+        width: i64 = bits[size]
+        j: i64
+        if i - stop > 1 and width <= 26:
+            pair: i64 = int(two_words() * 9007199254740992.0)  # a * 2**26 + b
+            j = (pair >> 26) >> (27 - width)
             if j < size:
                 items[i], items[j] = items[j], items[i]
                 i -= 1
                 size = i + 1
-            j = (pair & 0x3FFFFFF) >> (26 - bits[size])
+                width = bits[size]
+            j = (pair & 0x3FFFFFF) >> (26 - width)
         else:
-            size = i + 1
-            j = getrandbits(bits[size])
+            j = getrandbits(width)
         if j < size:
             items[i], items[j] = items[j], items[i]
             i -= 1
