@@ -139,7 +139,7 @@ def begin_hand(game: GameState) -> None:
     game.first_player = None
     game.penalty = 0
     game.just_played = False
-    game.last_move, game.in_a_row, game.last_turn, game.next_check = -1, 0, None, 0
+    game.last_move, game.in_a_row, game.last_turn, game.next_check = -1, 0, -1, 0
     game.passes = 0
     game.played_at = [-1] * game.players
     game.table_size = None  # a dealt hand uses the whole deck

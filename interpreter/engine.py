@@ -131,10 +131,14 @@ class GameState:
     drawn_rules: tuple  # the cards_drawn rules
     steps_limit: int  # limits.steps_per_action
     draw_decides: bool  # turn.decide_after_draw
+    draw_until: Any  # turn.draw_until: a stop condition of the ruleset's own, or None
+    draw_limit: int  # the cards a turn's draw may take (1 unless it draws until a stop)
+    play_drawn: bool  # turn.play_drawn
+    forced_play: bool  # turn.forced_play
     passes: int  # turns in a row in which the seat neither played nor could draw a card
     played_at: list  # per seat, the turn of its last play this hand (-1: none)
     in_a_row: int  # turns in a row taken by the seat that took the last turn
-    last_turn: int | None
+    last_turn: int  # the seat that took the last turn (-1: none yet this hand)
     next_check: int  # the turn at which the runaway guards are next checked
     dealer: int
     _prepared: list | None  # a stacked deck (scenarios) for the dealer draw and first deal
@@ -179,6 +183,11 @@ class GameState:
         self.drawn_rules = triggers.cards_drawn
         self.steps_limit = ruleset.steps_per_action
         self.draw_decides = ruleset.decide_after_draw
+        self.draw_until = ruleset.draw_until
+        self.draw_limit = (ruleset.max_draws or MAX_HAND) \
+            if ruleset.draw_until_playable or ruleset.draw_until is not None else 1
+        self.play_drawn = ruleset.play_drawn
+        self.forced_play = ruleset.forced_play
         self.stock, self.discard = [], []
         self.color, self.direction, self.turn, self.turns = None, 1, 0, 0
         self.side = 0
@@ -209,7 +218,7 @@ class GameState:
         self.passes = 0
         self.played_at = [-1] * self.players
         self.in_a_row = 0
-        self.last_turn = None
+        self.last_turn = -1
         self.next_check = 0
         self.dealer = dealer or 0
         # A stacked deck (scenarios) is used for the dealer draw and the first deal.
@@ -429,9 +438,10 @@ class GameState:
         elif ends_turn:
             self.end_turn()  # the common play: no effect, more cards left than UNO counts
 
-    def follow_play(self, frame, hand: list, ends_turn: bool = True) -> None:
+    def follow_play(self, frame: Frame, hand: list, ends_turn: bool = True) -> None:
         """Queue what follows a play: going out, or the card's effect, the UNO call, the end."""
-        rules = frame.card.rules
+        card: Card = frame.card  # typed: its kind's rules are read natively
+        rules = card.rules
         if not hand:
             self.push(HAND_OVER, frame)
             self.push(rules.on_going_out, frame)

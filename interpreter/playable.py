@@ -65,7 +65,12 @@ def playable_in_hand(game: GameState, seat: int) -> list:
             if guards[face.id]:
                 guarded = True
     if guarded:
-        return [card for card in cards if not guards[card.id] or is_legal(game, seat, card)]
+        legal: list = []
+        for card in cards:
+            face = card  # typed Card above: its id is read natively
+            if not guards[face.id] or is_legal(game, seat, face):
+                legal.append(face)
+        return legal
     return cards
 
 

@@ -108,7 +108,6 @@ def answer_again(game: GameState, frame, answer) -> None:
 def draw_for_turn(game: GameState, seat: int) -> None:
     """Draw instead of playing: the pending penalty if any (the turn then ends), else
     one card, or until a playable one (up to the limit)."""
-    rules = game.ruleset
     if game.penalty:
         got = game.draw(seat, game.take_penalty(), fire=False)
         if not got and passed(game, seat):
@@ -118,13 +117,11 @@ def draw_for_turn(game: GameState, seat: int) -> None:
     if game.draw_decides:
         draw_and_decide(game, seat, 0)
         return
-    until = rules.draw_until  # a stop condition of the ruleset's own, else "playable"
-    limit = (rules.max_draws or MAX_HAND) \
-        if rules.draw_until_playable or until is not None else 1
+    until = game.draw_until  # a stop condition of the ruleset's own, else "playable"
     hand = game.hands[seat]
     drawn = None
     count = 0
-    limit = min(limit, game.hand_limit - len(hand))
+    limit = min(game.draw_limit, game.hand_limit - len(hand))
     while count < limit:
         card = game.take_from_stock()
         if card is None:
@@ -144,9 +141,9 @@ def draw_for_turn(game: GameState, seat: int) -> None:
     game.log_draw(seat, count)
     if not count and passed(game, seat):
         return
-    if drawn is None or not rules.play_drawn:
+    if drawn is None or not game.play_drawn:
         end_turn_after_draw(game, seat, count, END_OF_TURN)
-    elif rules.forced_play:
+    elif game.forced_play:
         end_turn_after_draw(game, seat, count, (op_force_drawn, Frame(seat, drawn)))
     else:
         game.stack.append((op_offer_drawn, Frame(seat, drawn)))
