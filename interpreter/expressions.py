@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from . import dsl
-from .cards import BUILTIN_ATTRIBUTES
+from .cards import BUILTIN_ATTRIBUTES, card_values
 from .errors import DslError, RuleRuntimeError
 from .primitives import MAX_NESTING, MAX_NUMBER, NAMES, PRIMITIVES, WORK_MESSAGE, Primitive
 
@@ -353,6 +353,9 @@ class ExpressionCompiler:
                 if not items:
                     return 0
                 wanted = value(g, f)
+                values = card_values(items, attr)
+                if values is not None:
+                    return values.count(wanted)
                 try:
                     return operator.countOf(map(getter, items), wanted)
                 except AttributeError:  # not cards (seats, say): their attribute is none
@@ -365,6 +368,11 @@ class ExpressionCompiler:
                 return False
             for getter, attr, value in tests:
                 wanted = value(g, f)
+                values = card_values(items, attr)
+                if values is not None:
+                    if wanted in values:
+                        return True
+                    continue
                 try:
                     if wanted in map(getter, items):
                         return True
@@ -398,7 +406,9 @@ class ExpressionCompiler:
 
         def total(g, f):
             try:
-                result = sum(map(getter, source(g, f)))
+                items = source(g, f)
+                values = card_values(items, attr)
+                result = sum(map(getter, items) if values is None else values)
             except (AttributeError, TypeError):  # not cards, or not numbers: the loop says why
                 return slow(g, f)
             if isinstance(result, int) and not -MAX_NUMBER <= result <= MAX_NUMBER:
