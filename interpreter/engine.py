@@ -107,6 +107,7 @@ class GameState:
     last_color: Any
     last_penalty: int
     last_faces: bytes
+    key_width: int  # the playable tables' keys are numbers, top card slot first (0: tuples)
     variables: dict  # the ruleset's declared variables: name -> value, or a list per seat
     out: list  # per seat: whether it has left the match (seats.eliminate)
     seated: int  # seats still in; == players in every game no rule eliminates from
@@ -198,6 +199,9 @@ class GameState:
             self.faces, self.deck = pair_at_random(ruleset.deck, self.rng)
             self.guarded = frozenset(f for f in self.faces if f.rules.legal is not None)
             self.guards = id_flags(self.faces, self.guarded)
+        # A key as one number names a face by its id: only the ruleset's own faces may be
+        # named so (every game's), not a match's own pairing of them.
+        self.key_width = len(self.guards) + 1 if self.faces is ruleset.faces else 0
         copies = ruleset.decks[self.players]
         if copies > 1:  # several decks shuffled together
             self.deck = self.deck * copies
