@@ -84,26 +84,28 @@ def card_values(items: Any, attr: str) -> list | None:
     """
     if not isinstance(items, (list, tuple)):
         return None
-    field = BUILTIN_ATTRIBUTES.index(attr)
     values: list = []
     for item in items:
         if not isinstance(item, Card):
             return None
         card: Card = item
-        if field == 2:
+        # (The names compare by identity first: the attribute's name is the interned one.)
+        if attr == "color":
             values.append(card.color)
-        elif field == 1:
+        elif attr == "kind":
             values.append(card.kind)
-        elif field == 4:
+        elif attr == "points":
             values.append(card.points)
-        elif field == 0:
+        elif attr == "name":
             values.append(card.name)
-        elif field == 3:
+        elif attr == "rank":
             values.append(card.rank)
-        elif field == 5:
+        elif attr == "value":
             values.append(card.value)
-        else:
+        elif attr == "back":
             values.append(card.back)
+        else:
+            return None
     return values
 
 

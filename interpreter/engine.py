@@ -520,7 +520,7 @@ class GameState:
         """`seat` draws up to `count` cards (stopping after a card of `until_color`, if given);
         fewer when stock and discard are exhausted. Then its cards_drawn rules run, unless
         `fire` is false: the caller queues them."""
-        hand = self.hands[seat]
+        hand: list = self.hands[seat]
         got = 0
         for _ in range(min(count, self.hand_limit - len(hand))):
             card = self.take_from_stock()

@@ -47,7 +47,7 @@ def is_legal(game: GameState, seat: int, card) -> bool:
 
 
 def playable_in_hand(game: GameState, seat: int) -> list:
-    """The distinct cards `seat` may play now, in hand order."""
+    """The distinct cards `seat` may play now, in hand order (a new list each time)."""
     # The hot path of every turn: a table of the faces playable now, read by card.id,
     # and the legal rule only for guarded faces.
     hand: list = game.hands[seat]  # typed: the compiled build walks it natively

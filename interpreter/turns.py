@@ -34,8 +34,9 @@ def op_start_turn(game: GameState, frame):
 def op_ask_play(game: GameState, frame):
     """Ask the seat whose turn it is to play a card or draw (its turn has been counted)."""
     seat = game.turn
-    decision = game.decision = Decision(
-        "play", seat, (*playable.playable_in_hand(game, seat), DRAW))
+    options = playable.playable_in_hand(game, seat)  # a new list, so it may take DRAW
+    options.append(DRAW)  # (a starred tuple display goes through an extend: 200 instructions)
+    decision = game.decision = Decision("play", seat, tuple(options))
     game.asked_play = True  # the answer goes to answer_play
     return decision
 
@@ -118,7 +119,7 @@ def draw_for_turn(game: GameState, seat: int) -> None:
         draw_and_decide(game, seat, 0)
         return
     until = game.draw_until  # a stop condition of the ruleset's own, else "playable"
-    hand = game.hands[seat]
+    hand: list = game.hands[seat]
     drawn = None
     count = 0
     limit = min(game.draw_limit, game.hand_limit - len(hand))
