@@ -149,6 +149,9 @@ class GameState:
     def __init__(self, ruleset, players: int | None = None, seed: int | None = None,
                  dealer: int | None = None, record: bool = False, deal: bool = True,
                  stacked: list | None = None, later: list | None = None):
+        if ruleset is None:  # GameState.counting: the seat count alone
+            self.players = self.seated = players or 0
+            return
         self.ruleset = ruleset
         self.players = players or ruleset.default_players
         ruleset.check_players(self.players)
@@ -350,6 +353,12 @@ class GameState:
             self._prepared = dealing.stacked_stock(self, self._later.pop(0))
         dealing.begin_hand(self)
         self._run()
+
+    @classmethod
+    def counting(cls, players: int) -> GameState:
+        """What an expression of the player count (hand_size, decks) sees of a game: how many
+        seats it has. Reading anything else fails as an AttributeError, in both builds."""
+        return cls(None, players)
 
     def clone(self) -> GameState:
         """An independent copy (the ruleset and card faces are shared: they never change)."""

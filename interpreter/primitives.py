@@ -86,44 +86,44 @@ def seats_of(game: GameState, value) -> tuple:
 # --- queries: pure, they never change the game -------------------------------------
 
 @primitive("query", 1)
-def hand(game: GameState, frame: Frame, seat):
+def hand(game: GameState, frame, seat):
     """The cards a seat holds."""
     return game.hands[seat_of(game, seat)]
 
 
 @primitive("query", 1)
-def hands(game: GameState, frame: Frame, seats):
+def hands(game: GameState, frame, seats):
     """All cards held by these seats."""
     return [card for seat in seats_of(game, seats) for card in game.hands[seat]]
 
 
 @primitive("query", 1)
-def size(game: GameState, frame: Frame, items):
+def size(game: GameState, frame, items):
     """How many items (cards, seats) there are."""
     return len(items)
 
 
 @primitive("query", 1, 2)
-def seat_after(game: GameState, frame: Frame, seat, steps=1):
+def seat_after(game: GameState, frame, seat, steps=1):
     """The seat `steps` places after `seat` in the current direction."""
     return game.seat_after(seat_of(game, seat), steps)
 
 
 @primitive("query", 1)
-def colors_in(game: GameState, frame: Frame, cards):
+def colors_in(game: GameState, frame, cards):
     """The colours among `cards`, in the ruleset's order (colourless cards add none)."""
     held = {getattr(card, "color", None) for card in cards}
     return tuple(color for color in game.ruleset.colors if color in held)
 
 
 @primitive("query", 1)
-def score(game: GameState, frame: Frame, seat):
+def score(game: GameState, frame, seat):
     """A seat's match total so far (its team's, when the ruleset plays in teams)."""
     return game.totals()[seat_of(game, seat)]
 
 
 @primitive("query", 1)
-def partner(game: GameState, frame: Frame, seat):
+def partner(game: GameState, frame, seat):
     """The seat's partner, in teams of two (teams: {size: 2})."""
     mates = game.teammates(seat_of(game, seat))
     if len(mates) != 1:
@@ -132,13 +132,13 @@ def partner(game: GameState, frame: Frame, seat):
 
 
 @primitive("query", 2)
-def min_(game: GameState, frame: Frame, a, b):
+def min_(game: GameState, frame, a, b):
     """The smaller of two numbers."""
     return min(a, b)
 
 
 @primitive("query", 2)
-def max_(game: GameState, frame: Frame, a, b):
+def max_(game: GameState, frame, a, b):
     """The larger of two numbers."""
     return max(a, b)
 
@@ -355,7 +355,7 @@ def set_seat_var(game: GameState, frame, name, seat, value):
 
 
 @primitive("query", 2, check=variable_check(True))
-def seat_var(game: GameState, frame: Frame, name, seat):
+def seat_var(game: GameState, frame, name, seat):
     """The seat's value of the declared per-seat variable `name`."""
     return game.variables[name][seat_of(game, seat)]
 
@@ -368,13 +368,13 @@ def eliminate(game: GameState, frame, who):
 
 
 @primitive("query", 0)
-def seats_in(game: GameState, frame: Frame):
+def seats_in(game: GameState, frame):
     """Every seat still in the match, in seat order."""
     return tuple(seat for seat in range(game.players) if not game.out[seat])
 
 
 @primitive("query", 1)
-def lowest_scorer(game: GameState, frame: Frame, seats):
+def lowest_scorer(game: GameState, frame, seats):
     """Of `seats`, the one with the lowest match total (a tie: the first of them)."""
     chosen = seats_of(game, seats)
     if not chosen:
@@ -531,83 +531,97 @@ def ask(game: GameState, frame, who, question):
 
 # --- names --------------------------------------------------------------------------
 
-# Each name the effect language knows, as a function of the game and the frame. Typed, so
-# that the compiled build reads the fields natively (untyped, each read went through the
-# attribute protocol: about 170 instructions).
+# Each name the effect language knows, as a function of the game and the frame. The game is
+# typed, so that the compiled build reads its fields natively (untyped, each read went
+# through the attribute protocol: about 170 instructions). The frame is not: an expression
+# of the player count (hand_size, decks) runs on GameState.counting with no frame, and a
+# name it may not read must fail as an AttributeError in both builds.
 
-def name_player(g: GameState, f: Frame) -> Any:
+def player_of(f) -> Any:
+    """f.player: read natively from a Frame, through the attribute protocol from anything
+    else (so that it fails as it would)."""
+    if isinstance(f, Frame):
+        return f.player
     return f.player
 
 
-def name_card(g: GameState, f: Frame) -> Any:
+def name_player(g: GameState, f) -> Any:
+    return player_of(f)
+
+
+def name_card(g: GameState, f) -> Any:
+    if isinstance(f, Frame):
+        return f.card
     return f.card
 
 
-def name_next(g: GameState, f: Frame) -> Any:
-    return g.seat_after(f.player)
+def name_next(g: GameState, f) -> Any:
+    return g.seat_after(player_of(f))
 
 
-def name_previous(g: GameState, f: Frame) -> Any:
-    return g.seat_after(f.player, -1)
+def name_previous(g: GameState, f) -> Any:
+    return g.seat_after(player_of(f), -1)
 
 
-def name_others(g: GameState, f: Frame) -> Any:
-    return g.others_of(f.player)
+def name_others(g: GameState, f) -> Any:
+    return g.others_of(player_of(f))
 
 
-def name_everyone(g: GameState, f: Frame) -> Any:
-    return (f.player,) + g.others_of(f.player)
+def name_everyone(g: GameState, f) -> Any:
+    return (player_of(f),) + g.others_of(player_of(f))
 
 
-def name_teammates(g: GameState, f: Frame) -> Any:
-    return g.teammates(f.player)
+def name_teammates(g: GameState, f) -> Any:
+    return g.teammates(player_of(f))
 
 
-def name_opponents(g: GameState, f: Frame) -> Any:
-    return g.opponents(f.player)
+def name_opponents(g: GameState, f) -> Any:
+    return g.opponents(player_of(f))
 
 
-def name_top(g: GameState, f: Frame) -> Any:
+def name_top(g: GameState, f) -> Any:
     return g.discard[-1] if g.discard else None
 
 
-def name_color(g: GameState, f: Frame) -> Any:
+def name_color(g: GameState, f) -> Any:
     return g.color
 
 
-def name_color_before(g: GameState, f: Frame) -> Any:
+def name_color_before(g: GameState, f) -> Any:
     return f.color_before
 
 
-def name_direction(g: GameState, f: Frame) -> Any:
+def name_direction(g: GameState, f) -> Any:
     return g.direction
 
 
-def name_players(g: GameState, f: Frame) -> Any:
+def name_players(g: GameState, f) -> Any:
     return g.seated
 
 
-def name_dealer(g: GameState, f: Frame) -> Any:
+def name_dealer(g: GameState, f) -> Any:
     return g.dealer
 
 
-def name_turn(g: GameState, f: Frame) -> Any:
+def name_turn(g: GameState, f) -> Any:
     return g.turn
 
 
-def name_stock_size(g: GameState, f: Frame) -> Any:
+def name_stock_size(g: GameState, f) -> Any:
     return len(g.stock)
 
 
-def name_penalty(g: GameState, f: Frame) -> Any:
+def name_penalty(g: GameState, f) -> Any:
     return g.penalty
 
 
-def name_fair(g: GameState, f: Frame) -> Any:
+def name_fair(g: GameState, f) -> Any:
+    if isinstance(f, Frame):
+        return f.fair
     return f.fair
 
 
-def name_side(g: GameState, f: Frame) -> Any:
+def name_side(g: GameState, f) -> Any:
     return g.ruleset.sides[g.side] if g.ruleset.sides else None
 
 

@@ -14,6 +14,7 @@ from . import dsl
 from .cards import BUILTIN_ATTRIBUTES, Card, Kind, card_key, id_flags
 from .compiler import Symbols, compile_effect, compile_expression
 from .decks import build_deck
+from .engine import GameState
 from .primitives import MAX_NUMBER
 from .errors import OptionError, RulesetError
 from .rules import Triggers, compile_playable, compile_rules
@@ -395,7 +396,7 @@ class Builder:
         table = {}
         for n in counts:
             try:
-                got = fn(SeatCount(n), None)
+                got = fn(GameState.counting(n), None)
             except AttributeError:
                 raise self.source.error(path, f"{name} can use `players`, options "
                                               "and constants only") from None
@@ -443,13 +444,6 @@ class Builder:
                     fair=self.expression(path + ("fair",)),
                     legal_text=self.get(path + ("legal",), ""), on_play=on_play, on_first=on_first,
                     on_going_out=self.effect(path + ("on_going_out",)))
-
-class SeatCount:
-    """What an expression of the player count sees of a game: how many seats it has."""
-
-    def __init__(self, players: int):
-        self.players = self.seated = players
-
 
 def digest(data: dict, options: dict) -> str:
     """A short fingerprint of the merged ruleset data and the options in force."""

@@ -83,3 +83,21 @@ def test_compiled_and_pure_python_play_the_same_games(installed, tmp_path, args)
     assert len(pure_logs) == int(args[args.index("--games") + 1])
     for name, log in pure_logs.items():
         assert compiled_logs[name] == log, f"{name} differs between the builds"
+
+
+# An expression of the player count runs on GameState.counting, with no frame: the names and
+# queries it may not use must fail alike in both builds (the compiled ones are typed against
+# the game state), with the one message that says what it may use.
+@pytest.mark.parametrize("expression", [
+    "max(5, 19 - players)", "max(5, direction)", "size(hand(next))", "size(others)",
+    "size(everyone)", "stock_size", "score(player)", "penalty + 5",
+    "size(hands(opponents))", "count(c in hand(player) if c.color == color)", "players + turn",
+])
+def test_both_builds_judge_a_player_count_expression_alike(installed, tmp_path, expression):
+    (tmp_path / "counted.yaml").write_text(
+        f"name: counted\nextends: classic\nhand_size: \"{expression}\"\n")
+    verdicts = [run("-m", "interpreter.cli", "validate", str(tmp_path / "counted.yaml"),
+                    source=source, cwd=installed) for source in (False, True)]
+    assert verdicts[0].returncode == verdicts[1].returncode
+    assert verdicts[0].stdout + verdicts[0].stderr == verdicts[1].stdout + verdicts[1].stderr
+    assert "Traceback" not in verdicts[0].stderr
