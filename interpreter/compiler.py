@@ -7,9 +7,14 @@ one by one and stops at the first that needs a player's decision. An expression 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import dsl, typecheck
 from .expressions import RULE_ERRORS, ExpressionCompiler, Symbols, bind_arguments
-from .primitives import MAX_NESTING, PRIMITIVES, WORK_MESSAGE, Primitive, seats_of
+from .primitives import MAX_NESTING, PRIMITIVES, WORK_MESSAGE, Frame, Primitive, seats_of
+
+if TYPE_CHECKING:
+    from .engine import GameState
 
 __all__ = ["Compiler", "Symbols", "compile_effect", "compile_expression"]
 
@@ -58,7 +63,7 @@ class Compiler(ExpressionCompiler):
         # has a `#`, which no name has.
         state, runtime = key + "#loop", self.runtime
 
-        def step(game, frame):
+        def step(game: GameState, frame: Frame):
             scope = frame.vars
             seats, index = scope[state]
             while index < len(seats) and game.out[seats[index]]:
@@ -75,7 +80,7 @@ class Compiler(ExpressionCompiler):
             game.push(body, frame)
             return None
 
-        def start(game, frame):
+        def start(game: GameState, frame: Frame):
             try:
                 seats = seats_of(game, source(game, frame))
             except (TypeError, ValueError) as exc:
@@ -101,7 +106,7 @@ class Compiler(ExpressionCompiler):
             return orelse
         branches = tuple(found)
 
-        def op(game, frame):
+        def op(game: GameState, frame: Frame):
             for cond, ops in branches:
                 if cond(game, frame):
                     game.push(ops, frame)
@@ -120,7 +125,7 @@ class Compiler(ExpressionCompiler):
         self.scope[node.var] = node.var
         name = node.var
 
-        def store(game, frame):
+        def store(game: GameState, frame: Frame):
             frame.vars[name] = value(game, frame)
         return store
 
@@ -142,7 +147,7 @@ class Compiler(ExpressionCompiler):
             # some 400 instructions).
             fn, (one,) = prim.fn, args
 
-            def op_one(game, frame):
+            def op_one(game: GameState, frame: Frame):
                 try:
                     fn(game, frame, one(game, frame))
                 except RULE_ERRORS as exc:
@@ -151,14 +156,14 @@ class Compiler(ExpressionCompiler):
         if target is None and len(args) == 2:
             fn, (first, second) = prim.fn, args
 
-            def op_two(game, frame):
+            def op_two(game: GameState, frame: Frame):
                 try:
                     fn(game, frame, first(game, frame), second(game, frame))
                 except RULE_ERRORS as exc:
                     raise runtime(node, exc) from None
             return op_two
 
-        def op(game, frame):
+        def op(game: GameState, frame: Frame):
             try:
                 result = call(game, frame)
             except RULE_ERRORS as exc:
@@ -170,13 +175,13 @@ class Compiler(ExpressionCompiler):
     def choice_op(self, node: dsl.Call, prim: Primitive, call, target: str | None):
         settle, runtime = prim.settle, self.runtime
 
-        def answer(game, frame, value):
+        def answer(game: GameState, frame: Frame, value):
             if settle is not None:
                 settle(game, frame, value)
             if target is not None:
                 frame.vars[target] = value
 
-        def op(game, frame):
+        def op(game: GameState, frame: Frame):
             try:
                 kind, seat, options = call(game, frame)
             except (TypeError, ValueError) as exc:
@@ -195,7 +200,7 @@ class Compiler(ExpressionCompiler):
         # cannot clash with a name, which has no `#`.
         key = f"#picks{node.line}:{node.column}"
 
-        def ask(game, frame):
+        def ask(game: GameState, frame: Frame):
             picks = frame.vars[key]
             options = picks.options()
             if options:
@@ -205,11 +210,11 @@ class Compiler(ExpressionCompiler):
                 frame.vars[target] = tuple(picks.chosen)
             return None
 
-        def answer(game, frame, value):
+        def answer(game: GameState, frame: Frame, value):
             frame.vars[key].take(value)
             game.stack.append((ask, frame))
 
-        def op(game, frame):
+        def op(game: GameState, frame: Frame):
             try:
                 frame.vars[key] = call(game, frame)
             except (TypeError, ValueError) as exc:

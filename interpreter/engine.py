@@ -634,11 +634,12 @@ class GameState:
         if self.events is not None:
             self.log("color", color=color)
 
-    def turn_over(self):
+    def turn_over(self) -> Any:
         """Turn the top stock card onto the discard pile; its colour (if any) is to follow."""
-        card = self.take_from_stock()
-        if card is None:
+        drawn = self.take_from_stock()
+        if drawn is None:
             return None
+        card: Card = drawn  # typed: its fields are read natively
         self.discard.append(card)
         self.just_played = False  # the top card was turned, not played: no jump-in on it
         if card.color is not None:
@@ -690,7 +691,7 @@ class GameState:
         """An instead_of rule lets the event it replaced go on (rules.proceed)."""
         replacing.proceed(self, frame)
 
-    def run_named_effect(self, name, frame) -> None:
+    def run_named_effect(self, name, frame: Frame) -> None:
         """Queue the ruleset's effect called `name`, to run next."""
         ops = self.ruleset.effects.get(name)
         if ops is None:

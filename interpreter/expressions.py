@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, Final
 from . import dsl
 from .cards import BUILTIN_ATTRIBUTES, card_values
 from .errors import DslError, RuleRuntimeError
-from .primitives import MAX_NESTING, MAX_NUMBER, NAMES, PRIMITIVES, WORK_MESSAGE, Primitive
+from .primitives import (MAX_NESTING, MAX_NUMBER, NAMES, PRIMITIVES, WORK_MESSAGE, Frame,
+                         Primitive)
 
 if TYPE_CHECKING:
     from .engine import GameState
@@ -117,7 +118,13 @@ class ExpressionCompiler:
     def expr_name(self, node: dsl.Name):
         if node.ident in self.scope:
             name = self.scope[node.ident]
-            return lambda g, f: f.vars.get(name)
+
+            def variable(g, f) -> Any:
+                if isinstance(f, Frame):  # read natively (an expression of the player count
+                    scope: dict = f.vars  # has no frame: it fails as it would)
+                    return scope.get(name)
+                return f.vars.get(name)
+            return variable
         if node.ident in NAMES:
             return NAMES[node.ident][0]
         if node.ident == "option":
