@@ -88,25 +88,26 @@ def card_values(items: Any, attr: str) -> list | None:
     for item in items:
         if not isinstance(item, Card):
             return None
-        card: Card = item
-        # (The names compare by identity first: the attribute's name is the interned one.)
-        if attr == "color":
-            values.append(card.color)
-        elif attr == "kind":
-            values.append(card.kind)
-        elif attr == "points":
-            values.append(card.points)
-        elif attr == "name":
-            values.append(card.name)
-        elif attr == "rank":
-            values.append(card.rank)
-        elif attr == "value":
-            values.append(card.value)
-        elif attr == "back":
-            values.append(card.back)
-        else:
-            return None
+        values.append(own_attribute(item, attr))
     return values
+
+
+def own_attribute(card: Card, attr: str) -> Any:
+    """The card's attribute `attr`, one of BUILTIN_ATTRIBUTES (a field of its own)."""
+    # The names compare by identity first: the attribute's name is the interned one.
+    if attr == "color":
+        return card.color
+    if attr == "kind":
+        return card.kind
+    if attr == "points":
+        return card.points
+    if attr == "name":
+        return card.name
+    if attr == "rank":
+        return card.rank
+    if attr == "value":
+        return card.value
+    return card.back
 
 
 def id_flags(faces: tuple, chosen: frozenset) -> bytes:

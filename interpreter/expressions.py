@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, Final
 from . import dsl
 from .cards import BUILTIN_ATTRIBUTES, card_values
 from .errors import DslError, RuleRuntimeError
-from .primitives import (MAX_NESTING, MAX_NUMBER, NAMES, PRIMITIVES, WORK_MESSAGE, Frame,
-                         Primitive)
+from .names import NAMES
+from .primitives import MAX_NESTING, MAX_NUMBER, PRIMITIVES, WORK_MESSAGE, Frame, Primitive
 
 if TYPE_CHECKING:
     from .engine import GameState

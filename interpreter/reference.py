@@ -7,7 +7,8 @@ from __future__ import annotations
 import inspect
 
 from .cards import BUILTIN_ATTRIBUTES
-from .primitives import NAMES, PRIMITIVES
+from .names import NAMES
+from .primitives import PRIMITIVES
 from .rules import EVENTS, REPLACEABLE
 from .typecheck import ANY, ATTRIBUTE_TYPES, NAME_TYPES, SIGNATURES, TYPES, VALUE, type_name
 

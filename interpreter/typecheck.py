@@ -158,7 +158,7 @@ SIGNATURES = {
 # source's (the items the condition holds for).
 QUANTIFIERS = {"any": BOOLEAN, "all": BOOLEAN, "count": NUMBER, "select": None}
 
-# Each name's type: every name in primitives.NAMES needs one.
+# Each name's type: every name in names.NAMES needs one.
 NAME_TYPES = {
     "player": SEAT, "card": CARD, "next": SEAT, "previous": SEAT, "others": SEATS,
     "everyone": SEATS, "top": CARD | NONE, "color": COLOUR | NONE,

@@ -6,7 +6,7 @@ Four kinds of input:
   2. random YAML documents (nested mappings, lists and scalars);
   3. rulesets that look schema-valid, whose effect and condition texts are generated from the
      effect language (the functions of interpreter.primitives.PRIMITIVES with their arities and
-     roles, the names of interpreter.primitives.NAMES, numbers, strings, and/or/not,
+     roles, the names of interpreter.names.NAMES, numbers, strings, and/or/not,
      comparisons, any/all/count/sum comprehensions, if/elif/else, let), plus texts of that
      kind with a few characters deleted or inserted, and long chains of one construct;
   4. the crashes and hangs found so far, as plain regression tests (REGRESSIONS below).
@@ -42,7 +42,8 @@ from hypothesis import strategies as st
 
 from interpreter import HouserulesError, load_ruleset
 from interpreter.cards import BUILTIN_ATTRIBUTES
-from interpreter.primitives import NAMES, PRIMITIVES
+from interpreter.names import NAMES
+from interpreter.primitives import PRIMITIVES
 from interpreter.simulate import simulate
 
 TIME_LIMIT = 10.0  # seconds for one load or one simulation before it counts as a hang

@@ -165,7 +165,8 @@ def test_the_effect_language_reference_is_generated_from_the_tables():
     primitive, a name or an event is added."""
     from pathlib import Path
 
-    from interpreter.primitives import NAMES, PRIMITIVES
+    from interpreter.names import NAMES
+    from interpreter.primitives import PRIMITIVES
     from interpreter.reference import reference_markdown
     text = reference_markdown()
     assert (Path(__file__).parent.parent / "docs" / "effect-language.md").read_text() == text

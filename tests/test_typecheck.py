@@ -13,7 +13,8 @@ from interpreter import DslError, dsl, load_ruleset
 from interpreter.cards import BUILTIN_ATTRIBUTES
 from interpreter.cli import main
 from interpreter.compiler import Symbols, compile_effect, compile_expression
-from interpreter.primitives import NAMES, PRIMITIVES
+from interpreter.names import NAMES
+from interpreter.primitives import PRIMITIVES
 from interpreter.rules import REPLACEABLE
 from interpreter.typecheck import (ATTRIBUTE_TYPES, BOUND_TYPES, NAME_TYPES, QUANTIFIERS,
                                    SIGNATURES, type_name)
