@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from .dice import Dice
 from .primitives import DONE, Frame
 from .decisions import DRAW, PASS, Decision
 from .engine import GameState
@@ -162,17 +163,25 @@ RANDOM: Final = random.Random.random
 GETRANDBITS: Final = random.Random.getrandbits
 
 
-def uniform(rng: random.Random) -> float:
+def uniform(rng) -> float:
     """rng.random()."""
+    if isinstance(rng, Dice):
+        return rng.random()  # a native call in the compiled build
     if type(rng) is PLAIN:
         return RANDOM(rng)
     return rng.random()
 
 
-def below(rng: random.Random, count: int) -> int:
+def below(rng, count: int) -> int:
     """rng.randrange(count), drawn as random.py draws it (getrandbits of count's bit length,
     again while too large), without its Python-level argument checks: the same numbers."""
     width = count.bit_length()
+    if isinstance(rng, Dice):
+        dice: Dice = rng
+        drawn_bits: int = dice.getrandbits(width)
+        while drawn_bits >= count:
+            drawn_bits = dice.getrandbits(width)
+        return drawn_bits
     getrandbits = GETRANDBITS if type(rng) is PLAIN else type(rng).getrandbits
     drawn: int = getrandbits(rng, width)
     while drawn >= count:
@@ -180,16 +189,18 @@ def below(rng: random.Random, count: int) -> int:
     return drawn
 
 
-def generator(seed) -> random.Random:
-    """A random generator from a seed, or `seed` itself when it is one (bots may share one)."""
-    return seed if isinstance(seed, random.Random) else random.Random(seed)
+def generator(seed):
+    """A random generator from a seed, or `seed` itself when it is one (bots may share one):
+    a `random.Random`, or the simulations' `Dice`."""
+    return seed if isinstance(seed, (random.Random, Dice)) else random.Random(seed)
 
 
 def make_agents(spec: str, players: int, seed) -> list:
     """`random`, `heuristic`, or a comma list with one name per seat.
 
-    The bots of one game share a generator, seeded from the game's seed (seeding one costs
-    as much as a dozen turns, and simulations make a table of bots for every game).
+    The bots of one game share a generator, seeded from the game's seed: the small `Dice`
+    (seeding a Mersenne Twister costs as much as three turns, and simulations make a table
+    of bots for every game).
     """
     names = [n.strip() for n in spec.split(",")] if spec else ["random"]
     if len(names) == 1:
@@ -199,7 +210,7 @@ def make_agents(spec: str, players: int, seed) -> list:
     unknown = [n for n in names if n not in AGENTS]
     if unknown:
         raise HouserulesError(f"unknown bot '{unknown[0]}'; bots: {', '.join(AGENTS)}")
-    rng = random.Random(f"bots/{seed}")
+    rng = Dice(seed)
     return [AGENTS[name](rng) for name in names]
 
 
