@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from . import dsl
-from .cards import BUILTIN_ATTRIBUTES, card_values
+from .cards import BUILTIN_ATTRIBUTES, card_values, holds_value
 from .errors import DslError, RuleRuntimeError
 from .names import NAMES
 from .primitives import MAX_NESTING, MAX_NUMBER, PRIMITIVES, WORK_MESSAGE, Frame, Primitive
@@ -375,10 +375,10 @@ class ExpressionCompiler:
                 return False
             for getter, attr, value in tests:
                 wanted = value(g, f)
-                values = card_values(items, attr)
-                if values is not None:
-                    if wanted in values:
-                        return True
+                held = holds_value(items, attr, wanted)
+                if held > 0:
+                    return True
+                if not held:
                     continue
                 try:
                     if wanted in map(getter, items):
