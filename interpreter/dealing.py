@@ -155,13 +155,15 @@ def begin_hand(game: GameState) -> None:
         first = turn_first_card(game)
         if rules.redeal_if is None or not rules.redeal_if(game, Frame(game.dealer, first)):
             break
-        game.log("redeal", card=first.name)
+        if game.events is not None:
+            game.log("redeal", card=first.name)
     else:
         raise RuleRuntimeError("first_card.redeal_if held 1000 times in a row; "
                                "this ruleset can never start a hand", file=rules.file)
     game.discard = [first]
     game.color = first.color
-    game.log("first_card", card=first.name, dealer=game.dealer)
+    if game.events is not None:
+        game.log("first_card", card=first.name, dealer=game.dealer)
     frame = Frame(game.dealer, first, None)
     game.push(ADVANCE, None)
     triggers = rules.triggers
@@ -194,7 +196,8 @@ def turn_first_card(game: GameState):
         card = game.stock.pop()
         if rules.return_if is None or not rules.return_if(game, Frame(game.dealer, card)):
             return card
-        game.log("first_card_returned", card=card.name)
+        if game.events is not None:
+            game.log("first_card_returned", card=card.name)
         game.stock.append(card)
         shuffle(game.rng, game.stock)
     raise RuleRuntimeError("first_card.return_if held 1000 times in a row", file=rules.file)

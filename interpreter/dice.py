@@ -5,7 +5,7 @@ A game's own chance (shuffles, the dealer draw) is its `random.Random`, as alway
 only choose among legal options. Seeding a Mersenne Twister costs about 28,000 instructions
 (its 624 words mixed twice, then twisted on the first draw: callgrind), as much as three
 turns, and a simulation seeds a table of bots for every game; this generator's four 32-bit
-words are filled from the seed by splitmix64 in a few hundred. Its draws are plain
+words are hashed from the seed in a few hundred. Its draws are plain
 32-bit arithmetic that never leaves 63 bits, so the compiled build (machine integers) and
 pure Python draw exactly the same numbers. Generator: Blackman and Vigna, "Scrambled linear
 pseudorandom number generators" (2021), xoshiro128** 1.1.
@@ -20,8 +20,7 @@ if TYPE_CHECKING:
     from mypy_extensions import i64
 
 MASK32: Final = 0xFFFFFFFF
-MASK64: Final = 0xFFFFFFFFFFFFFFFF
-GAMMA: Final = 0x9E3779B97F4A7C15  # SplitMix64's increment (2**64 over the golden ratio)
+GOLDEN32: Final = 0x9E3779B9  # 2**32 over the golden ratio: each step's offset
 TWO_TO_MINUS_32: Final = 1.0 / 4294967296.0
 
 
@@ -80,31 +79,44 @@ class Dice:
 def seed_words(seed) -> list[int]:
     """Four 32-bit words from a seed: an int (every bit of it counts), or anything
     `random.Random` takes (None: fresh entropy)."""
-    if isinstance(seed, int) and not isinstance(seed, bool):
-        state = 0
-        rest = seed if seed >= 0 else ~seed
-        while True:  # fold every 64 bits of the seed in (a zero limb too: the gamma moves)
-            state = splitmix64(((state + GAMMA) & MASK64) ^ (rest & MASK64))
-            rest >>= 64
-            if not rest:
-                break
-        if seed < 0:
-            state = splitmix64(((state + GAMMA) & MASK64) ^ MASK64)
-    else:
-        state = random.Random(seed).getrandbits(64)
-    words: list[int] = []
-    while len(words) < 4:
-        state = (state + GAMMA) & MASK64
-        value = splitmix64(state)
-        words.append(value & MASK32)
-        words.append(value >> 32)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        seed = random.Random(seed).getrandbits(64)
+    # Two 32-bit lanes, each hashing every 32 bits of the seed with its own offset: 64 bits
+    # of state, so a million games' seeds do not share their bots' dice.
+    low: i64 = 0
+    high: i64 = 0x6A09E667
+    rest = seed if seed >= 0 else ~seed
+    while True:
+        limb: i64 = rest & MASK32
+        low = mix32(((low + GOLDEN32) & MASK32) ^ limb)
+        high = mix32(((high + GOLDEN32) & MASK32) ^ limb ^ 0x5BE0CD19)
+        rest >>= 32
+        if not rest:
+            break
+    if seed < 0:
+        low, high = mix32(low ^ MASK32), mix32(high ^ 0x510E527F)
+    first: i64 = mix32((low + GOLDEN32) & MASK32)
+    second: i64 = mix32((high + 2 * GOLDEN32) & MASK32)
+    third: i64 = mix32(((low ^ second) + 3 * GOLDEN32) & MASK32)
+    fourth: i64 = mix32(((high ^ first) + 4 * GOLDEN32) & MASK32)
+    words = [int(first), int(second), int(third), int(fourth)]
     if not any(words):  # xoshiro's one state that never moves
         words[0] = 1
     return words
 
 
-def splitmix64(value: int) -> int:
-    """SplitMix64's output function: a 64-bit value well mixed."""
-    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & MASK64
-    return value ^ (value >> 31)
+def mix32(value: i64) -> i64:
+    """A 32-bit value well mixed (Wellons' lowbias32 hash; a bijection)."""
+    value ^= value >> 16
+    value = times32(value, 0x7FEB352D)
+    value ^= value >> 15
+    value = times32(value, 0x846CA68B)
+    return value ^ (value >> 16)
+
+
+def times32(value: i64, factor: i64) -> i64:
+    """(value * factor) mod 2**32 for 32-bit operands, in two halves so that no product
+    passes 48 bits (machine integers in the compiled build never overflow)."""
+    low: i64 = value * (factor & 0xFFFF)
+    high: i64 = (value * (factor >> 16)) & 0xFFFF
+    return (low + (high << 16)) & MASK32

@@ -33,7 +33,8 @@ def move_cards(game: GameState, seat: int, cards: list, where) -> None:
         game.hands[where].extend(cards)
     if cards:
         game.last_move = game.turns
-        game.log("cards_moved", seat=seat, to=where, count=len(cards))
+        if game.events is not None:
+            game.log("cards_moved", seat=seat, to=where, count=len(cards))
     if not hand and sizes[seat]:
         game.stack.append((op_hand_over, Frame(seat)))
         return
@@ -44,7 +45,8 @@ def swap_hands(game: GameState, a: int, b: int) -> None:
     """Seats `a` and `b` exchange hands."""
     sizes = game.hand_sizes()
     game.hands[a], game.hands[b] = game.hands[b], game.hands[a]
-    game.log("swap_hands", seats=(a, b))
+    if game.events is not None:
+        game.log("swap_hands", seats=(a, b))
     hands_moved(game, sizes)
 
 
@@ -54,7 +56,8 @@ def pass_hands(game: GameState, direction: int) -> None:
     sizes = game.hand_sizes()
     game.hands = [game.hands[(seat - direction) % n] for seat in range(n)] \
         if game.seated == n else seating.pass_in_play(game, direction)
-    game.log("pass_hands", direction=direction)
+    if game.events is not None:
+        game.log("pass_hands", direction=direction)
     hands_moved(game, sizes)
 
 
@@ -88,5 +91,6 @@ def switch_sides(game: GameState) -> None:
     game.discard = [card.back for card in game.discard[::-1]]
     game.just_played = False  # the top card was revealed, not played: no jump-in on it
     game.color = game.discard[-1].color if game.discard else None
-    game.log("sides", side=game.ruleset.sides[game.side],
-             top=game.discard[-1].name if game.discard else None)
+    if game.events is not None:
+        game.log("sides", side=game.ruleset.sides[game.side],
+                 top=game.discard[-1].name if game.discard else None)

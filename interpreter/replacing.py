@@ -24,7 +24,8 @@ def replace(game: GameState, frame: Frame, event: str, rules: tuple, bound: dict
         own.vars.update(bound)
         own.vars[CHAIN] = (event, index + 1, bound)
         if rule.condition is None or rule.condition(game, own):
-            game.log("rule", name=rule.name, seat=own.player)
+            if game.events is not None:
+                game.log("rule", name=rule.name, seat=own.player)
             game.push(rule.ops, own)
             return True
     return False

@@ -123,7 +123,8 @@ def trigger_op(rule: Rule, binds: tuple = ()):
         for bound in binds:
             own.vars[bound] = frame.vars[bound]
         if condition is None or condition(game, own):
-            game.log("rule", name=name, seat=own.player)
+            if game.events is not None:
+                game.log("rule", name=name, seat=own.player)
             game.push(ops, own)
     fire.__qualname__ = f"rule {name}"
     return fire

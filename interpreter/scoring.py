@@ -28,8 +28,9 @@ def end_hand(game: GameState, winner: int, blocked: bool = False) -> None:
     game.scores[winner] += points
     game.hand_results.append(HandResult(winner, points, game.turns, game.first_player,
                                         blocked))
-    game.log("hand_over", winner=winner, points=points, scores=list(game.scores),
-             hands=[[c.name for c in hand] for hand in game.hands], blocked=blocked)
+    if game.events is not None:
+        game.log("hand_over", winner=winner, points=points, scores=list(game.scores),
+                 hands=[[c.name for c in hand] for hand in game.hands], blocked=blocked)
     game.stack.clear()
     if rules.triggers.hand_ended and game.seated > 1:
         rule_events.between_hands(game, rules.triggers.hand_ended, Frame(winner))
@@ -44,7 +45,8 @@ def end_hand(game: GameState, winner: int, blocked: bool = False) -> None:
     if finished:
         game.over = True
         game.match_winner = leader(game) if game.seated > 1 else seating.in_play(game)[0]
-        game.log("match_over", winner=game.match_winner, scores=list(game.scores))
+        if game.events is not None:
+            game.log("match_over", winner=game.match_winner, scores=list(game.scores))
 
 
 def totals(game: GameState) -> list:
@@ -63,7 +65,8 @@ def end_blocked(game: GameState, why: str) -> None:
     fewest = min(held[seat] for seat in seating.in_play(game))
     tied = [seat for seat in seating.in_play(game) if held[seat] == fewest]
     winner = max(tied, key=lambda seat: (game.played_at[seat], -seat))
-    game.log("hand_blocked", reason=why, winner=winner)
+    if game.events is not None:
+        game.log("hand_blocked", reason=why, winner=winner)
     end_hand(game, winner, blocked=True)
 
 

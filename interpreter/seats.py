@@ -48,7 +48,8 @@ def eliminate(game, seat: int) -> None:
         game.next_turn = None
     if seat in game.uncalled:
         game.uncalled.remove(seat)
-    game.log("eliminated", seat=seat, cards=len(held))
+    if game.events is not None:
+        game.log("eliminated", seat=seat, cards=len(held))
     if game.ending:
         return  # a hand_ended rule: the match's end is decided after it
     if game.seated == 1:

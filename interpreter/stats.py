@@ -65,7 +65,9 @@ def wilson(successes: float, count: int, z: float = Z95) -> tuple[float, float]:
     scale = 1 + z * z / count
     centre = (share + z * z / (2 * count)) / scale
     half = z * math.sqrt(share * (1 - share) / count + z * z / (4 * count * count)) / scale
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # Rounding can leave the bound a hair past the share itself (5.6e-17 above a share of
+    # 0): the interval always holds the share.
+    return max(0.0, min(share, centre - half)), min(1.0, max(share, centre + half))
 
 
 def proportion_interval(stream: Running) -> tuple[float, float]:

@@ -96,7 +96,8 @@ def answer_again(game: GameState, frame, answer) -> None:
     if answer == DRAW:
         draw_and_decide(game, seat, frame.vars["drawn"])
     elif answer == PASS:
-        game.log("pass", seat=seat)
+        if game.events is not None:
+            game.log("pass", seat=seat)
         # Only a pass with nothing left to draw counts towards a blocked hand.
         if can_draw(game) or not passed(game, seat):
             game.end_turn()
@@ -235,7 +236,8 @@ def op_uno_call(game: GameState, frame):
 
 def answer_uno(game: GameState, frame, called: bool) -> None:
     seat = frame.player
-    game.log("uno", seat=seat, called=called)
+    if game.events is not None:
+        game.log("uno", seat=seat, called=called)
     if seat in game.uncalled:
         game.uncalled.remove(seat)
     if not called:
@@ -263,7 +265,8 @@ def answer_catch(game: GameState, frame, catcher) -> None:
     if frame.player in game.uncalled:  # the window closes, caught or not
         game.uncalled.remove(frame.player)
     if catcher is not None:
-        game.log("caught", seat=frame.player, by=catcher)
+        if game.events is not None:
+            game.log("caught", seat=frame.player, by=catcher)
         game.draw(frame.player, game.ruleset.uno_penalty)
 
 
@@ -360,7 +363,8 @@ def jump_in(game: GameState, seat: int) -> None:
     game.turn = seat
     if game.count_turn(seat):  # a turn taken out of order counts against the guards too
         return
-    game.log("jump_in", seat=seat)
+    if game.events is not None:
+        game.log("jump_in", seat=seat)
     if len(cards) == 1:
         game.play(seat, cards[0])
     else:

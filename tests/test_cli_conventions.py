@@ -208,6 +208,8 @@ def test_compare_win_rate_intervals_stay_within_0_and_1(games):
     (1, 3, 0.0615, 0.7923),
     (50, 100, 0.4038, 0.5962),
     (0, 0, 0.0, 1.0),  # nothing known
+    (0, 3, 0.0, 0.5615),  # rounding once put the lower bound 5.6e-17 above the share, 0
+    (3, 3, 0.4385, 1.0),
 ])
 def test_wilson_interval(successes, count, low, high):
     got = wilson(successes, count)
