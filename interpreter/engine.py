@@ -99,8 +99,10 @@ class GameState:
     last_move: int  # the turn in which a card last moved (-1: none yet this hand)
     work_left: int  # what is left of the game's budget of work (primitives.WORK_PER_GAME)
     cut_short: bool  # the match ended early: its turns used up the budget
-    tables: dict  # the playable tables this game has used (a view of the ruleset's shared ones)
-    shared_tables: dict | None  # the ruleset's playable tables (None: the rule is not tabled)
+    tables: dict  # the playable tables this game has used, by key (those with a penalty)
+    seen_tables: list  # a flag per numeric key of penalty 0: the game has used that table
+    seen_count: int  # the flags set in seen_tables
+    shared_tables: playable.PlayableTables | None  # the ruleset's (None: the rule is not tabled)
     # The last table looked up and its key: a turn after a draw asks on the same top card,
     # colour and penalty, and skips the key's tuple and dictionary lookups.
     last_top: Any
@@ -217,6 +219,8 @@ class GameState:
         self.work_left = WORK_PER_GAME
         self.cut_short = False
         self.tables = {}
+        self.seen_tables = []
+        self.seen_count = 0
         self.shared_tables = ruleset.playable_tables
         playable.forget_table(self)
         self.variables = {}

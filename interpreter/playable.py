@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 # The playable tables hold at most about this many face references (some 30 MB) per ruleset:
 # 20 colours x 1,000 ranks once grew them to gigabytes.
-TABLE_CELLS = 4_000_000
+TABLE_CELLS: Final = 4_000_000
 NO_CARD: Any = object()  # a top card no key holds: the last table is unset
 # Colours as small numbers for the tables' keys: each colour gets the next one when it is
 # first seen (any ruleset's, so the numbers never say which ruleset).
@@ -86,6 +86,18 @@ def holds(cards: list, face: Card) -> bool:
     return False
 
 
+class PlayableTables:
+    """A ruleset's playable tables, shared by its games: by key, and the keys that are small
+    numbers (no penalty) also in a list by that number, read without hashing."""
+
+    by_key: dict  # key -> flags (table_key's keys)
+    flat: list  # flags, or None where unfilled, at the numeric keys of penalty 0
+
+    def __init__(self) -> None:
+        self.by_key = {}
+        self.flat = []
+
+
 def playable_faces(game: GameState) -> bytes | None:
     """A flag per card.id: 1 where the playable rule allows that face now (None when the
     rule is not tabled)."""
@@ -96,13 +108,38 @@ def playable_faces(game: GameState) -> bytes | None:
     if game.shared_tables is None:
         return None
     key = table_key(game, top, color, penalty)
-    faces = game.tables.get(key)
-    if faces is None:
-        faces = table(game, key)
+    faces: bytes
+    if not penalty and isinstance(key, int):
+        faces = flat_table(game, key)
+    else:
+        found = game.tables.get(key)
+        faces = table(game, key) if found is None else found
     game.last_top = top
     game.last_color = color
     game.last_penalty = penalty
     game.last_faces = faces
+    return faces
+
+
+def flat_table(game: GameState, index: int) -> bytes:
+    """The table at a numeric key of penalty 0: read from the shared list by number, and
+    the game's own use of it marked in a flag per number (no dictionary: about 500
+    instructions a turn's lookup, callgrind; the flags a list, which the compiled build
+indexes natively, unlike a bytearray). Charged as table() charges."""
+    shared = game.shared_tables
+    assert shared is not None  # playable_faces asks only for a tabled rule; typed, native
+    flat = shared.flat
+    found = flat[index] if index < len(flat) else None
+    seen = game.seen_tables
+    if index < len(seen) and seen[index]:  # the game has used it (its charge is paid)
+        return shared_table(game, index) if found is None else found
+    faces: bytes = shared_table(game, index) if found is None else found
+    charge_table(game)
+    seen = game.seen_tables  # (charging may have forgotten the game's tables)
+    if index >= len(seen):  # grown to the shared list's length: once or twice a game
+        seen.extend([False] * (max(index + 1, len(flat)) - len(seen)))
+    seen[index] = True
+    game.seen_count += 1
     return faces
 
 
@@ -134,26 +171,53 @@ def table(game: GameState, key: Any) -> bytes:
     """The faces playable on `key` (top, colour, penalty), as a flag per card.id, filled
     once for every game; each game is charged for each table it uses, filled or not, so
     its budget is deterministic."""
+    faces = shared_table(game, key)
+    charge_table(game)
+    game.tables[key] = faces
+    return faces
+
+
+def shared_table(game: GameState, key: Any) -> bytes:
+    """The ruleset's table for `key`, filled now if it is not yet."""
     shared = game.shared_tables
     assert shared is not None  # playable_faces asks only for a tabled rule; typed, native
-    faces = shared.get(key)
+    found = shared.by_key.get(key)
     every = game.faces
-    if faces is None:
-        if len(shared) * len(every) > TABLE_CELLS:
-            shared.clear()  # a huge deck: keep memory bounded, at the price of refilling
+    if found is None:
+        if len(shared.by_key) * len(every) > TABLE_CELLS:
+            shared.by_key.clear()  # a huge deck: keep memory bounded, at the price of refilling
+            shared.flat.clear()
         probe = Frame(game.turn)
         playable = game.ruleset.playable
         flags = bytearray(len(game.guards))
         for probe.card in every:
             if playable(game, probe):
                 flags[probe.card.id] = 1
-        faces = shared[key] = bytes(flags)
-    if len(game.tables) * len(every) > TABLE_CELLS:
+        found = shared.by_key[key] = bytes(flags)
+    faces: bytes = found
+    if isinstance(key, int) and key >= 0 and key < COLOR_SPAN * game.key_width:  # penalty 0
+        flat = shared.flat
+        if key >= len(flat):
+            flat.extend([None] * (key + 1 - len(flat)))
+        flat[key] = faces
+    return faces
+
+
+def charge_table(game: GameState) -> None:
+    """Charge the game for one more table it uses; past TABLE_CELLS of them, it forgets the
+    ones it held (and is charged again for any it uses again)."""
+    every = game.faces
+    if (len(game.tables) + game.seen_count) * len(every) > TABLE_CELLS:
         game.tables.clear()
+        game.seen_tables = []
+        game.seen_count = 0
         forget_table(game)
     game.spend(len(every))
-    game.tables[key] = faces
-    return faces
+
+
+def tables_held(game: GameState) -> int:
+    """How many playable tables the game holds as its own (a copy's cost, scenario.py)."""
+    return len(game.tables) + game.seen_count
 
 
 def forget_table(game: GameState) -> None:

@@ -15,6 +15,7 @@ from .cards import BUILTIN_ATTRIBUTES, Card, Kind, card_key, id_flags
 from .compiler import Symbols, compile_effect, compile_expression
 from .decks import build_deck
 from .engine import GameState
+from .playable import PlayableTables
 from .primitives import MAX_NUMBER
 from .errors import OptionError, RulesetError
 from .rules import Triggers, compile_playable, compile_rules
@@ -47,7 +48,7 @@ class Ruleset:
     playable: object
     # When `playable` reads only the card, the top card, the colour and the penalty, the
     # faces it allows are the same in every game: kept by (top, colour, penalty).
-    playable_tables: object  # dict of frozensets of faces, or None when evaluated each time
+    playable_tables: object  # playable.PlayableTables, or None when evaluated each time
     guarded: frozenset  # faces whose kind has a `legal` condition (checked each time)
     guards: bytes  # a flag per card.id of `faces`: 1 for the guarded ones
     triggers: Triggers  # the `rules:` table, by event
@@ -319,7 +320,7 @@ class Builder:
             random_pairs=bool(data.get("sides"))
             and (self.setting(("random_pairs",), False, bool) or "pairs" not in data),
             playable=playable,
-            playable_tables={} if all(self.reads_only(path, TABLE_NAMES) for path in clauses)
+            playable_tables=PlayableTables() if all(self.reads_only(path, TABLE_NAMES) for path in clauses)
             else None,
             triggers=compile_rules(self), overlays=self.source.overlays,
             variables=MappingProxyType(self.variables),

@@ -15,6 +15,7 @@ from pathlib import Path
 from .cards import card_key
 from .decisions import DRAW, PASS
 from .engine import GameState
+from .playable import tables_held
 from .primitives import DONE
 from .errors import HouserulesError, IllegalMove, OptionError
 from .ruleset import load_ruleset
@@ -391,7 +392,7 @@ class Scenario:
     def copy(self, game: GameState) -> GameState:
         """A copy of the game, charged to the scenario's COPY_ALLOWANCE."""
         self.copies_left -= (COPY_BASE + self.later_cards + len(game.stock) + len(game.discard)
-                             + sum(map(len, game.hands)) + sum(map(len, game.tables.values()))
+                             + sum(map(len, game.hands)) + tables_held(game) * len(game.guards)
                              + len(game.hand_results))
         if self.copies_left < 0:
             raise StepFailed(f"the scenario copies the game too often: over {COPY_ALLOWANCE:,} "
