@@ -111,16 +111,21 @@ def choose_dealer(game: GameState) -> int:
             deck[:0], drawn_all = drawn_all, []
         if stacked is None:  # only the cards drawn need shuffling: the deal shuffles afresh
             shuffle(game.rng, deck, len(contenders))
-        drawn = {seat: deck.pop() for seat in contenders}
-        drawn_all.extend(drawn.values())
-        values = {seat: value(game, Frame(seat, card)) for seat, card in drawn.items()}
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values.values()):
-            raise RuleRuntimeError("dealer.draw_high must give a whole number for every card",
-                                   file=game.ruleset.file)
+        # Lists in seat order, not dictionaries by seat: every game of a ruleset with a
+        # dealer draw makes one (callgrind: about 7,500 instructions less a game).
+        cards = [deck.pop() for _ in contenders]
+        drawn_all.extend(cards)
+        values: list = []
+        for at in range(len(cards)):
+            got = value(game, Frame(contenders[at], cards[at]))
+            if not isinstance(got, int) or isinstance(got, bool):
+                raise RuleRuntimeError("dealer.draw_high must give a whole number for every "
+                                       "card", file=game.ruleset.file)
+            values.append(got)
         if game.events is not None:
-            game.log("dealer_draw", cards={s: c.name for s, c in drawn.items()})
-        best = max(values.values())
-        contenders = [seat for seat in contenders if values[seat] == best]
+            game.log("dealer_draw", cards={s: c.name for s, c in zip(contenders, cards)})
+        best = max(values)
+        contenders = [contenders[at] for at in range(len(values)) if values[at] == best]
     else:
         raise RuleRuntimeError("the dealer draw tied 100 times in a row (dealer.draw_high)",
                                file=game.ruleset.file)
