@@ -202,6 +202,11 @@ def make_agents(spec: str, players: int, seed) -> list:
     (seeding a Mersenne Twister costs as much as three turns, and simulations make a table
     of bots for every game).
     """
+    return seat_table(bot_names(spec, players), seed)
+
+
+def bot_names(spec: str, players: int) -> list:
+    """The bot name of each seat from `--bots` (one name for all, or one per seat)."""
     names = [n.strip() for n in spec.split(",")] if spec else ["random"]
     if len(names) == 1:
         names = names * players
@@ -210,6 +215,11 @@ def make_agents(spec: str, players: int, seed) -> list:
     unknown = [n for n in names if n not in AGENTS]
     if unknown:
         raise HouserulesError(f"unknown bot '{unknown[0]}'; bots: {', '.join(AGENTS)}")
+    return names
+
+
+def seat_table(names: list, seed) -> list:
+    """A table of the bots `names` (from bot_names), sharing one Dice seeded from `seed`."""
     rng = Dice(seed)
     return [bot(name, rng) for name in names]
 

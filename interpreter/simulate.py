@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import engine
-from .agents import make_agents, play_match
+from .agents import bot_names, make_agents, play_match, seat_table
 from .engine import GameState
 from .errors import HouserulesError
 from .gamelog import LogWriter
@@ -78,13 +78,15 @@ class Summary:
         self.wins[game.match_winner] += 1
         self.hands.add(len(game.hand_results))
         self.cut_short += game.cut_short
+        turn_counts, point_counts = self.turn_counts, self.point_counts
         for result in game.hand_results:
             self.blocked += result.blocked
             self.turns.add(result.turns)
             self.points.add(result.points)
             self.first_wins.add(1.0 if result.winner == result.first else 0.0)
-            self.turn_counts[result.turns] += 1
-            self.point_counts[result.points] += 1
+            # get, not a Counter's +=: a new count otherwise goes through Counter.__missing__
+            turn_counts[result.turns] = turn_counts.get(result.turns, 0) + 1
+            point_counts[result.points] = point_counts.get(result.points, 0) + 1
 
     def merge(self, other: "Summary") -> None:
         """Take in the summary of another chunk of games (always merged in chunk order)."""
@@ -145,13 +147,14 @@ def play_games(rules, players: int, seed: int, bots: str, indexes, rows=None,
     """Play the games numbered `indexes` of a run; a row per game goes to `rows` if given,
     and a log per game to `log_dir`."""
     summary = Summary(rules.name, players, seed, dict(rules.options), wins=[0] * players)
+    names = bot_names(bots, players)  # read once, not for every game's table
     for index in indexes:
         this_seed = game_seed(seed, index)
         path = Path(log_dir) / f"game-{index:07d}.jsonl" if log_dir else None
         try:
             log = LogWriter(path, ref, rules, players, this_seed, bots) if path else None
-            game = play_match(GameState(rules, players=players, seed=this_seed),
-                              make_agents(bots, players, this_seed), log)
+            game = play_match(GameState(rules, players, this_seed),
+                              seat_table(names, this_seed), log)
         except OSError as exc:  # only the log writes files here: a full disk, say
             raise RunError(f"cannot write the game log {path}: {reason(exc)}; the run is "
                            f"stopped") from None
