@@ -14,6 +14,9 @@ if TYPE_CHECKING:
 # The playable tables hold at most about this many face references (some 30 MB) per ruleset:
 # 20 colours x 1,000 ranks once grew them to gigabytes.
 TABLE_CELLS: Final = 4_000_000
+# The shared list of tables holds at most this many slots (512 kB of references), a game's
+# flags as many: past it (a deck of thousands of faces in many colours), keys go by dictionary.
+FLAT_SLOTS: Final = 1 << 16
 NO_CARD: Any = object()  # a top card no key holds: the last table is unset
 # Colours as small numbers for the tables' keys: each colour gets the next one when it is
 # first seen (any ruleset's, so the numbers never say which ruleset).
@@ -109,7 +112,7 @@ def playable_faces(game: GameState) -> bytes | None:
         return None
     key = table_key(game, top, color, penalty)
     faces: bytes
-    if not penalty and isinstance(key, int):
+    if not penalty and isinstance(key, int) and key < FLAT_SLOTS:
         faces = flat_table(game, key)
     else:
         found = game.tables.get(key)
@@ -195,8 +198,8 @@ def shared_table(game: GameState, key: Any) -> bytes:
                 flags[probe.card.id] = 1
         found = shared.by_key[key] = bytes(flags)
     faces: bytes = found
-    if isinstance(key, int) and key >= 0 and key < COLOR_SPAN * game.key_width:  # penalty 0
-        flat = shared.flat
+    if isinstance(key, int) and 0 <= key < FLAT_SLOTS and key < COLOR_SPAN * game.key_width:
+        flat = shared.flat  # (a key below COLOR_SPAN * key_width has penalty 0)
         if key >= len(flat):
             flat.extend([None] * (key + 1 - len(flat)))
         flat[key] = faces

@@ -506,3 +506,22 @@ def test_a_long_bad_value_is_told_by_its_size_and_a_big_file_parses_fast(tmp_pat
     code, out, err, seconds = run_cli(["validate", str(path)])
     assert code == 2 and "a list of 30,000 items is not of type 'string'" in err, err
     assert len(err) < 400 and seconds < TIME_LIMIT
+
+
+def test_a_wide_tabled_deck_keeps_the_shared_table_list_bounded(tmp_path):
+    """20 colours x 1,000 ranks, the playable rule tabled: keys past FLAT_SLOTS go by
+    dictionary, so neither the ruleset's list of tables nor a game's flags grow with them."""
+    from interpreter import GameState, load_ruleset
+    from interpreter.agents import make_agents, play_match
+    from interpreter.playable import FLAT_SLOTS
+    path = tmp_path / "main.yaml"
+    path.write_text(ruleset(
+        "colors: [" + ", ".join(f"c{i}" for i in range(20)) + "]", "kinds:",
+        "  number: {ranks: [" + ", ".join(map(str, range(1000))) + "]}", "deck:",
+        "  - {kind: number, colors: all, copies: 1}"))
+    rules = load_ruleset(str(path), {"hands": 1})
+    assert rules.playable_tables is not None  # the default playable rule is tabled
+    game = play_match(GameState(rules, 2, 1), make_agents("eager", 2, 1))
+    assert game.over
+    assert len(rules.playable_tables.flat) <= FLAT_SLOTS
+    assert len(game.seen_tables) <= FLAT_SLOTS
