@@ -1,10 +1,12 @@
-"""A hand's start: the shuffle, the first dealer, the deal and the first card turned."""
+"""The game's chance and a hand's start: the seeded generator, the shuffle, the first dealer, the
+deal and the first card turned."""
 
 from __future__ import annotations
 
+import _random
 import random
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .errors import IllegalMove, RuleRuntimeError
 from .primitives import Frame
@@ -14,6 +16,22 @@ if TYPE_CHECKING:
     from mypy_extensions import i64
 
     from .engine import GameState
+
+
+PLAIN_RANDOM: Final = random.Random
+SEED_WORDS: Final = _random.Random.seed  # the generator's own C seeding
+
+
+def seeded(seed) -> random.Random:
+    """random.Random(seed), the game's one source of chance. For an int seed, seeded by the
+    generator's C method directly, as Random.seed does after its Python-level checks
+    (skipping them and Random.__init__: about 3,000 instructions a game)."""
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng = PLAIN_RANDOM.__new__(PLAIN_RANDOM)
+    SEED_WORDS(rng, seed)
+    setattr(rng, "gauss_next", None)  # what Random.seed sets after seeding (untyped)
+    return rng
 
 
 def shuffle(rng: random.Random, items: list, count: int | None = None) -> None:

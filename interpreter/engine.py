@@ -10,7 +10,6 @@ the decisions and answers in decisions.py.
 
 from __future__ import annotations
 
-import _random
 import copy
 import random
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -36,22 +35,6 @@ OP_OFFER_DRAWN: Final = op_offer_drawn
 DEBUG_CHECK: Any = None
 # Whether this module runs compiled to C by mypyc (see setup.py) or as Python source/bytecode.
 COMPILED = __file__.endswith(tuple(EXTENSION_SUFFIXES))
-
-
-PLAIN_RANDOM: Final = random.Random
-SEED_WORDS: Final = _random.Random.seed  # the generator's own C seeding
-
-
-def seeded(seed) -> random.Random:
-    """random.Random(seed), the game's one source of chance. For an int seed, seeded by the
-    generator's C method directly, as Random.seed does after its Python-level checks
-    (skipping them and Random.__init__: about 3,000 instructions a game)."""
-    if type(seed) is not int:
-        return random.Random(seed)
-    rng = PLAIN_RANDOM.__new__(PLAIN_RANDOM)
-    SEED_WORDS(rng, seed)
-    setattr(rng, "gauss_next", None)  # what Random.seed sets after seeding (untyped)
-    return rng
 
 
 def position(hand: list, card) -> int:
@@ -175,7 +158,7 @@ class GameState:
         self.players = players or ruleset.default_players
         ruleset.check_players(self.players)
         self.seed = seed
-        self.rng = seeded(seed)
+        self.rng = dealing.seeded(seed)
         self.events = [] if record else None
         self.scores = [0] * self.players
         self.hand_results = []

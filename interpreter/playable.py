@@ -128,7 +128,7 @@ def flat_table(game: GameState, index: int) -> bytes:
     """The table at a numeric key of penalty 0: read from the shared list by number, and
     the game's own use of it marked in a flag per number (no dictionary: about 500
     instructions a turn's lookup, callgrind; the flags a list, which the compiled build
-indexes natively, unlike a bytearray). Charged as table() charges."""
+    indexes natively, unlike a bytearray). Charged as table() charges."""
     shared = game.shared_tables
     assert shared is not None  # playable_faces asks only for a tabled rule; typed, native
     flat = shared.flat
