@@ -34,6 +34,10 @@ class Dice:
     s3: i64
 
     def __init__(self, seed=None) -> None:
+        self.reseed(seed)
+
+    def reseed(self, seed=None) -> None:
+        """Start again as `Dice(seed)` would (a simulation's table of bots keeps its dice)."""
         words = seed_words(seed)
         self.s0, self.s1, self.s2, self.s3 = words[0], words[1], words[2], words[3]
 

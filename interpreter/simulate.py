@@ -14,22 +14,24 @@ import signal
 import sys
 import threading
 import time
-from collections import Counter, deque
+from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_for
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
 from . import engine
-from .agents import bot_names, make_agents, play_match, seat_table
+from .agents import bot, bot_names, make_agents, play_match
+from .dice import Dice
 from .engine import GameState
 from .errors import HouserulesError
 from .gamelog import LogWriter
 from .invariants import check_invariants
 from .ruleset import load_ruleset
-from .stats import Running, difference, proportion_difference, proportion_interval
+from .stats import difference, proportion_difference, proportion_interval
+from .tally import Summary, game_seed
 
 CHUNK = 100  # games per chunk: the unit of work handed to a process or a cluster worker
 WINDOW = 3  # chunks in flight per process or cluster thread: enough to keep each one busy
@@ -45,77 +47,6 @@ class RunError(HouserulesError):
 def reason(exc: OSError) -> str:
     """What an OSError says, without its errno prefix."""
     return exc.strerror or str(exc)
-
-
-def game_seed(seed: int, index: int) -> int:
-    """Each game's seed, from the master seed and the game's index (same for any split)."""
-    return seed * 1_000_003 + index
-
-
-@dataclass
-class Summary:
-    """Running totals over simulated matches, in constant memory."""
-
-    ruleset: str
-    players: int
-    seed: int
-    options: dict
-    games: int = 0
-    wins: list = field(default_factory=list)
-    hands: Running = field(default_factory=Running)  # hands per match
-    turns: Running = field(default_factory=Running)  # turns per hand
-    points: Running = field(default_factory=Running)  # points per hand
-    first_wins: Running = field(default_factory=Running)  # 1 when the first to play won the hand
-    turn_counts: Counter = field(default_factory=Counter)  # hands by their number of turns
-    point_counts: Counter = field(default_factory=Counter)  # hands by the points they scored
-    blocked: int = 0  # hands that ended blocked (RULES.md 1)
-    cut_short: int = 0  # matches whose turns used up the game's budget of work
-    seconds: float = 0.0
-
-    def add(self, game: GameState) -> None:
-        """Take in one finished match."""
-        self.games += 1
-        self.wins[game.match_winner] += 1
-        self.hands.add(len(game.hand_results))
-        self.cut_short += game.cut_short
-        turn_counts, point_counts = self.turn_counts, self.point_counts
-        for result in game.hand_results:
-            self.blocked += result.blocked
-            self.turns.add(result.turns)
-            self.points.add(result.points)
-            self.first_wins.add(1.0 if result.winner == result.first else 0.0)
-            # get, not a Counter's +=: a new count otherwise goes through Counter.__missing__
-            turn_counts[result.turns] = turn_counts.get(result.turns, 0) + 1
-            point_counts[result.points] = point_counts.get(result.points, 0) + 1
-
-    def merge(self, other: "Summary") -> None:
-        """Take in the summary of another chunk of games (always merged in chunk order)."""
-        self.games += other.games
-        self.wins = [a + b for a, b in zip(self.wins, other.wins)]
-        for name in ("hands", "turns", "points", "first_wins"):
-            getattr(self, name).merge(getattr(other, name))
-        self.turn_counts.update(other.turn_counts)
-        self.point_counts.update(other.point_counts)
-        self.blocked += other.blocked
-        self.cut_short += other.cut_short
-
-    def as_dict(self) -> dict:
-        return {
-            "ruleset": self.ruleset,
-            "players": self.players,
-            "seed": self.seed,
-            "options": self.options,
-            "games": self.games,
-            "wins": self.wins,
-            "mean_turns_per_hand": self.turns.mean,
-            "mean_hands_per_match": self.hands.mean,
-            "mean_points_per_hand": self.points.mean,
-            "first_seat_win_rate": self.first_wins.mean,
-            "blocked_hands": self.blocked,
-            "matches_cut_short": self.cut_short,
-            "seconds": round(self.seconds, 3),
-            "games_per_second": self.games / self.seconds if self.seconds else 0.0,
-        }
 
 
 @dataclass(frozen=True)
@@ -147,14 +78,18 @@ def play_games(rules, players: int, seed: int, bots: str, indexes, rows=None,
     """Play the games numbered `indexes` of a run; a row per game goes to `rows` if given,
     and a log per game to `log_dir`."""
     summary = Summary(rules.name, players, seed, dict(rules.options), wins=[0] * players)
-    names = bot_names(bots, players)  # read once, not for every game's table
+    # One table of bots for the whole run, its dice reseeded for every game: the bundled bots
+    # hold nothing but their dice, so this is seat_table(names, this_seed) each game, without
+    # building it (about 7,000 instructions a game, callgrind).
+    dice = Dice(seed)  # reseeded before each game
+    table = [bot(name, dice) for name in bot_names(bots, players)]
     for index in indexes:
         this_seed = game_seed(seed, index)
+        dice.reseed(this_seed)
         path = Path(log_dir) / f"game-{index:07d}.jsonl" if log_dir else None
         try:
             log = LogWriter(path, ref, rules, players, this_seed, bots) if path else None
-            game = play_match(GameState(rules, players, this_seed),
-                              seat_table(names, this_seed), log)
+            game = play_match(GameState(rules, players, this_seed), table, log)
         except OSError as exc:  # only the log writes files here: a full disk, say
             raise RunError(f"cannot write the game log {path}: {reason(exc)}; the run is "
                            f"stopped") from None
