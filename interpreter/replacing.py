@@ -20,10 +20,16 @@ def replace(game: GameState, frame: Frame, event: str, rules: tuple, bound: dict
     the names the event binds (True); False when none does."""
     for index in range(start, len(rules)):
         rule = rules[index]
+        condition = rule.condition
+        # A condition of the card alone (`card.kind == "wild_draw_four"`) is tested first:
+        # most owed draws pass such a rule by, and then no frame is made for it.
+        early = rule.early
+        if early and not condition(game, frame):
+            continue
         own = Frame(frame.player, frame.card, frame.color_before, frame.fair)
         own.vars.update(bound)
         own.vars[CHAIN] = (event, index + 1, bound)
-        if rule.condition is None or rule.condition(game, own):
+        if early or condition is None or condition(game, own):
             if game.events is not None:
                 game.log("rule", name=rule.name, seat=own.player)
             game.push(rule.ops, own)
@@ -44,8 +50,8 @@ def owe_draw(game: GameState, frame: Frame, seat: int, count: int, start: int = 
 def lose_turn(game: GameState, frame: Frame, seat: int, start: int = 0) -> None:
     """`seat` loses its next turn: the first replacement rule from `start` whose condition
     holds runs instead; with none, the turn is lost."""
-    if not replace(game, frame, "turn_lost", game.ruleset.triggers.turn_lost, {"seat": seat},
-                   start):
+    rules = game.ruleset.triggers.turn_lost
+    if not rules or not replace(game, frame, "turn_lost", rules, {"seat": seat}, start):
         game.lost_turns[seat] += 1
 
 

@@ -80,6 +80,9 @@ class Rule:
     ops: tuple
     order: int
     text: str
+    # An instead_of rule's condition that reads none of the names its event binds, and sets
+    # none (no comprehension): tested on the event's own frame before the rule's is made.
+    early: bool = False
 
 
 @dataclass(frozen=True)
@@ -161,11 +164,13 @@ def compile_rules(builder) -> Triggers:
         replaces = "instead_of" in spec
         event = spec["instead_of"] if replaces else spec["when"]
         bound = REPLACEABLE[event][0] if replaces else BINDS.get(event, ())
-        condition = None
+        condition, early = None, False
         if spec.get("if"):
             symbols = builder.symbols(path + ("if",))
             symbols.bound = bound
             condition = compile_expression(builder.text(path + ("if",)), symbols)
+            early = replaces and reads_only_the_game(builder.text(path + ("if",)), bound,
+                                                     symbols.where)
         ops = ()
         if builder.text(path + ("do",)):
             symbols = builder.symbols(path + ("do",))
@@ -174,8 +179,19 @@ def compile_rules(builder) -> Triggers:
             if event in BETWEEN_HANDS:
                 refuse_choices(builder, path + ("do",), event)
         text = " ".join(str(spec.get("text", "")).split())
-        compiled.append(Rule(name, event, replaces, condition, ops, spec.get("order", 0), text))
+        compiled.append(Rule(name, event, replaces, condition, ops, spec.get("order", 0), text,
+                             early))
     return build_triggers(compiled)
+
+
+def reads_only_the_game(text: str, bound: tuple, where: dict) -> bool:
+    """Whether a condition (already compiled, so sound) reads none of the `bound` names and
+    writes no frame variable (a comprehension's): its value is the same on any frame of the
+    same player and card."""
+    tree = dsl.parse(text, "condition", where)
+    if any(isinstance(node, (dsl.Quantifier, dsl.Total)) for node in dsl.walk(tree)):
+        return False
+    return not set(bound) & dsl.names_used(tree)
 
 
 BETWEEN_HANDS = {"hand_ended"}  # events after which no player may be asked anything
