@@ -124,6 +124,7 @@ class GameState:
     sized_rules: tuple  # hand_size_changed
     decided_rules: tuple  # decided
     lost_rules: tuple  # instead_of: turn_lost
+    owed_rules: tuple  # instead_of: draw_owed
     # Turn settings read on every draw, kept here for the same reason.
     hand_limit: int  # a hand's size at which drawing stops (MAX_HAND: none)
     # The ruleset's settings read on every play or draw, likewise (a Ruleset is a Python
@@ -182,6 +183,7 @@ class GameState:
         self.sized_rules = triggers.hand_size_changed
         self.decided_rules = triggers.decided
         self.lost_rules = triggers.turn_lost
+        self.owed_rules = triggers.draw_owed
         self.hand_limit = ruleset.hand_limit or MAX_HAND
         self.uno_left = ruleset.uno_cards_left
         self.uno_called = ruleset.uno_penalty is not None

@@ -40,7 +40,7 @@ def replace(game: GameState, frame: Frame, event: str, rules: tuple, bound: dict
 def owe_draw(game: GameState, frame: Frame, seat: int, count: int, start: int = 0) -> None:
     """`seat` owes `count` cards: the first replacement rule from `start` whose condition
     holds runs instead; with none, the seat draws them and loses its next turn."""
-    rules = game.ruleset.triggers.draw_owed
+    rules = game.owed_rules
     if not rules or not replace(game, frame, "draw_owed", rules, {"seat": seat, "count": count},
                                 start):
         game.draw(seat, count)
@@ -50,7 +50,7 @@ def owe_draw(game: GameState, frame: Frame, seat: int, count: int, start: int = 
 def lose_turn(game: GameState, frame: Frame, seat: int, start: int = 0) -> None:
     """`seat` loses its next turn: the first replacement rule from `start` whose condition
     holds runs instead; with none, the turn is lost."""
-    rules = game.ruleset.triggers.turn_lost
+    rules = game.lost_rules
     if not rules or not replace(game, frame, "turn_lost", rules, {"seat": seat}, start):
         game.lost_turns[seat] += 1
 

@@ -281,7 +281,7 @@ ATOMIC = frozenset({Card, int, float, str, bool, type(None), types.FunctionType,
 # of card faces; a clone shares them.
 SHARED = frozenset({"ruleset", "faces", "deck", "guarded", "side_colors", "played_rules",
                     "started_rules", "ended_rules", "sized_rules", "decided_rules",
-                    "lost_rules", "check"})
+                    "lost_rules", "owed_rules", "check"})
 
 
 def clone_game(game: GameState) -> GameState:
