@@ -549,7 +549,8 @@ class GameState:
         if got:
             self.last_move = self.turns
             if fire:
-                self.push(self.drawn_rules, Frame(seat))
+                if self.drawn_rules:  # no frame made for rules a ruleset does not have
+                    self.push(self.drawn_rules, Frame(seat))
                 if self.sized_rules:
                     self.size_changed(seat)
         self.log_draw(seat, got)
@@ -654,7 +655,9 @@ class GameState:
             self.color = card.color
         if self.events is not None:
             self.log("turn_over", card=card.name)
-        self.push(self.ruleset.triggers.card_turned, Frame(self.turn, card))
+        turned = self.ruleset.triggers.card_turned
+        if turned:
+            self.push(turned, Frame(self.turn, card))
         return card
 
     def switch_sides(self) -> None:

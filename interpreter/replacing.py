@@ -4,7 +4,7 @@ compiled by mypyc with the engine, since a ruleset may replace every owed draw."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .primitives import Frame
 
@@ -12,12 +12,14 @@ if TYPE_CHECKING:
     from .engine import GameState
 
 CHAIN = "#instead"  # a frame variable no effect text can name: the replacement in progress
+OWED: Final = ("seat", "count")  # the names draw_owed binds (rules.REPLACEABLE)
+LOST: Final = ("seat",)  # turn_lost's
 
 
-def replace(game: GameState, frame: Frame, event: str, rules: tuple, bound: dict,
-            start: int) -> bool:
+def replace(game: GameState, frame: Frame, event: str, rules: tuple, names: tuple,
+            values: tuple, start: int) -> bool:
     """Run the first of `event`'s replacement `rules` from `start` whose condition holds, with
-    the names the event binds (True); False when none does."""
+    the `names` the event binds set to `values` (True); False when none does."""
     for index in range(start, len(rules)):
         rule = rules[index]
         condition = rule.condition
@@ -27,6 +29,7 @@ def replace(game: GameState, frame: Frame, event: str, rules: tuple, bound: dict
         if early and not condition(game, frame):
             continue
         own = Frame(frame.player, frame.card, frame.color_before, frame.fair)
+        bound = dict(zip(names, values))  # made only for a rule that may run
         own.vars.update(bound)
         own.vars[CHAIN] = (event, index + 1, bound)
         if early or condition is None or condition(game, own):
@@ -41,8 +44,7 @@ def owe_draw(game: GameState, frame: Frame, seat: int, count: int, start: int = 
     """`seat` owes `count` cards: the first replacement rule from `start` whose condition
     holds runs instead; with none, the seat draws them and loses its next turn."""
     rules = game.owed_rules
-    if not rules or not replace(game, frame, "draw_owed", rules, {"seat": seat, "count": count},
-                                start):
+    if not rules or not replace(game, frame, "draw_owed", rules, OWED, (seat, count), start):
         game.draw(seat, count)
         game.lose_turn(seat, frame)
 
@@ -51,7 +53,7 @@ def lose_turn(game: GameState, frame: Frame, seat: int, start: int = 0) -> None:
     """`seat` loses its next turn: the first replacement rule from `start` whose condition
     holds runs instead; with none, the turn is lost."""
     rules = game.lost_rules
-    if not rules or not replace(game, frame, "turn_lost", rules, {"seat": seat}, start):
+    if not rules or not replace(game, frame, "turn_lost", rules, LOST, (seat,), start):
         game.lost_turns[seat] += 1
 
 

@@ -149,7 +149,8 @@ def draw_for_turn(game: GameState, seat: int) -> None:
         end_turn_after_draw(game, seat, count, (op_force_drawn, Frame(seat, drawn)))
     else:
         game.stack.append((op_offer_drawn, Frame(seat, drawn)))
-        game.push(game.drawn_rules if count else (), Frame(seat))
+        if count and game.drawn_rules:
+            game.push(game.drawn_rules, Frame(seat))
         if count and game.sized_rules:
             game.size_changed(seat)
 
@@ -170,7 +171,8 @@ def draw_and_decide(game: GameState, seat: int, drawn: int) -> None:
     frame = Frame(seat)
     frame.vars["drawn"] = drawn + 1
     game.stack.append((op_decide_again, frame))
-    game.push(game.drawn_rules, Frame(seat))
+    if game.drawn_rules:
+        game.push(game.drawn_rules, Frame(seat))
 
 
 def can_draw(game: GameState) -> bool:

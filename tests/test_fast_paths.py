@@ -1,0 +1,109 @@
+"""The engine's short cuts give what the plain way gives: an instead_of rule's condition
+tested early, a colour scanned as strings, a card's attributes read natively, a table of
+bots kept for a whole run with its dice reseeded."""
+
+from __future__ import annotations
+
+import pickle
+import textwrap
+
+import pytest
+
+from interpreter import GameState, load_ruleset
+from interpreter.agents import bot, play_match, seat_table
+from interpreter.cards import holds_value, own_attribute
+from interpreter.dice import Dice
+from interpreter.rules import reads_only_the_game
+from interpreter.simulate import simulate
+from interpreter.tally import Summary
+
+
+@pytest.mark.parametrize("condition, early", [
+    ('card.kind == "wild_draw_four"', True),       # the card alone
+    ("player == 0 and color == \"red\"", True),    # the frame's own names
+    ("count > 2", False),                          # an event's bound name
+    ("seat == player", False),
+    ('any(c in hand(player) if c.color == "red")', False),  # a comprehension sets a variable
+    ("sum(c.points for c in hand(player)) > 10", False),
+])
+def test_which_conditions_are_tested_before_the_rules_frame(condition, early):
+    assert reads_only_the_game(condition, ("seat", "count"), {}) is early
+
+
+def test_the_bundled_challenge_is_tested_early():
+    rules = load_ruleset("mario_kart")
+    assert [rule.early for rule in rules.triggers.draw_owed] == [True]
+
+
+def ruleset(tmp_path, body: str):
+    path = tmp_path / "mine.yaml"
+    path.write_text("extends: classic\nname: mine\n" + textwrap.dedent(body))
+    return load_ruleset(path)
+
+
+@pytest.mark.parametrize("condition, drawn", [
+    ('card.kind == "draw_two"', 0),   # early, holds: the owed draw is replaced (nothing drawn)
+    ('card.kind == "skip"', 2),       # early, fails: the draw goes on
+    ("count == 2", 0),                # reads a bound name: tested on the rule's frame
+    ("count == 3", 2),
+])
+def test_an_early_condition_replaces_as_the_plain_one(tmp_path, condition, drawn):
+    rules = ruleset(tmp_path, f"""
+        rules:
+          shield:
+            instead_of: draw_owed
+            if: {condition}
+            do: lose_turn(seat)
+        """)
+    game = GameState.from_table(rules, hands=[["red 5", "red 6", "red draw_two"], ["blue 1"],
+                                              ["green 1"], ["yellow 1"]],
+                                discard=["red 3"], stock=["blue 9"] * 10)
+    game.apply(rules.card("red draw_two"))
+    assert len(game.hands[1]) == 1 + drawn
+
+
+@pytest.mark.parametrize("attr, wanted", [
+    ("color", "red"), ("color", "purple"), ("color", None), ("kind", "wild"),
+    ("points", 20), ("rank", 7), ("color", 3),
+])
+def test_holds_value_as_a_plain_scan(attr, wanted):
+    rules = load_ruleset("classic")
+    for hand in (["red 5", "blue 7"], ["wild", "blue draw_two"], [], ["green 7"]):
+        cards = [rules.card(text) for text in hand]
+        plain = int(any(getattr(card, attr) == wanted for card in cards))
+        assert holds_value(cards, attr, wanted) == plain
+        assert holds_value(tuple(cards), attr, wanted) == plain
+    assert holds_value([0, 1], "color", "red") == -1  # not cards
+    assert holds_value("red", "color", "red") == -1
+
+
+def test_own_attribute_is_getattr_for_every_builtin_attribute():
+    rules = load_ruleset("uno_flip")
+    for card in rules.faces:
+        for attr in ("name", "kind", "color", "rank", "points", "value", "back"):
+            assert own_attribute(card, attr) == getattr(card, attr)
+
+
+def test_a_reseeded_table_plays_as_a_new_one():
+    rules = load_ruleset("classic", {"hands": 1})
+    names = ["eager", "random", "heuristic", "eager"]
+    dice = Dice(99)
+    kept = [bot(name, dice) for name in names]
+    for seed in (3, 4, 5):
+        dice.reseed(seed)
+        again = play_match(GameState(rules, 4, seed, record=True), kept, None)
+        fresh = play_match(GameState(rules, 4, seed, record=True), seat_table(names, seed), None)
+        assert again.events == fresh.events
+
+
+def test_a_summary_crosses_processes_whole():
+    summary = simulate(load_ruleset("classic", {"hands": 1}), games=20, players=4, seed=2)
+    twin = pickle.loads(pickle.dumps(summary))
+    assert twin.as_dict() == summary.as_dict() and twin.turn_counts == summary.turn_counts
+    assert isinstance(twin, Summary)
+
+
+def test_the_run_time_knows_the_names_each_replaceable_event_binds():
+    from interpreter.replacing import LOST, OWED
+    from interpreter.rules import REPLACEABLE
+    assert (REPLACEABLE["draw_owed"][0], REPLACEABLE["turn_lost"][0]) == (OWED, LOST)
