@@ -23,7 +23,7 @@ def replace(game: GameState, frame: Frame, event: str, rules: tuple, names: tupl
     for index in range(start, len(rules)):
         rule = rules[index]
         condition = rule.condition
-        # A condition of the card alone (`card.kind == "wild_draw_four"`) is tested first:
+        # A condition of the card alone (a test of `card.kind`, say) is tested first:
         # most owed draws pass such a rule by, and then no frame is made for it.
         early = rule.early
         if early and not condition(game, frame):

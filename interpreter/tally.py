@@ -1,7 +1,8 @@
 """A simulation's running totals: one Summary per run or chunk of games, in constant memory.
 
 Compiled with the engine (setup.py): taking in a finished game was about 3 microseconds of
-the 53 a classic single-hand game takes, as Python; compiled it is a few hundred instructions.
+the 53 a single-hand game of the basic rules takes, as Python; compiled, a few hundred
+instructions.
 """
 
 from __future__ import annotations
