@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # installed without mypy: the decorator only guides the compiler
+    def mypyc_attr(*_args, **_attrs):  # type: ignore[misc]
+        return lambda cls: cls
+
 # Final module names are C statics in the compiled build; any other module name is looked up
 # in the module's dictionary at each use (some 140 instructions: callgrind).
 NUMBERS: Final = frozenset({bool, int, float})  # answers that == can confuse (True == 1 == 1.0)
@@ -11,6 +17,9 @@ DRAW: Final = "draw"  # the answer to a play decision that draws instead of play
 PASS: Final = "pass"  # the answer that ends a turn without playing (turn.decide_after_draw)
 
 
+# One freed instance kept for the next (mypyc's free list): a decision is made every turn and
+# the last one freed just before.
+@mypyc_attr(free_list_len=1)
 class Decision:
     """A choice a player must make: what kind, who decides, and the legal answers.
 

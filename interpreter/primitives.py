@@ -11,12 +11,21 @@ import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # installed without mypy: the decorator only guides the compiler
+    def mypyc_attr(*_args, **_attrs):  # type: ignore[misc]
+        return lambda cls: cls
+
 from . import dsl
 from .cards import Card
 
 if TYPE_CHECKING:
     from .engine import GameState
 
+# One freed instance kept for the next (mypyc's free list): frames are made and dropped
+# several times a turn.
+@mypyc_attr(free_list_len=1)
 class Frame:
     """The context an effect runs in: who played which card, and the effect's variables."""
 
