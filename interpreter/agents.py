@@ -202,7 +202,7 @@ def make_agents(spec: str, players: int, seed) -> list:
     (seeding a Mersenne Twister costs as much as three turns, and simulations make a table
     of bots for every game).
     """
-    return seat_table(bot_names(spec, players), seed)
+    return seat_table(bot_names(spec, players), Dice(seed))
 
 
 def bot_names(spec: str, players: int) -> list:
@@ -218,10 +218,10 @@ def bot_names(spec: str, players: int) -> list:
     return names
 
 
-def seat_table(names: list, seed) -> list:
-    """A table of the bots `names` (from bot_names), sharing one Dice seeded from `seed`."""
-    rng = Dice(seed)
-    return [bot(name, rng) for name in names]
+def seat_table(names: list, dice: Dice) -> list:
+    """A table of the bots `names` (from bot_names), sharing `dice` (a simulation reseeds
+    them for each game: the bundled bots hold nothing else)."""
+    return [bot(name, dice) for name in names]
 
 
 def bot(name: str, rng) -> object:

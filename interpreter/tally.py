@@ -14,11 +14,6 @@ from .engine import GameState
 from .stats import Running
 
 
-def game_seed(seed: int, index: int) -> int:
-    """Each game's seed, from the master seed and the game's index (same for any split)."""
-    return seed * 1_000_003 + index
-
-
 @dataclass
 class Summary:
     """Running totals over simulated matches, in constant memory."""

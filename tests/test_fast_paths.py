@@ -10,7 +10,7 @@ import textwrap
 import pytest
 
 from interpreter import GameState, load_ruleset
-from interpreter.agents import bot, play_match, seat_table
+from interpreter.agents import play_match, seat_table
 from interpreter.cards import holds_value, own_attribute
 from interpreter.dice import Dice
 from interpreter.rules import reads_only_the_game
@@ -88,11 +88,12 @@ def test_a_reseeded_table_plays_as_a_new_one():
     rules = load_ruleset("classic", {"hands": 1})
     names = ["eager", "random", "heuristic", "eager"]
     dice = Dice(99)
-    kept = [bot(name, dice) for name in names]
+    kept = seat_table(names, dice)
     for seed in (3, 4, 5):
         dice.reseed(seed)
         again = play_match(GameState(rules, 4, seed, record=True), kept, None)
-        fresh = play_match(GameState(rules, 4, seed, record=True), seat_table(names, seed), None)
+        fresh = play_match(GameState(rules, 4, seed, record=True),
+                           seat_table(names, Dice(seed)), None)
         assert again.events == fresh.events
 
 
