@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from . import dsl
-from .cards import BUILTIN_ATTRIBUTES, Card, card_values, holds_value, own_attribute
+from .cards import BUILTIN_ATTRIBUTES, card_values, holds_value
 from .errors import DslError, RuleRuntimeError
 from .names import NAMES
 from .primitives import MAX_NESTING, MAX_NUMBER, PRIMITIVES, WORK_MESSAGE, Frame, Primitive
@@ -143,19 +143,11 @@ class ExpressionCompiler:
         subject = self.expr(node.subject)
         attr = node.attr
         if attr in BUILTIN_ATTRIBUTES:
-            def builtin(g, f):
-                # A card's own field read natively (getattr on a compiled object looks the
-                # name up in its type: about 150 instructions); a seat has none.
-                item = subject(g, f)
-                if isinstance(item, Card):
-                    return own_attribute(item, attr)
-                return getattr(item, attr, None)
-            return builtin
+            return lambda g, f: getattr(subject(g, f), attr, None)
         if attr in self.symbols.attributes:
             def get(g, f):
-                item = subject(g, f)
-                attrs = item.attrs if isinstance(item, Card) else getattr(item, "attrs", None)
-                return None if attrs is None else attrs.get(attr)  # not a card (a seat): none
+                attrs = getattr(subject(g, f), "attrs", None)  # not a card (a seat): none
+                return None if attrs is None else attrs.get(attr)
             return get
         known = ", ".join(list(BUILTIN_ATTRIBUTES) + sorted(self.symbols.attributes))
         raise self.fail(node, f"unknown card attribute '{attr}'; known: {known}")
