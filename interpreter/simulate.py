@@ -34,7 +34,13 @@ from .stats import difference, proportion_difference, proportion_interval
 from .tally import Summary
 
 CHUNK = 100  # games per chunk: the unit of work handed to a process or a cluster worker
-WINDOW = 3  # chunks in flight per process or cluster thread: enough to keep each one busy
+WINDOW = 3  # batches (chunks on a cluster) in flight per process or thread: each kept busy
+# A process is handed a batch of chunks at a time, as many as take about BATCH_SECONDS, so
+# that the parent's cost per hand-out (pickling, the pool's queues: about 1 ms) stays small
+# beside the work. With one chunk a time, 100,000 classic games cost the parent 1.3 s of a
+# 2-core machine's CPU and --jobs 2 gave 1.74x --jobs 1; in batches, see BENCHMARK.md.
+BATCH_SECONDS = 0.1
+MOST_CHUNKS_A_BATCH = 64
 CONNECT_SECONDS = 5  # to reach a Dask scheduler
 WORKER_SECONDS = 30.0  # default wait for a cluster to have a worker (--worker-timeout)
 
@@ -136,6 +142,20 @@ def chunk_count(games: int) -> int:
     return -(-games // CHUNK)
 
 
+def play_batch(batch: tuple) -> tuple[list, float]:
+    """Play a batch of chunks, each on its own as play_chunk would; gives their results, in
+    order, and the seconds they took (the parent sizes the next batches by it)."""
+    start = time.perf_counter()
+    return [play_chunk(chunk) for chunk in batch], time.perf_counter() - start
+
+
+def batch_size(chunks_done: int, seconds: float) -> int:
+    """How many chunks make about BATCH_SECONDS of work, given how long `chunks_done` took."""
+    if seconds <= 0:
+        return MOST_CHUNKS_A_BATCH
+    return max(1, min(MOST_CHUNKS_A_BATCH, int(BATCH_SECONDS * chunks_done / seconds)))
+
+
 def games_of(chunk: Chunk) -> str:
     """A chunk's games as a reader finds them in --records and --log (numbered from 0)."""
     return f"games {chunk.start} to {chunk.stop - 1} (chunk {chunk.start // CHUNK + 1})"
@@ -171,10 +191,10 @@ def new_pool(pool_type, processes: int):
     return pool_type(max_workers=processes, initializer=start_worker)
 
 
-def submit(pool, chunk: Chunk) -> Future:
-    """The chunk handed to the pool; a pool already broken gives a future that says so."""
+def submit(pool, batch: tuple) -> Future:
+    """The batch handed to the pool; a pool already broken gives a future that says so."""
     try:
-        return pool.submit(play_chunk, chunk)
+        return pool.submit(play_batch, batch)
     except BrokenProcessPool as exc:
         future = Future()
         future.set_exception(exc)
@@ -182,42 +202,45 @@ def submit(pool, chunk: Chunk) -> Future:
 
 
 def lost(future: Future) -> bool:
-    """Whether the chunk of this (settled) future went down with its process."""
+    """Whether the batch of this (settled) future went down with its process."""
     return (not future.done() or future.cancelled()
             or isinstance(future.exception(), BrokenProcessPool))
 
 
 def in_processes(work, jobs: int, pool_type=ProcessPoolExecutor, notify=None):
-    """Each chunk's result in chunk order, from `jobs` processes, with at most WINDOW chunks
-    per process in flight (taken from `work` as results are handed on), so memory stays flat
-    however many games a run has.
+    """Each chunk's result in chunk order, from `jobs` processes, with at most WINDOW batches
+    of chunks per process in flight (taken from `work` as results are handed on), so memory
+    stays flat however many games a run has. Batches start at one chunk and grow to about
+    BATCH_SECONDS of work; a chunk's result does not depend on its batch.
 
-    A process that dies (killed, out of memory) breaks the pool, and every chunk in flight is
+    A process that dies (killed, out of memory) breaks the pool, and every batch in flight is
     lost with it. Each lost chunk is played once more, alone in a fresh process (so that a
     chunk that kills its process again is known for certain), and the run goes on in a fresh
     pool; chunks play the same games wherever they run. A chunk lost twice stops the run.
-    `notify(text)` is told of each chunk played again.
+    `notify(text)` is told of the chunks played again.
     """
     work = iter(work)
-    pending: deque = deque()  # [chunk, future] pairs, in chunk order
+    pending: deque = deque()  # [batch, future] pairs, in chunk order
+    size = 1
     pool = new_pool(pool_type, jobs)
     try:
         while True:
             while len(pending) < WINDOW * jobs:
-                chunk = next(work, None)
-                if chunk is None:
+                batch = tuple(chunk for _, chunk in zip(range(size), work))
+                if not batch:
                     break
-                pending.append([chunk, submit(pool, chunk)])
+                pending.append([batch, submit(pool, batch)])
             if not pending:
                 return
             try:
-                result = pending[0][1].result()
+                results, seconds = pending[0][1].result()
             except BrokenProcessPool:
                 pool.shutdown(wait=True)  # every future of a broken pool is settled by now
-                again = [entry for entry in pending if lost(entry[1])]
+                pending = split_lost(pending)
+                again = [entry for entry in pending if entry[1] is None]
                 play_alone(again, jobs, pool_type)
                 if notify:
-                    first, last = again[0][0], again[-1][0]
+                    first, last = again[0][0][0], again[-1][0][0]
                     many = len(again) > 1
                     notify(f"a worker process died (killed, or out of memory?); the "
                            f"{len(again)} chunk{'s' if many else ''} in flight, among games "
@@ -225,15 +248,29 @@ def in_processes(work, jobs: int, pool_type=ProcessPoolExecutor, notify=None):
                            f"played again")
                 pool = new_pool(pool_type, jobs)
                 continue
-            pending.popleft()
-            yield result
+            batch = pending.popleft()[0]
+            size = batch_size(len(batch), seconds)
+            yield from results
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def split_lost(pending: deque) -> deque:
+    """The [batch, future] entries in flight, each lost batch cut into batches of one chunk
+    with no future yet (each is to be played alone); the others as they were, in order."""
+    entries: deque = deque()
+    for batch, future in pending:
+        if lost(future):
+            entries.extend([(chunk,), None] for chunk in batch)
+        else:
+            entries.append([batch, future])
+    return entries
+
+
 def play_alone(entries: list, jobs: int, pool_type) -> None:
-    """Play each lost chunk again in a process of its own, `jobs` at a time; each entry's
-    future is replaced by the new one. A chunk whose process dies again stops the run."""
+    """Play each lost chunk again in a process of its own, `jobs` at a time; each entry, a
+    batch of that one chunk, gets the new future. A chunk whose process dies again stops the
+    run."""
     for first in range(0, len(entries), jobs):
         group = entries[first:first + jobs]
         pools = [new_pool(pool_type, 1) for _ in group]
@@ -243,7 +280,7 @@ def play_alone(entries: list, jobs: int, pool_type) -> None:
             wait_for([entry[1] for entry in group])
             for entry in group:
                 if lost(entry[1]):
-                    raise RunError(f"a worker process died playing {games_of(entry[0])}, and "
+                    raise RunError(f"a worker process died playing {games_of(entry[0][0])}, and "
                                    f"died again when that chunk was played alone (killed, or "
                                    f"out of memory?); the run is stopped")
         finally:

@@ -34,7 +34,8 @@ from interpreter import gamelog
 from interpreter.cli import main
 from interpreter.errors import HouserulesError
 from interpreter.session import Session
-from interpreter.simulate import CHUNK, WINDOW, RunError, chunks, game_seed, in_processes
+from interpreter.simulate import (CHUNK, MOST_CHUNKS_A_BATCH, WINDOW, RunError, batch_size, chunks,
+                                  game_seed, in_processes)
 
 simulate = importlib.import_module("interpreter.simulate")  # the package has a simulate() too
 ROOT = Path(interpreter.__file__).resolve().parent.parent
@@ -406,9 +407,9 @@ def test_a_chunk_whose_worker_dies_again_when_played_alone_is_reported():
 
 
 class FakePool:
-    """A process pool, in this process, whose 'process' dies when it is handed a chunk
-    starting at one of `deadly` (each start's count says how many times): that future and
-    every later one of the pool fail with BrokenProcessPool, as a real pool's do."""
+    """A process pool, in this process, whose 'process' dies when it is handed a batch with a
+    chunk starting at one of `deadly` (each start's count says how many times): that future
+    and every later one of the pool fail with BrokenProcessPool, as a real pool's do."""
 
     made: list = []
 
@@ -416,16 +417,17 @@ class FakePool:
         self.deadly, self.broken, self.futures = deadly, False, []
         FakePool.made.append(max_workers)  # the initializer is not run: it is for workers
 
-    def submit(self, fn, chunk):
+    def submit(self, fn, batch):
         if self.broken:
             raise BrokenProcessPool("a child process terminated abruptly")
         future = Future()
-        if self.deadly.get(chunk.start, 0) > 0:
-            self.deadly[chunk.start] -= 1
+        deadly = [chunk.start for chunk in batch if self.deadly.get(chunk.start, 0) > 0]
+        if deadly:
+            self.deadly[deadly[0]] -= 1
             self.broken = True
             future.set_exception(BrokenProcessPool("a child process terminated abruptly"))
         else:
-            future.set_result(fn(chunk))
+            future.set_result(fn(batch))
         self.futures.append(future)
         return future
 
@@ -461,6 +463,28 @@ def test_a_chunk_lost_once_is_played_alone_and_every_chunk_comes_once_in_order(f
                                                                                       CHUNK)]
     assert 1 in FakePool.made, "the lost chunk was played again in a process of its own"
     assert len(notes) == 1 and "among games 300 to" in notes[0]
+
+
+def test_a_chunk_lost_in_a_batch_of_many_is_played_alone_and_the_rest_come_once_in_order(
+        fake_play):
+    notes = []
+    FakePool.made, deadly = [], {15000: 1}
+    results = list(in_processes(small_run(20000), 2, lambda **kw: FakePool(deadly, **kw),
+                                notify=notes.append))
+    assert results == [(n, n + CHUNK) for n in range(0, 20000, CHUNK)]
+    assert FakePool.made.count(1) > 1, "each chunk of the lost batches was played alone"
+    assert len(notes) == 1 and "were played again" in notes[0]
+
+
+@pytest.mark.parametrize("chunks_done, seconds, size", [
+    (1, 0.001, MOST_CHUNKS_A_BATCH),  # quick chunks: as many as a batch may hold
+    (1, 0.0, MOST_CHUNKS_A_BATCH),  # too quick to time
+    (4, 0.1, 4),  # about BATCH_SECONDS already
+    (10, 0.5, 2),
+    (1, 3.0, 1),  # a slow chunk is a batch of its own
+])
+def test_a_batch_holds_about_a_tenth_of_a_second_of_chunks(chunks_done, seconds, size):
+    assert batch_size(chunks_done, seconds) == size
 
 
 def test_a_chunk_lost_twice_is_named_exactly(fake_play):
@@ -628,7 +652,7 @@ def test_no_more_than_a_few_chunks_per_process_are_in_flight(fake_play):
         assert next(results) == ((handed - 1) * CHUNK, handed * CHUNK)
         in_flight.append(len(taken) - handed)
     results.close()
-    assert max(in_flight) < WINDOW * 2
+    assert max(in_flight) < WINDOW * 2 * MOST_CHUNKS_A_BATCH
 
 
 # --- 6. absurd numbers -----------------------------------------------------------------------
