@@ -811,3 +811,17 @@ def test_engine_shuffle_matches_random_shuffle(size, seed):
     reference.shuffle(theirs)
     assert ours == theirs
     assert rng.random() == reference.random()
+
+
+@pytest.mark.parametrize("size, count", [(2, 1), (9, 4), (108, 4), (112, 10), (1000, 30),
+                                         (300, 299), (5, 10)])
+def test_engine_partial_shuffle_draws_the_top_places_as_random_shuffle_would(size, count):
+    """Shuffling only the top `count` places makes random.shuffle's first `count` draws."""
+    ours, theirs = list(range(size)), list(range(size))
+    rng, reference = random.Random(size), random.Random(size)
+    dealing.shuffle(rng, ours, count)
+    for i in reversed(range(max(1, size - count), size)):
+        j = reference._randbelow(i + 1)
+        theirs[i], theirs[j] = theirs[j], theirs[i]
+    assert ours == theirs
+    assert rng.random() == reference.random()
