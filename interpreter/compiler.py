@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import dsl, typecheck
-from .expressions import RULE_ERRORS, ExpressionCompiler, Symbols, bind_arguments
+from .expressions import RULE_ERRORS, ExpressionCompiler, Symbols, invoke
 from .primitives import MAX_NESTING, PRIMITIVES, WORK_MESSAGE, Frame, Primitive, seats_of
 
 if TYPE_CHECKING:
@@ -135,16 +135,14 @@ class Compiler(ExpressionCompiler):
         if prim.role == "query":
             raise self.fail(node, f"{node.function}() only reads the game; use it inside a condition")
         args = tuple(self.expr(a) for a in node.args)
-        call = bind_arguments(prim.fn, args)
         if prim.picks:
-            return self.picks_op(node, call, target)
+            return self.picks_op(node, prim.fn, args, target)
         if prim.role == "choice":
-            return self.choice_op(node, prim, call, target)
+            return self.choice_op(node, prim, args, target)
         runtime = self.runtime
         if target is None and len(args) == 1:
             # The common statements, `lose_turn(next)` and `draw(next, 2)`: the primitive
-            # called here, not through bind_arguments' closure (a call between closures costs
-            # some 400 instructions).
+            # called here at once.
             fn, (one,) = prim.fn, args
 
             def op_one(game: GameState, frame: Frame):
@@ -163,17 +161,19 @@ class Compiler(ExpressionCompiler):
                     raise runtime(node, exc) from None
             return op_two
 
+        fn = prim.fn
+
         def op(game: GameState, frame: Frame):
             try:
-                result = call(game, frame)
+                result = invoke(fn, args, game, frame)
             except RULE_ERRORS as exc:
                 raise runtime(node, exc) from None
             if target is not None:
                 frame.vars[target] = result
         return op
 
-    def choice_op(self, node: dsl.Call, prim: Primitive, call, target: str | None):
-        settle, runtime = prim.settle, self.runtime
+    def choice_op(self, node: dsl.Call, prim: Primitive, args: tuple, target: str | None):
+        fn, settle, runtime = prim.fn, prim.settle, self.runtime
 
         def answer(game: GameState, frame: Frame, value):
             if settle is not None:
@@ -183,7 +183,7 @@ class Compiler(ExpressionCompiler):
 
         def op(game: GameState, frame: Frame):
             try:
-                kind, seat, options = call(game, frame)
+                kind, seat, options = invoke(fn, args, game, frame)
             except (TypeError, ValueError) as exc:
                 raise runtime(node, exc) from None
             if not options:
@@ -192,7 +192,7 @@ class Compiler(ExpressionCompiler):
             return game.request(kind, seat, options, answer, frame)
         return op
 
-    def picks_op(self, node: dsl.Call, call, target: str | None):
+    def picks_op(self, node: dsl.Call, fn, args: tuple, target: str | None):
         """A choice of cards, asked one card at a time: a "card" decision per pick until the
         CardPicks is complete; its chosen cards, as a tuple, are stored in `target`."""
         runtime = self.runtime
@@ -216,7 +216,7 @@ class Compiler(ExpressionCompiler):
 
         def op(game: GameState, frame: Frame):
             try:
-                frame.vars[key] = call(game, frame)
+                frame.vars[key] = invoke(fn, args, game, frame)
             except (TypeError, ValueError) as exc:
                 raise runtime(node, exc) from None
             return ask(game, frame)

@@ -37,7 +37,7 @@ CHUNK = 100  # games per chunk: the unit of work handed to a process or a cluste
 WINDOW = 3  # batches (chunks on a cluster) in flight per process or thread: each kept busy
 # A process is handed a batch of chunks at a time, as many as take about BATCH_SECONDS, so
 # that the parent's cost per hand-out (pickling, the pool's queues: about 1 ms) stays small
-# beside the work. With one chunk a time, 100,000 classic games cost the parent 1.3 s of a
+# beside the work. With one chunk a time, 100,000 quick games cost the parent 1.3 s of a
 # 2-core machine's CPU and --jobs 2 gave 1.74x --jobs 1; in batches, see BENCHMARK.md.
 BATCH_SECONDS = 0.1
 MOST_CHUNKS_A_BATCH = 64
