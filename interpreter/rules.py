@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from . import dsl
 from .compiler import compile_effect, compile_expression
 from .primitives import PRIMITIVES, Frame
+from .replacing import Replacement
 from .errors import RuleRuntimeError
 
 # Events a `when:` rule reacts to, with who `player` is and what `card` is in its text.
@@ -99,19 +100,22 @@ class Triggers:
     hand_ended: tuple = ()
     hand_size_changed: tuple = ()
     decided: tuple = ()
-    draw_owed: tuple = ()  # replacement rules (Rule objects), in the order they are tried
+    draw_owed: tuple = ()  # replacement rules (replacing.Replacement), in the order they are tried
     turn_lost: tuple = ()
     every: tuple = ()  # every Rule, in order, for `explain`
 
 
-def build_triggers(rules: list) -> Triggers:
-    """Group compiled rules by event, each group in order (`order`, then as written)."""
+def build_triggers(rules: list, by_card: dict | None = None) -> Triggers:
+    """Group compiled rules by event, each group in order (`order`, then as written); a
+    replacement rule's condition of the card alone is looked up in `by_card` (by name)."""
     ranked = sorted(enumerate(rules), key=lambda pair: (pair[1].order, pair[0]))
     ordered = [rule for _, rule in ranked]
     groups: dict[str, list] = {}
+    tables = by_card or {}
     for rule in ordered:
         groups.setdefault(rule.event, []).append(
-            rule if rule.replaces else trigger_op(rule, BINDS.get(rule.event, ())))
+            Replacement(rule.name, rule.condition, rule.ops, rule.early, tables.get(rule.name))
+            if rule.replaces else trigger_op(rule, BINDS.get(rule.event, ())))
     return Triggers(**{event: tuple(ops) for event, ops in groups.items()}, every=tuple(ordered))
 
 
@@ -156,9 +160,11 @@ def between_hands(game, ops: tuple, frame) -> None:
         game.stack.clear()
 
 
-def compile_rules(builder) -> Triggers:
-    """A ruleset's `rules:` table, compiled (errors at the rule's file, line and column)."""
+def compile_rules(builder, faces: tuple = ()) -> Triggers:
+    """A ruleset's `rules:` table, compiled (errors at the rule's file, line and column);
+    `faces` are the deck's, for conditions of the card alone."""
     compiled = []
+    by_card = {}
     for name, spec in (builder.data.get("rules") or {}).items():
         path = ("rules", name)
         replaces = "instead_of" in spec
@@ -171,6 +177,8 @@ def compile_rules(builder) -> Triggers:
             condition = compile_expression(builder.text(path + ("if",)), symbols)
             early = replaces and reads_only_the_game(builder.text(path + ("if",)), bound,
                                                      symbols.where)
+            if replaces:
+                by_card[name] = builder.by_card(path + ("if",), condition, faces)
         ops = ()
         if builder.text(path + ("do",)):
             symbols = builder.symbols(path + ("do",))
@@ -181,7 +189,7 @@ def compile_rules(builder) -> Triggers:
         text = " ".join(str(spec.get("text", "")).split())
         compiled.append(Rule(name, event, replaces, condition, ops, spec.get("order", 0), text,
                              early))
-    return build_triggers(compiled)
+    return build_triggers(compiled, by_card)
 
 
 def reads_only_the_game(text: str, bound: tuple, where: dict) -> bool:

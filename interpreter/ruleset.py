@@ -16,7 +16,7 @@ from .compiler import Symbols, compile_effect, compile_expression
 from .decks import build_deck
 from .engine import GameState
 from .playable import PlayableTables
-from .primitives import MAX_NUMBER
+from .primitives import MAX_NUMBER, Frame
 from .errors import OptionError, RulesetError
 from .rules import Triggers, compile_playable, compile_rules
 from .source import Source, bundled_rulesets, dollar_path, load_source
@@ -75,6 +75,7 @@ class Ruleset:
     jump_in: object  # fn(game, frame) -> bool for a card a seat may jump in with, or None
     first_dealer: int | None  # None: the first dealer is chosen at random
     dealer_draw: object
+    dealer_values: tuple | None  # each face's dealer_draw value, by card id, if it reads the card alone
     deal_moves: int
     redeal_if: object
     return_if: object
@@ -275,6 +276,18 @@ class Builder:
         bound = {n.var for n in dsl.walk(tree) if isinstance(n, (dsl.Quantifier, dsl.Total))}
         return dsl.names_used(tree) - bound <= names | {"option"}
 
+    def by_card(self, path: tuple, fn, faces: tuple) -> tuple | None:
+        """`fn`'s value for each face, by card id, when the expression at `path` reads the
+        card alone (and options): the engine then looks it up instead of calling it. None
+        otherwise, or when working it out needs a game after all."""
+        if fn is None or not self.reads_only(path, {"card"}):
+            return None
+        nobody = GameState.counting(1)  # a game of no state: the compiled build wants one
+        try:
+            return tuple(fn(nobody, Frame(0, face)) for face in faces)
+        except Exception:  # it reads the game (hand(player), say) or fails on some card:
+            return None  # the engine calls it, and reports what goes wrong where it does
+
     def setting(self, path: tuple, default, kind: type, minimum: int = 0,
                 maximum: int = MAX_NUMBER):
         """A literal setting, or an expression over options such as `option.max_draws`; a
@@ -322,7 +335,7 @@ class Builder:
             playable=playable,
             playable_tables=PlayableTables() if all(self.reads_only(path, TABLE_NAMES) for path in clauses)
             else None,
-            triggers=compile_rules(self), overlays=self.source.overlays,
+            triggers=compile_rules(self, faces), overlays=self.source.overlays,
             variables=MappingProxyType(self.variables),
             guarded=(guarded := frozenset(f for f in faces if f.rules.legal is not None)),
             guards=id_flags(faces, guarded),
@@ -349,7 +362,8 @@ class Builder:
             if self.setting(("jump_in", "enabled"), False, bool) else None,
             first_dealer=None if self.get(("dealer", "first")) == "random"
             else self.setting(("dealer", "first"), 0, int),
-            dealer_draw=self.expression(("dealer", "draw_high")),
+            dealer_draw=(dealer_draw := self.expression(("dealer", "draw_high"))),
+            dealer_values=self.by_card(("dealer", "draw_high"), dealer_draw, faces),
             deal_moves=self.setting(("dealer", "next_hand"), 1, int),
             redeal_if=self.expression(("first_card", "redeal_if")),
             return_if=self.expression(("first_card", "return_if")),
