@@ -138,7 +138,7 @@ def choose_dealer(game: GameState) -> int:
         # dealer draw makes one (callgrind: about 7,500 instructions less a game).
         cards = [deck.pop() for _ in contenders]
         drawn_all.extend(cards)
-        values: list = []
+        values: list[int] = []
         for at in range(len(cards)):
             card: Card = cards[at]
             got = table[card.id] if table is not None else value(game, Frame(contenders[at], card))
@@ -148,7 +148,9 @@ def choose_dealer(game: GameState) -> int:
             values.append(got)
         if game.events is not None:
             game.log("dealer_draw", cards={s: c.name for s, c in zip(contenders, cards)})
-        best = max(values)
+        best = values[0]  # not max(): a builtin looked up and called, in the compiled build
+        for got in values:
+            best = got if got > best else best
         contenders = [contenders[at] for at in range(len(values)) if values[at] == best]
     else:
         raise RuleRuntimeError("the dealer draw tied 100 times in a row (dealer.draw_high)",

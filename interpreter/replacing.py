@@ -12,7 +12,7 @@ from .primitives import Frame
 if TYPE_CHECKING:
     from .engine import GameState
 
-CHAIN = "#instead"  # a frame variable no effect text can name: the replacement in progress
+CHAIN: Final = "#instead"  # a frame variable no effect text can name: the replacement in progress
 OWED: Final = ("seat", "count")  # the names draw_owed binds (rules.REPLACEABLE)
 LOST: Final = ("seat",)  # turn_lost's
 
@@ -60,9 +60,11 @@ def replace(game: GameState, frame: Frame, event: str, rules: tuple, names: tupl
         elif early and not condition(game, frame):
             continue
         own = Frame(frame.player, frame.card, frame.color_before, frame.fair)
-        bound = dict(zip(names, values))  # made only for a rule that may run
-        own.vars.update(bound)
-        own.vars[CHAIN] = (event, index + 1, bound)
+        bound: dict = {}  # made only for a rule that may run
+        scope = own.vars
+        for at in range(len(names)):
+            bound[names[at]] = scope[names[at]] = values[at]
+        scope[CHAIN] = (event, index + 1, bound)
         if early or condition is None or condition(game, own):
             if game.events is not None:
                 game.log("rule", name=rule.name, seat=own.player)
