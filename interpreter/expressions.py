@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from . import dsl
-from .cards import BUILTIN_ATTRIBUTES, card_values, holds_value
+from .cards import BUILTIN_ATTRIBUTES, Card, card_values, holds_value
 from .errors import DslError, RuleRuntimeError
 from .names import NAMES
 from .primitives import MAX_NESTING, MAX_NUMBER, PRIMITIVES, WORK_MESSAGE, Frame, Primitive
@@ -147,8 +147,13 @@ class ExpressionCompiler:
             return lambda g, f: getattr(subject(g, f), attr, None)
         if attr in self.symbols.attributes:
             def get(g, f):
-                attrs = getattr(subject(g, f), "attrs", None)  # not a card (a seat): none
-                return None if attrs is None else attrs.get(attr)
+                card = subject(g, f)
+                if not isinstance(card, Card):
+                    return None  # not a card (a seat): none
+                # Subscripted, not .get(): a mapping proxy's get() calls its dictionary's
+                # by name (callgrind: about 900 instructions a read, with getattr, to 200).
+                attrs = card.attrs
+                return attrs[attr] if attr in attrs else None
             return get
         known = ", ".join(list(BUILTIN_ATTRIBUTES) + sorted(self.symbols.attributes))
         raise self.fail(node, f"unknown card attribute '{attr}'; known: {known}")
