@@ -228,6 +228,14 @@ class ExpressionCompiler:
             return lambda g, f: left(g, f) and right(g, f)
         if node.op == "or":
             return lambda g, f: left(g, f) or right(g, f)
+        if node.op in ("==", "!=") and isinstance(node.right, (dsl.Number, dsl.Text, dsl.Constant)):
+            value = node.right.value
+            if value is None or type(value) in (bool, int, str):
+                # `card.kind == "skip"`, `x == none`: the literal held, one closure call
+                # fewer (callgrind: about 150 instructions a test).
+                if node.op == "==":
+                    return lambda g, f: left(g, f) == value
+                return lambda g, f: left(g, f) != value
         if node.op == "==":
             return lambda g, f: left(g, f) == right(g, f)
         if node.op == "!=":

@@ -13,6 +13,7 @@ from interpreter import GameState, load_ruleset
 from interpreter.agents import play_match, seat_table
 from interpreter.cards import holds_value, own_attribute
 from interpreter.dice import Dice
+from interpreter.primitives import Frame
 from interpreter.rules import reads_only_the_game
 from interpreter.simulate import simulate
 from interpreter.tally import Summary
@@ -108,3 +109,47 @@ def test_the_run_time_knows_the_names_each_replaceable_event_binds():
     from interpreter.replacing import LOST, OWED
     from interpreter.rules import REPLACEABLE
     assert (REPLACEABLE["draw_owed"][0], REPLACEABLE["turn_lost"][0]) == (OWED, LOST)
+
+
+@pytest.mark.parametrize("condition, tabled", [
+    ('card.kind == "draw_two"', True),        # the card alone: looked up by card id
+    ('card.color == "red" or card.rank == 5', True),
+    ("count == 2", False),                    # an event's bound name
+    ('color == "red"', False),                # the game's colour to follow
+    ("size(hand(player)) > 3", False),        # the game, through a primitive
+])
+def test_which_replacement_conditions_are_looked_up_by_card(tmp_path, condition, tabled):
+    rules = ruleset(tmp_path, f"""
+        rules:
+          shield:
+            instead_of: draw_owed
+            if: '{condition}'
+            do: lose_turn(seat)
+        """)
+    (rule,) = rules.triggers.draw_owed
+    assert (rule.by_card is not None) is tabled
+    if tabled:
+        assert [bool(held) for held in rule.by_card] == [
+            bool(rule.condition(GameState.counting(1), Frame(0, face))) for face in rules.faces]
+
+
+@pytest.mark.parametrize("draw_high, tabled", [
+    ("card.value", True),
+    ("card.points * 2 + option.bonus", True),     # options are settled at load
+    ("size(hand(player))", False),                # reads the game: called in each game
+    ("100 / card.value", False),                  # fails on a 0 at load: fails in the game
+])
+def test_which_dealer_draws_are_looked_up_by_card(tmp_path, draw_high, tabled):
+    rules = ruleset(tmp_path, f"""
+        options: {{bonus: {{type: integer, default: 3, help: added}}}}
+        dealer: {{first: null, draw_high: '{draw_high}'}}
+        """)
+    assert (rules.dealer_values is not None) is tabled
+    if tabled:
+        assert rules.dealer_values == tuple(
+            rules.dealer_draw(GameState.counting(1), Frame(0, face)) for face in rules.faces)
+
+
+def test_the_bundled_dealer_draw_is_each_cards_value():
+    rules = load_ruleset("mario_kart")
+    assert rules.dealer_values == tuple(face.value for face in rules.faces)
