@@ -29,6 +29,7 @@ import importlib
 
 import interpreter
 import interpreter.cli
+import interpreter.output_paths
 import interpreter.session
 from interpreter import gamelog
 from interpreter.cli import main
@@ -177,7 +178,7 @@ def test_a_folder_that_takes_no_new_file_is_refused_for_root_too(tmp_path, monke
     def refuse(*args, **kwargs):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
 
-    monkeypatch.setattr(interpreter.cli.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(interpreter.output_paths.tempfile, "mkstemp", refuse)
     out = io.StringIO()
     code = main([*map(str, command), str(tmp_path / name)], out=out)
     assert code == 2 and out.getvalue() == ""
