@@ -279,8 +279,10 @@ class Builder:
     def by_card(self, path: tuple, fn, faces: tuple) -> tuple | None:
         """`fn`'s value for each face, by card id, when the expression at `path` reads the
         card alone (and options): the engine then looks it up instead of calling it. None
-        otherwise, or when working it out needs a game after all."""
-        if fn is None or not self.reads_only(path, {"card"}):
+        otherwise, when working it out needs a game after all, or when the deck and the
+        text are so large that the table would cost more at load than it saves."""
+        if fn is None or len(faces) * len(self.text(path)) > BY_CARD_WORK \
+                or not self.reads_only(path, {"card"}):
             return None
         nobody = GameState.counting(1)  # a game of no state: the compiled build wants one
         try:
@@ -459,6 +461,11 @@ class Builder:
                     fair=self.expression(path + ("fair",)),
                     legal_text=self.get(path + ("legal",), ""), on_play=on_play, on_first=on_first,
                     on_going_out=self.effect(path + ("on_going_out",)))
+
+# Faces times characters of text at most, for a table by card: a long text over a wide
+# deck (a hostile file, say) is called in the game instead, for the few cards it meets.
+BY_CARD_WORK = 100_000
+
 
 def digest(data: dict, options: dict) -> str:
     """A short fingerprint of the merged ruleset data and the options in force."""

@@ -32,6 +32,9 @@ REPO = Path(__file__).resolve().parent.parent
 MEMORY_LIMIT = 1 << 30  # 1 GiB of address space for the child
 # ~2 s of the case's own work plus ~1.5 s of interpreter start-up and imports.
 TIME_LIMIT = 3.5
+# A case that spends a game's whole work budget (2,000,000 steps) in the pure build: 2.5 to
+# 3.6 s on this 2-core machine while the suite runs in two processes, so it gets more.
+WHOLE_BUDGET_LIMIT = 5.0
 HANG_TIMEOUT = 15  # a child still running after this is killed: the case hangs
 
 SIMULATE = ["simulate", "{main}", "--games", "2", "--jobs", "1"]
@@ -420,7 +423,7 @@ def test_a_game_that_goes_through_too_many_cards_stops_within_seconds(tmp_path):
         "count(d in hands(everyone) if d.rank == c.rank and d.color == c.color) > 50) > 0"))
     code, out, err, seconds = run_cli([*SIMULATE[:1], str(path), *SIMULATE[2:], "--option", "hands=1"])
     assert code == 2 and "more work than one game may: over 2,000,000 steps" in err, err
-    assert seconds < TIME_LIMIT and "Traceback" not in err
+    assert seconds < WHOLE_BUDGET_LIMIT and "Traceback" not in err
 
 
 def test_extends_chains_read_a_bounded_number_of_files(tmp_path):
