@@ -138,7 +138,7 @@ def test_which_replacement_conditions_are_looked_up_by_card(tmp_path, condition,
     ("card.points * 2 + option.bonus", True),     # options are settled at load
     ("size(hand(player))", False),                # reads the game: called in each game
     ("100 / card.value", False),                  # fails on a 0 at load: fails in the game
-    ("card.value" + " + 0" * 500, False),         # too long a text for the deck: called
+    ("card.value + " + "0" * 2000, False),        # too long a text for the deck: called
 ])
 def test_which_dealer_draws_are_looked_up_by_card(tmp_path, draw_high, tabled):
     rules = ruleset(tmp_path, f"""
