@@ -383,6 +383,11 @@ def run_killing_workers(argv: list, every_time: bool) -> tuple[subprocess.Comple
     return subprocess.CompletedProcess(argv, process.returncode, out, err), killed
 
 
+def interruptible() -> None:
+    """In the child: SIGINT interrupts even when the suite was started with it ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.slow  # 5-6 s: opt-in (-m slow) to keep the default suite near 5 minutes
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds the workers in /proc")
 def test_a_killed_worker_s_chunks_are_played_again_and_the_figures_do_not_change():
@@ -599,6 +604,11 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
+def interruptible() -> None:
+    """In the child: SIGINT interrupts even when the suite was started with it ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.slow  # 5-6 s: opt-in (-m slow) to keep the default suite near 5 minutes
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads memory from /proc")
 def test_ten_billion_games_on_two_jobs_stream_in_flat_memory_and_stop_cleanly(tmp_path):
@@ -609,7 +619,7 @@ def test_ten_billion_games_on_two_jobs_stream_in_flat_memory_and_stop_cleanly(tm
         [sys.executable, "-m", "interpreter.cli", "simulate", "classic", "--games",
          "10000000000", "--jobs", "2", *QUICK, "--records", str(records)],
         cwd=ROOT, env=environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True)
+        start_new_session=True, preexec_fn=interruptible)
     try:
         peak, start = 0, time.monotonic()
         while time.monotonic() - start < 5:

@@ -17,6 +17,7 @@ import io
 import json
 import os
 import re
+import signal
 import sys
 from collections import Counter
 from pathlib import Path
@@ -60,13 +61,20 @@ PROMPTS = [
 KINDS = [kind for kind, _ in PROMPTS]
 
 
+def interruptible() -> None:
+    """In the child: Ctrl-C interrupts, as in a terminal, even when the suite itself was
+    started with SIGINT ignored (a background job without job control, as some CI runners
+    start it), which the child would otherwise inherit."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(*args: str, cwd=ROOT):
     """The real `houserules ARGS` in a pseudo-terminal, started in `cwd`."""
     env = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT))
     env.pop("PYTHONHASHSEED", None)
     child = pexpect.spawn(sys.executable, ["-m", "interpreter.cli", *args], cwd=str(cwd),
                          env=env, encoding="utf-8", timeout=TIMEOUT,
-                          dimensions=(50, COLUMNS))
+                          dimensions=(50, COLUMNS), preexec_fn=interruptible)
     child.delaybeforesend = None  # no 50 ms pause before each line: the game waits anyway
     return child
 
