@@ -2,7 +2,7 @@
 
     python examples/benchmark.py [--games N] [--rounds R] [--seed S] [--json]
                                  [--rlcard-driver fair|legacy] [--jobs-games G]
-                                 [--memory-games M]
+                                 [--memory-games M] [--quiet]
 
 Each round times N single-hand four-player games of houserules' classic ruleset (eager
 bots), the same N games of RLCard's UNO (random legal actions), then Mario Kart, UNO Flip
@@ -196,8 +196,45 @@ def peak_memory_mb() -> float:
     return peak / (1024 * 1024 if sys.platform == "darwin" else 1024)
 
 
-def run(games: int, rounds: int, seed: int, driver: str = "fair") -> dict:
+class Progress:
+    """Where a long benchmark is, on stderr: one line rewritten in a terminal, a line a step
+    elsewhere (a log); nothing when quiet. Standard output keeps only the result."""
+
+    def __init__(self, quiet: bool = False, stream=None):
+        self.stream = stream or sys.stderr
+        self.quiet = quiet
+        self.live = not quiet and self.stream.isatty()
+
+    def __call__(self, text: str) -> None:
+        if self.quiet:
+            return
+        if self.live:
+            self.stream.write(f"\r\033[K{text}")
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def done(self) -> None:
+        if self.live:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+def standing(best: dict) -> str:
+    """The best figures so far, in a few words."""
+    rate = {name: row["games_per_second"] for name, row in best.items()}
+    parts = [f"classic {rate['classic']:,.0f} games/s"]
+    if "rlcard" in rate:
+        parts.append(f"{rate['classic'] / rate['rlcard']:.2f}x RLCard")
+    if "mario_kart" in rate:
+        parts.append(f"Mario Kart {rate['classic'] / rate['mario_kart']:.2f}x classic's time")
+    return ", ".join(parts)
+
+
+def run(games: int, rounds: int, seed: int, driver: str = "fair",
+        progress: Progress | None = None) -> dict:
     """Interleave the timings over `rounds` rounds and keep each side's best round."""
+    progress = progress or Progress(quiet=True)
     modules = rlcard_modules()
     trials = {"classic": lambda: time_houserules("classic", games, seed)}
     if modules:
@@ -209,11 +246,12 @@ def run(games: int, rounds: int, seed: int, driver: str = "fair") -> dict:
         trials["crazy_eights"] = lambda: time_crazy_eights(games, seed)
         trials["openspiel"] = lambda: time_openspiel(games, seed, spiel)
     best: dict = {}
-    for _ in range(rounds):
+    for number in range(1, rounds + 1):
         for name, trial in trials.items():
             row = trial()
             if name not in best or row["games_per_second"] > best[name]["games_per_second"]:
                 best[name] = row
+        progress(f"round {number}/{rounds}: best so far {standing(best)}")
     result = {"games": games, "rounds": rounds, "seed": seed, "python": platform.python_version(),
               "machine": platform.machine(), "engine": ENGINE, "compiled": COMPILED,
               **best}
@@ -280,10 +318,14 @@ def memory_run(games: int, seed: int, jobs: int = 2) -> dict:
             "games_per_second": games / seconds, "exit": process.returncode}
 
 
-def scaling(games: int, seed: int) -> dict:
+def scaling(games: int, seed: int, progress: Progress | None = None) -> dict:
     """--jobs 2 against --jobs 1 (best of SCALING_ROUNDS runs each, interleaved)."""
-    runs = [(jobs, time_jobs(games, jobs, seed)) for _ in range(SCALING_ROUNDS)
-            for jobs in (1, 2)]
+    progress = progress or Progress(quiet=True)
+    runs = []
+    for number in range(1, SCALING_ROUNDS + 1):
+        for jobs in (1, 2):
+            progress(f"simulate --jobs {jobs}, {games:,} games: run {number}/{SCALING_ROUNDS}")
+            runs.append((jobs, time_jobs(games, jobs, seed)))
     one = max(rate for jobs, rate in runs if jobs == 1)
     two = max(rate for jobs, rate in runs if jobs == 2)
     return {"games": games, "jobs_1_games_per_second": one, "jobs_2_games_per_second": two,
@@ -343,12 +385,18 @@ def main() -> None:
     parser.add_argument("--memory-games", type=int, default=0,
                         help="also play this many classic games with --jobs 2 and report the "
                              "process tree's peak memory (Linux; 1000000 takes minutes)")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress on stderr (by default a line a round)")
     args = parser.parse_args()
-    result = run(args.games, args.rounds, args.seed, args.rlcard_driver)
+    progress = Progress(args.quiet)
+    result = run(args.games, args.rounds, args.seed, args.rlcard_driver, progress)
     if args.jobs_games:
-        result["scaling"] = scaling(args.jobs_games, args.seed)
+        result["scaling"] = scaling(args.jobs_games, args.seed, progress)
     if args.memory_games:
+        progress(f"simulate --jobs 2, {args.memory_games:,} games, sampling the memory of its "
+                 "processes")
         result["memory"] = memory_run(args.memory_games, args.seed)
+    progress.done()
     if args.json:
         if "rlcard" not in result:
             print(f"RLCard skipped (not installed): {sys.executable} -m pip install rlcard",
