@@ -49,7 +49,7 @@ from interpreter.untrusted import predicate, validator
 
 REPO = Path(__file__).resolve().parent.parent
 MEMORY_LIMIT = 1 << 30  # 1 GiB of address space for the child
-TIME_LIMIT = 2.0  # seconds for the whole child, start-up included
+TIME_LIMIT = 2.0  # CPU seconds for a refused case, run in this process
 HANG_TIMEOUT = 15  # a child still running after this is killed: the case hangs
 
 DRAW_CARD_RULESET = """\
