@@ -25,6 +25,8 @@ from pathlib import Path
 
 import pytest
 
+from child_process import interruptible
+
 import importlib
 
 import interpreter
@@ -383,11 +385,6 @@ def run_killing_workers(argv: list, every_time: bool) -> tuple[subprocess.Comple
     return subprocess.CompletedProcess(argv, process.returncode, out, err), killed
 
 
-def interruptible() -> None:
-    """In the child: SIGINT interrupts even when the suite was started with it ignored."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 @pytest.mark.slow  # 5-6 s: opt-in (-m slow) to keep the default suite near 5 minutes
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds the workers in /proc")
 def test_a_killed_worker_s_chunks_are_played_again_and_the_figures_do_not_change():
@@ -602,11 +599,6 @@ def descendants(pid: int) -> list[int]:
     for child in list(found):
         found.extend(descendants(child))
     return found
-
-
-def interruptible() -> None:
-    """In the child: SIGINT interrupts even when the suite was started with it ignored."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @pytest.mark.slow  # 5-6 s: opt-in (-m slow) to keep the default suite near 5 minutes

@@ -28,6 +28,8 @@ from pathlib import Path
 
 import pytest
 
+from child_process import child_seconds
+
 REPO = Path(__file__).resolve().parent.parent
 MEMORY_LIMIT = 1 << 30  # 1 GiB of address space for the child
 # ~2 s of the case's own work plus ~1.5 s of interpreter start-up and imports.
@@ -209,13 +211,6 @@ CASES = [
 def limit_memory() -> None:
     """In the child, before exec: at most MEMORY_LIMIT bytes of address space."""
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-
-
-def child_seconds() -> float:
-    """CPU seconds (user and system) of this process's finished children so far: a child's
-    own work, which a busy machine does not stretch as it does wall time."""
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
 
 
 def run_cli(args: list) -> tuple:

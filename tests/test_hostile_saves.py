@@ -37,6 +37,8 @@ from typing import Callable
 import jsonschema
 import pytest
 
+from child_process import child_seconds
+
 from interpreter import engine
 from interpreter.agents import RandomAgent
 from interpreter.cli import main
@@ -69,13 +71,6 @@ deck:
 def limit_memory() -> None:
     """In the child, before exec: at most MEMORY_LIMIT bytes of address space."""
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-
-
-def child_seconds() -> float:
-    """CPU seconds (user and system) of this process's finished children so far: a child's
-    own work, which a busy machine does not stretch as it does wall time."""
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
 
 
 def run_cli(args: list, stdin: str = "", cwd: Path = REPO) -> tuple:

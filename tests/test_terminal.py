@@ -17,12 +17,13 @@ import io
 import json
 import os
 import re
-import signal
 import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+
+from child_process import interruptible
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -59,13 +60,6 @@ PROMPTS = [
     ("broken", r"error: a rule failed while the game ran: "),
 ]
 KINDS = [kind for kind, _ in PROMPTS]
-
-
-def interruptible() -> None:
-    """In the child: Ctrl-C interrupts, as in a terminal, even when the suite itself was
-    started with SIGINT ignored (a background job without job control, as some CI runners
-    start it), which the child would otherwise inherit."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def spawn(*args: str, cwd=ROOT):
