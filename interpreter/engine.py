@@ -18,7 +18,7 @@ from typing import Any, Final
 from .cards import Card, id_flags
 from .decisions import NUMBERS, Decision, HandResult, describe, is_option
 from .decks import pair_at_random
-from . import dealing, moves, playable, replacing, scoring, turns
+from . import dealing, drawing, moves, playable, replacing, scoring, turns
 from . import seats as seating
 from .primitives import TURN_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
 from .errors import IllegalMove, RuleRuntimeError
@@ -514,47 +514,13 @@ class GameState:
         seating.eliminate(self, seat)
 
     def take_from_stock(self):
-        """The top stock card, reshuffling the discard pile (all but its top) when empty."""
-        if not self.stock:
-            self.reshuffle()
-            if not self.stock:
-                return None
-        return self.stock.pop()
-
-    def reshuffle(self) -> None:
-        """Keep the top discard; the rest, shuffled, becomes the stock (unless the ruleset
-        keeps an empty stock empty)."""
-        if len(self.discard) < 2 or not self.ruleset.reshuffle:
-            return
-        top = self.discard.pop()
-        self.stock, self.discard = self.discard, [top]
-        dealing.shuffle(self.rng, self.stock)
-        if self.events is not None:
-            self.log("reshuffle", size=len(self.stock))
+        """The top stock card, reshuffling the discard pile when it runs out (drawing.py)."""
+        return drawing.take_from_stock(self)
 
     def draw(self, seat: int, count: int, fire: bool = True, until_color=None) -> int:
-        """`seat` draws up to `count` cards (stopping after a card of `until_color`, if given);
-        fewer when stock and discard are exhausted. Then its cards_drawn rules run, unless
-        `fire` is false: the caller queues them."""
-        hand: list = self.hands[seat]
-        got = 0
-        for _ in range(min(count, self.hand_limit - len(hand))):
-            card = self.take_from_stock()
-            if card is None:
-                break
-            hand.append(card)
-            got += 1
-            if until_color is not None and card.color == until_color:
-                break
-        if got:
-            self.last_move = self.turns
-            if fire:
-                if self.drawn_rules:  # no frame made for rules a ruleset does not have
-                    self.push(self.drawn_rules, Frame(seat))
-                if self.sized_rules:
-                    self.size_changed(seat)
-        self.log_draw(seat, got)
-        return got
+        """`seat` draws up to `count` cards; then its cards_drawn rules run, unless `fire` is
+        false (drawing.py)."""
+        return drawing.draw(self, seat, count, fire, until_color)
 
     def move_cards(self, seat: int, cards: list, where) -> None:
         """Move held `cards` from `seat`'s hand to a pile or another hand (moves.py)."""
@@ -568,13 +534,11 @@ class GameState:
 
     def draw_until_color(self, seat: int, color) -> int:
         """`seat` draws until a card of `color` comes, or nothing is left to draw."""
-        return self.draw(seat, len(self.stock) + len(self.discard), until_color=color)
+        return drawing.draw(self, seat, len(self.stock) + len(self.discard), until_color=color)
 
     def log_draw(self, seat: int, count: int) -> None:
-        """Record a draw: how many cards, and which (only the seat itself may be shown them)."""
-        if self.events is not None:
-            hand = self.hands[seat]
-            self.log("draw", seat=seat, count=count, cards=[c.name for c in hand[len(hand) - count:]])
+        """Record a draw: how many cards, and which (drawing.py)."""
+        drawing.log_draw(self, seat, count)
 
     def take_penalty(self) -> int:
         """The pending penalty, now cleared."""
@@ -644,21 +608,8 @@ class GameState:
             self.log("color", color=color)
 
     def turn_over(self) -> Any:
-        """Turn the top stock card onto the discard pile; its colour (if any) is to follow."""
-        drawn = self.take_from_stock()
-        if drawn is None:
-            return None
-        card: Card = drawn  # typed: its fields are read natively
-        self.discard.append(card)
-        self.just_played = False  # the top card was turned, not played: no jump-in on it
-        if card.color is not None:
-            self.color = card.color
-        if self.events is not None:
-            self.log("turn_over", card=card.name)
-        turned = self.ruleset.triggers.card_turned
-        if turned:
-            self.push(turned, Frame(self.turn, card))
-        return card
+        """Turn the top stock card onto the discard pile (drawing.py)."""
+        return drawing.turn_over(self)
 
     def switch_sides(self) -> None:
         """Turn every card over; the other side is up from now on (moves.py)."""

@@ -19,7 +19,8 @@ from .playable import PlayableTables
 from .primitives import MAX_NUMBER, Frame
 from .errors import OptionError, RulesetError
 from .rules import Triggers, compile_playable, compile_rules
-from .source import Source, bundled_rulesets, dollar_path, load_source
+from .extends import load_source
+from .source import Source, bundled_rulesets, dollar_path
 from .validation import check_schema
 
 REQUIRED = ("name", "colors", "kinds", "deck", "playable", "scoring")
