@@ -198,9 +198,8 @@ def begin_hand(game: GameState) -> None:
         game.log("first_card", card=first.name, dealer=game.dealer)
     frame = Frame(game.dealer, first, None)
     game.push(ADVANCE, None)
-    triggers = rules.triggers
-    game.push(triggers.hand_started, frame)
-    game.push(triggers.card_turned, frame)
+    game.push(rules.triggers.hand_started, frame)
+    game.push(game.turned_rules, frame)
     game.push(first.rules.on_first, frame)
 
 

@@ -78,7 +78,6 @@ def turn_over(game: GameState) -> Any:
         game.color = card.color
     if game.events is not None:
         game.log("turn_over", card=card.name)
-    turned = game.ruleset.triggers.card_turned
-    if turned:
-        game.push(turned, Frame(game.turn, card))
+    if game.turned_rules:  # no frame made for rules a ruleset does not have
+        game.push(game.turned_rules, Frame(game.turn, card))
     return card

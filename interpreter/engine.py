@@ -133,6 +133,7 @@ class GameState:
     uno_called: bool  # whether a UNO call is asked (uno.penalty is set)
     no_windows: bool  # no jump-in rule: after a turn, only an uncalled UNO opens a window
     drawn_rules: tuple  # the cards_drawn rules
+    turned_rules: tuple  # the card_turned rules (turn_over)
     steps_limit: int  # limits.steps_per_action
     draw_decides: bool  # turn.decide_after_draw
     draw_until: Any  # turn.draw_until: a stop condition of the ruleset's own, or None
@@ -189,6 +190,7 @@ class GameState:
         self.uno_called = ruleset.uno_penalty is not None
         self.no_windows = ruleset.jump_in is None
         self.drawn_rules = triggers.cards_drawn
+        self.turned_rules = triggers.card_turned
         self.steps_limit = ruleset.steps_per_action
         self.draw_decides = ruleset.decide_after_draw
         self.draw_until = ruleset.draw_until
