@@ -1,5 +1,5 @@
 """The game's chance and a hand's start: the seeded generator, the shuffle, the first dealer, the
-deal and the first card turned."""
+deal and the first card turned, the declared variables' first values; or a table set by hand."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Final
 from .cards import Card
 from .errors import IllegalMove, RuleRuntimeError
 from .primitives import Frame
-from .turns import ADVANCE
+from .decisions import HandResult
+from .turns import ADVANCE, START_TURN, WINDOWS, count_turn
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -163,7 +164,7 @@ def choose_dealer(game: GameState) -> int:
 def begin_hand(game: GameState) -> None:
     """Shuffle, deal, turn the first card and queue its effect and the first turn."""
     rules = game.ruleset
-    game.reset_variables("hand")
+    reset_variables(game, "hand")
     game.direction = 1
     game.lost_turns = [0] * game.players
     game.next_turn = None
@@ -203,6 +204,13 @@ def begin_hand(game: GameState) -> None:
     game.push(first.rules.on_first, frame)
 
 
+def reset_variables(game: GameState, scope: str) -> None:
+    """Give the declared variables of `scope` (match, hand) their initial values."""
+    for name, (their_scope, per_seat, initial) in game.ruleset.variables.items():
+        if their_scope == scope:
+            game.variables[name] = [initial] * game.players if per_seat else initial
+
+
 def deal(game: GameState) -> None:
     """A fresh shuffled deck; cards one at a time from the seat after the dealer."""
     stock = game.stock = fresh_stock(game)
@@ -232,3 +240,44 @@ def turn_first_card(game: GameState):
         game.stock.append(card)
         shuffle(game.rng, game.stock)
     raise RuleRuntimeError("first_card.return_if held 1000 times in a row", file=rules.file)
+
+
+def set_table(game: GameState, hands, discard, stock, turn=0, direction=1, color=None,
+              dealer=None, scores=None, penalty=0, uncalled=(), lost_turns=None,
+              extra_turn=None, just_played=False, winners=(), side=0) -> None:
+    """Set `game` (made without a deal) at an exact table: hands per seat, discard
+    (bottom..top), stock (top first), then play on from there (GameState.from_table).
+
+    Cards may be given as card objects or names ('red 5'). The seat `turn` is to play,
+    unless it has just played the top card (`just_played`) or left a UNO uncalled
+    (`uncalled`, seats): then its turn is ending, and the windows (catch, jump-in) open before
+    play passes on. `penalty` is pending, `lost_turns` (a count per seat) and `extra_turn` (a
+    seat) are queued; `winners` are the seats that won earlier hands; `side` is the side of
+    two-sided cards that is up (the cards are given with their faces of that side up).
+    """
+    ruleset = game.ruleset
+
+    def cards(items):
+        return [ruleset.card(c) if isinstance(c, str) else c for c in items]
+    game.hands = [cards(h) for h in hands]
+    game.discard = cards(discard)
+    game.stock = cards(stock)[::-1]
+    game.turn, game.direction = turn, direction
+    if side:
+        game.side, game.side_colors = side, ruleset.side_colors[side]
+    game.dealer = (turn - direction) % game.players if dealer is None else dealer
+    game.color = color if color is not None else (game.top.color if game.top else None)
+    game.scores = list(scores) if scores is not None else [0] * game.players
+    game.hand_results = [HandResult(seat, 0, 0, None) for seat in winners]
+    game.table_size = sum(map(len, game.hands)) + len(game.discard) + len(game.stock)
+    game.penalty = penalty
+    game.lost_turns = list(lost_turns) if lost_turns is not None else [0] * game.players
+    game.next_turn = extra_turn
+    game.uncalled = list(uncalled)
+    game.just_played = just_played
+    if game.uncalled or just_played:
+        count_turn(game, turn)  # the ending turn was taken
+        game.push(WINDOWS, None)
+    else:
+        game.push(START_TURN, None)
+    game._run()

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
+
+from .primitives import Frame
+
+if TYPE_CHECKING:
+    from .engine import GameState
 
 try:
     from mypy_extensions import mypyc_attr
@@ -103,3 +108,21 @@ def is_option(answer, options: tuple) -> bool:
     except ValueError:
         return False
     return found is answer or type(found) is type(answer)
+
+
+def why_illegal(game: GameState, decision: Decision, answer) -> str:
+    """Why `answer` to the pending `decision` is refused, in words."""
+    shown = ", ".join(describe(o) for o in decision.options)
+    seat = decision.seat
+    if decision.kind == "play" and seat is not None and hasattr(answer, "rules"):
+        if answer not in game.hands[seat]:
+            return f"seat {seat} does not hold {answer}"
+        probe = Frame(seat, answer)
+        if not game.ruleset.playable(game, probe):
+            return (f"{answer} cannot be played on {game.top} "
+                    f"(colour to follow: {game.color or 'any'})")
+        rules = answer.rules
+        return f"{answer} may not be played now: {rules.text or rules.legal_text}"
+    if decision.kind == "card":
+        return f"{describe(answer)} is not one of the cards seat {seat} may choose now: {shown}"
+    return f"{describe(answer)} is not a legal answer to {decision.kind}; options: {shown}"

@@ -15,16 +15,15 @@ import random
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, Final
 
-from .cards import Card, id_flags
-from .decisions import NUMBERS, Decision, HandResult, describe, is_option
+from .cards import id_flags
+from .decisions import NUMBERS, Decision, describe, is_option, why_illegal
 from .decks import pair_at_random
-from . import dealing, drawing, moves, playable, replacing, scoring, turns
+from . import dealing, drawing, moves, playable, replacing, scoring
 from . import seats as seating
 from .primitives import TURN_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
 from .errors import IllegalMove, RuleRuntimeError
-from .turns import (AFTER_ANSWER, END_OF_TURN, HAND_OVER, START_TURN, TURN_FLOW, UNO_CALL, WINDOWS,
-                    MAX_HAND, answer_play, check_progress, op_end_turn, op_offer_drawn,
-                    op_play_held, op_uno_call)
+from .turns import (AFTER_ANSWER, END_OF_TURN, TURN_FLOW, UNO_CALL, MAX_HAND, answer_play,
+                    op_end_turn, op_offer_drawn, op_play_held, op_uno_call)
 
 # The turn's ops that _run calls natively, as the objects the stack holds.
 OP_END_TURN: Final = op_end_turn
@@ -35,15 +34,6 @@ OP_OFFER_DRAWN: Final = op_offer_drawn
 DEBUG_CHECK: Any = None
 # Whether this module runs compiled to C by mypyc (see setup.py) or as Python source/bytecode.
 COMPILED = __file__.endswith(tuple(EXTENSION_SUFFIXES))
-
-
-def position(hand: list, card) -> int:
-    """Where `card` is in `hand` (the first place, as list.remove finds it: cards are equal
-    only to themselves); ValueError when it is not there."""
-    for at in range(len(hand)):
-        if hand[at] is card:
-            return at
-    raise ValueError(f"{card} is not in the hand")
 
 
 def any_is(item, items: tuple) -> bool:
@@ -228,8 +218,8 @@ class GameState:
         self.shared_tables = ruleset.playable_tables
         playable.forget_table(self)
         self.variables = {}
-        self.reset_variables("match")
-        self.reset_variables("hand")  # a table set by hand (from_table) starts mid-hand
+        dealing.reset_variables(self, "match")
+        dealing.reset_variables(self, "hand")  # a table set by hand (from_table) starts mid-hand
         self.passes = 0
         self.played_at = [-1] * self.players
         self.in_a_row = 0
@@ -246,46 +236,14 @@ class GameState:
             self._run()
 
     @classmethod
-    def from_table(cls, ruleset, hands, discard, stock, turn=0, direction=1, color=None,
-                   dealer=None, scores=None, seed=None, record=False, penalty=0,
-                   uncalled=(), lost_turns=None, extra_turn=None, just_played=False,
-                   winners=(), later=None, side=0) -> "GameState":
-        """A game at an exact table: hands per seat, discard (bottom..top), stock (top first).
-
-        Cards may be given as card objects or names ('red 5'). The seat `turn` is to play,
-        unless it has just played the top card (`just_played`) or left a UNO uncalled
-        (`uncalled`, seats): then its turn is ending, and the windows (catch, jump-in) open
-        before play passes on. `penalty` is pending, `lost_turns` (a count per seat) and
-        `extra_turn` (a seat) are queued; `winners` are the seats that won earlier hands;
-        `later` holds the tops of the stacked decks of the following hands; `side` is the side
-        of two-sided cards that is up (the cards are given with their faces of that side up).
-        """
-        def cards(items):
-            return [ruleset.card(c) if isinstance(c, str) else c for c in items]
+    def from_table(cls, ruleset, hands, discard, stock, seed=None, record=False, later=None,
+                   **table) -> "GameState":
+        """A game at an exact table: hands per seat, discard (bottom..top), stock (top first),
+        and what else `table` says of it (dealing.set_table: whose turn, the colour, scores,
+        a pending penalty, ...). Cards may be given as card objects or names ('red 5')."""
         game = cls(ruleset, players=len(hands), seed=seed, record=record, deal=False,
                    later=later)
-        game.hands = [cards(h) for h in hands]
-        game.discard = cards(discard)
-        game.stock = cards(stock)[::-1]
-        game.turn, game.direction = turn, direction
-        if side:
-            game.side, game.side_colors = side, ruleset.side_colors[side]
-        game.dealer = (turn - direction) % game.players if dealer is None else dealer
-        game.color = color if color is not None else (game.top.color if game.top else None)
-        game.scores = list(scores) if scores is not None else [0] * game.players
-        game.hand_results = [HandResult(seat, 0, 0, None) for seat in winners]
-        game.table_size = sum(map(len, game.hands)) + len(game.discard) + len(game.stock)
-        game.penalty = penalty
-        game.lost_turns = list(lost_turns) if lost_turns is not None else [0] * game.players
-        game.next_turn = extra_turn
-        game.uncalled = list(uncalled)
-        game.just_played = just_played
-        if game.uncalled or just_played:
-            game.count_turn(turn)  # the ending turn was taken
-            game.push(WINDOWS, None)
-        else:
-            game.push(START_TURN, None)
-        game._run()
+        dealing.set_table(game, hands, discard, stock, **table)
         return game
 
     # --- the public, OpenSpiel-like API ---------------------------------------------------
@@ -315,7 +273,7 @@ class GameState:
             # `in` compares by ==, so True would pass for seat 1: numbers must match exactly.
             if answer not in options or (answer.__class__ in NUMBERS
                                          and not is_option(answer, options)):
-                raise IllegalMove(self.why_illegal(decision, answer))
+                raise IllegalMove(why_illegal(self, decision, answer))
         self.decision = None
         if self.events is not None and decision.kind != "play":
             self.log("decided", kind=decision.kind, seat=decision.seat, answer=describe(answer))
@@ -432,49 +390,7 @@ class GameState:
         mates = self.teammates(seat)
         return tuple(other for other in self.others_of(seat) if other not in mates)
 
-    # --- turns ----------------------------------------------------------------------------
-
-    def play(self, seat: int, card: Card, ends_turn: bool = True) -> None:
-        """Move `card` from `seat`'s hand to the discard pile and queue what follows (the end
-        of the turn too, unless the play is one an effect makes: `ends_turn` false)."""
-        rules = card.rules
-        color_before = self.color
-        frame = None
-        if rules.fair is not None:  # judged on the hand as it was before the play
-            frame = Frame(seat, card, color_before)
-            frame.fair = bool(rules.fair(self, frame))
-        hand: list = self.hands[seat]
-        hand.pop(position(hand, card))  # list.remove, without a call through Python's protocol
-        self.just_played = True
-        self.last_move = self.played_at[seat] = self.turns
-        self.passes = 0
-        self.discard.append(card)
-        if card.color is not None:
-            self.color = card.color
-        if self.events is not None:
-            self.log("play", seat=seat, card=card.name)
-        if rules.on_play or len(hand) <= self.uno_left or self.played_rules \
-                or self.sized_rules:
-            self.follow_play(frame or Frame(seat, card, color_before), hand, ends_turn)
-        elif ends_turn:
-            self.end_turn()  # the common play: no effect, more cards left than UNO counts
-
-    def follow_play(self, frame: Frame, hand: list, ends_turn: bool = True) -> None:
-        """Queue what follows a play: going out, or the card's effect, the UNO call, the end."""
-        card: Card = frame.card  # typed: its kind's rules are read natively
-        rules = card.rules
-        if not hand:
-            self.push(HAND_OVER, frame)
-            self.push(rules.on_going_out, frame)
-            return
-        if ends_turn:
-            self.stack.append(END_OF_TURN)
-        self.push(self.played_rules, frame)  # after the card's own effect
-        self.push(rules.on_play, frame)
-        if self.sized_rules:
-            self.size_changed(frame.player)
-        if len(hand) == self.uno_left and self.uno_called:
-            self.stack.append((UNO_CALL, frame))  # called as the card is played
+    # --- primitives the effect language calls, and the turn's end --------------------------
 
     def end_turn(self) -> None:
         """End the turn: at once when nothing else is queued, else as the next op to run."""
@@ -482,22 +398,6 @@ class GameState:
             self.stack.append(END_OF_TURN)
         else:
             op_end_turn(self, None)  # the common case: no trip through the op loop
-
-    def advance(self) -> None:
-        """Pass the turn: to a seat given an extra turn, else onward past seats that lose it."""
-        if self.next_turn is not None:
-            seat, self.next_turn = self.next_turn, None
-        else:
-            seat = (self.turn + self.direction) % self.players if self.seated == self.players \
-                else seating.walk(self, self.turn, 1, self.direction)
-            while self.lost_turns[seat]:
-                self.lost_turns[seat] -= 1
-                if self.events is not None:
-                    self.log("turn_lost", seat=seat)
-                seat = self.seat_after(seat)
-        self.turn = seat
-
-    # --- primitives the effect language calls ---------------------------------------------
 
     def seat_after(self, seat: int, steps: int = 1) -> int:
         """The seat `steps` places after `seat` in the current direction (seats still in)."""
@@ -553,26 +453,6 @@ class GameState:
         if self.events is not None:
             self.log("penalty", total=self.penalty)
 
-    def jump_in_cards(self) -> dict:
-        """Seat -> the distinct cards it may jump in with now (turns.py)."""
-        return turns.jump_in_cards(self)
-
-    def jump_in(self, seat: int) -> None:
-        """`seat` takes the jump-in window and plays out of turn (turns.py)."""
-        turns.jump_in(self, seat)
-
-    def count_turn(self, seat: int) -> bool:
-        """Count a turn `seat` takes; True when a runaway guard tripped and ended the hand."""
-        self.turns += 1
-        self.work_left -= TURN_WORK
-        if seat == self.last_turn:
-            self.in_a_row += 1
-        else:
-            self.in_a_row, self.last_turn = 1, seat
-        if self.turns >= self.next_check:  # no guard can trip before then
-            return check_progress(self)
-        return False
-
     def lose_turn(self, seat: int, frame=None) -> None:
         """`seat` loses its next turn, unless an instead_of: turn_lost rule replaces that
         (`frame`: the effect's, for the rule's player and card)."""
@@ -625,20 +505,10 @@ class GameState:
         """Every hand moves one seat on in `direction` (moves.py)."""
         moves.pass_hands(self, direction)
 
-    def hands_moved(self, before: list) -> None:
-        """After hands changed owners: the UNO calls owed and the size rules (moves.py)."""
-        moves.hands_moved(self, before)
-
     def end_effects(self) -> None:
         """Drop the rest of the running effects; the turn then ends as usual."""
         while self.stack and self.stack[-1][0] not in TURN_FLOW:
             self.stack.pop()
-
-    def reset_variables(self, scope: str) -> None:
-        """Give the declared variables of `scope` (match, hand) their initial values."""
-        for name, (their_scope, per_seat, initial) in self.ruleset.variables.items():
-            if their_scope == scope:
-                self.variables[name] = [initial] * self.players if per_seat else initial
 
     def set_variable(self, name: str, seat, value) -> None:
         """Set a declared variable (a seat's own value when `seat` is given)."""
@@ -721,23 +591,6 @@ class GameState:
                 raise RuleRuntimeError(
                     f"this ruleset made no progress: one action ran more than {limit} steps"
                     f"{rule} (limits.steps_per_action)", file=self.ruleset.file)
-
-    def why_illegal(self, decision: Decision, answer) -> str:
-        """Why `answer` is refused, in words."""
-        shown = ", ".join(describe(o) for o in decision.options)
-        seat = decision.seat
-        if decision.kind == "play" and seat is not None and hasattr(answer, "rules"):
-            if answer not in self.hands[seat]:
-                return f"seat {seat} does not hold {answer}"
-            probe = Frame(seat, answer)
-            if not self.ruleset.playable(self, probe):
-                return (f"{answer} cannot be played on {self.top} "
-                        f"(colour to follow: {self.color or 'any'})")
-            rules = answer.rules
-            return f"{answer} may not be played now: {rules.text or rules.legal_text}"
-        if decision.kind == "card":
-            return f"{describe(answer)} is not one of the cards seat {seat} may choose now: {shown}"
-        return f"{describe(answer)} is not a legal answer to {decision.kind}; options: {shown}"
 
 
 # What a game state holds: its slots, or the fields mypyc compiled them into.

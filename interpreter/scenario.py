@@ -22,6 +22,7 @@ from .ruleset import load_ruleset
 from .scenario_expect import (StepFailed, check_expectations, expect_equal, expected_cards,
                               plain_values)
 from .source import Source, bundled_rulesets, display_name, is_bundled, read_yaml
+from .turns import jump_in_cards
 from .validation import check_schema
 
 # Step keys that answer a decision, and the decision kind each answers (None: any kind).
@@ -493,7 +494,7 @@ class Scenario:
             game.apply(None)
             return False
         by, card = step.get("by"), self.card(step["play"], path + ("play",))
-        allowed = game.jump_in_cards()
+        allowed = jump_in_cards(game)
         if by in decision.open_to and card in allowed.get(by, ()):
             game.apply(by)
             if game.decision is not None and game.decision.kind == "jump_in_card":

@@ -1,10 +1,12 @@
-"""The turn's flow: each op is op(game, frame) -> Decision | None; each handler applies an answer."""
+"""The turn's flow: each op is op(game, frame) -> Decision | None; each handler applies an answer.
+Also a play itself, counting a turn, and passing the turn on."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
 from . import playable
+from . import seats as seating
 from .cards import Card
 from .decisions import DRAW, PASS, Decision
 from .primitives import RULES_RESERVE, TURN_WORK, TURNS_MESSAGE, Frame
@@ -18,7 +20,7 @@ MAX_HAND: Final = 1 << 30  # no ruleset's hand_limit: drawing never stops at a h
 def op_start_turn(game: GameState, frame):
     """Ask the seat whose turn it is to play a card or draw."""
     seat = game.turn
-    if game.count_turn(seat):
+    if count_turn(game, seat):
         return None  # the hand could no longer end: it ended blocked
     game.just_played = False
     if game.first_player is None:
@@ -74,9 +76,91 @@ def no_progress(game: GameState) -> str:
     return "play made no progress"
 
 
+# --- a play, counting a turn, passing the turn on --------------------------------------
+
+def play(game: GameState, seat: int, card: Card, ends_turn: bool = True) -> None:
+    """Move `card` from `seat`'s hand to the discard pile and queue what follows (the end of
+    the turn too, unless the play is one an effect makes: `ends_turn` false)."""
+    rules = card.rules
+    color_before = game.color
+    frame = None
+    if rules.fair is not None:  # judged on the hand as it was before the play
+        frame = Frame(seat, card, color_before)
+        frame.fair = bool(rules.fair(game, frame))
+    hand: list = game.hands[seat]
+    hand.pop(position(hand, card))  # list.remove, without a call through Python's protocol
+    game.just_played = True
+    game.last_move = game.played_at[seat] = game.turns
+    game.passes = 0
+    game.discard.append(card)
+    if card.color is not None:
+        game.color = card.color
+    if game.events is not None:
+        game.log("play", seat=seat, card=card.name)
+    if rules.on_play or len(hand) <= game.uno_left or game.played_rules or game.sized_rules:
+        follow_play(game, frame or Frame(seat, card, color_before), hand, ends_turn)
+    elif ends_turn:
+        game.end_turn()  # the common play: no effect, more cards left than UNO counts
+
+
+def position(hand: list, card) -> int:
+    """Where `card` is in `hand` (the first place, as list.remove finds it: cards are equal
+    only to themselves); ValueError when it is not there."""
+    for at in range(len(hand)):
+        if hand[at] is card:
+            return at
+    raise ValueError(f"{card} is not in the hand")
+
+
+def follow_play(game: GameState, frame: Frame, hand: list, ends_turn: bool = True) -> None:
+    """Queue what follows a play: going out, or the card's effect, the UNO call, the end."""
+    card: Card = frame.card  # typed: its kind's rules are read natively
+    rules = card.rules
+    if not hand:
+        game.push(HAND_OVER, frame)
+        game.push(rules.on_going_out, frame)
+        return
+    if ends_turn:
+        game.stack.append(END_OF_TURN)
+    game.push(game.played_rules, frame)  # after the card's own effect
+    game.push(rules.on_play, frame)
+    if game.sized_rules:
+        game.size_changed(frame.player)
+    if len(hand) == game.uno_left and game.uno_called:
+        game.stack.append((UNO_CALL, frame))  # called as the card is played
+
+
+def count_turn(game: GameState, seat: int) -> bool:
+    """Count a turn `seat` takes; True when a runaway guard tripped and ended the hand."""
+    game.turns += 1
+    game.work_left -= TURN_WORK
+    if seat == game.last_turn:
+        game.in_a_row += 1
+    else:
+        game.in_a_row, game.last_turn = 1, seat
+    if game.turns >= game.next_check:  # no guard can trip before then
+        return check_progress(game)
+    return False
+
+
+def advance(game: GameState) -> None:
+    """Pass the turn: to a seat given an extra turn, else onward past seats that lose it."""
+    if game.next_turn is not None:
+        seat, game.next_turn = game.next_turn, None
+    else:
+        seat = (game.turn + game.direction) % game.players if game.seated == game.players \
+            else seating.walk(game, game.turn, 1, game.direction)
+        while game.lost_turns[seat]:
+            game.lost_turns[seat] -= 1
+            if game.events is not None:
+                game.log("turn_lost", seat=seat)
+            seat = game.seat_after(seat)
+    game.turn = seat
+
+
 def answer_play(game: GameState, frame, answer) -> None:
     if isinstance(answer, Card):  # the answers are the playable cards and DRAW
-        game.play(game.turn, answer)
+        play(game, game.turn, answer)
     else:
         draw_for_turn(game, game.turn)
 
@@ -102,7 +186,7 @@ def answer_again(game: GameState, frame, answer) -> None:
         if can_draw(game) or not passed(game, seat):
             game.end_turn()
     else:
-        game.play(seat, answer)
+        play(game, seat, answer)
 
 
 # --- drawing instead of playing ------------------------------------------------------
@@ -209,7 +293,7 @@ def passed(game: GameState, seat: int) -> bool:
 def op_play_held(game: GameState, frame):
     """Play a card an effect plays (play_cards), unless an earlier card's effect moved it."""
     if frame.card in game.hands[frame.player]:
-        game.play(frame.player, frame.card, False)
+        play(game, frame.player, frame.card, False)
     return None
 
 
@@ -220,13 +304,13 @@ def op_offer_drawn(game: GameState, frame):
 
 def op_force_drawn(game: GameState, frame):
     """Play the card just drawn: forced play."""
-    game.play(frame.player, frame.card)
+    play(game, frame.player, frame.card)
     return None
 
 
 def answer_play_drawn(game: GameState, frame, play_it: bool) -> None:
     if play_it:
-        game.play(frame.player, frame.card)
+        play(game, frame.player, frame.card)
     else:
         game.end_turn()
 
@@ -293,12 +377,12 @@ def op_jump_in_card(game: GameState, frame):
 
 
 def answer_jump_in_card(game: GameState, frame, card) -> None:
-    game.play(frame.player, card)
+    play(game, frame.player, card)
 
 
 def op_advance(game: GameState, frame):
     """Pass the turn on and start the next one."""
-    game.advance()
+    advance(game)
     return op_start_turn(game, frame)
 
 
@@ -315,7 +399,7 @@ def op_end_turn(game: GameState, frame):
 def op_finish_turn(game: GameState, frame):
     """Pass play on: through the out-of-turn windows when one may open, else straight on."""
     if not game.uncalled and game.no_windows:
-        game.advance()  # the common turn: no window can open, the next one starts at once
+        advance(game)  # the common turn: no window can open, the next one starts at once
         return op_start_turn(game, frame)
     game.push(WINDOWS, None)
     return None
@@ -363,12 +447,12 @@ def jump_in(game: GameState, seat: int) -> None:
     game.next_turn = None
     game.lost_turns = [0] * game.players
     game.turn = seat
-    if game.count_turn(seat):  # a turn taken out of order counts against the guards too
+    if count_turn(game, seat):  # a turn taken out of order counts against the guards too
         return
     if game.events is not None:
         game.log("jump_in", seat=seat)
     if len(cards) == 1:
-        game.play(seat, cards[0])
+        play(game, seat, cards[0])
     else:
         frame = Frame(seat)
         frame.vars["cards"] = cards
