@@ -236,11 +236,12 @@ class GameState:
             self._run()
 
     @classmethod
-    def from_table(cls, ruleset, hands, discard, stock, seed=None, record=False, later=None,
+    def from_table(cls, ruleset, hands, discard, stock, *, seed=None, record=False, later=None,
                    **table) -> "GameState":
         """A game at an exact table: hands per seat, discard (bottom..top), stock (top first),
         and what else `table` says of it (dealing.set_table: whose turn, the colour, scores,
-        a pending penalty, ...). Cards may be given as card objects or names ('red 5')."""
+        a pending penalty, ...). Cards may be given as card objects or names ('red 5');
+        `later` holds the tops of the stacked decks of the following hands."""
         game = cls(ruleset, players=len(hands), seed=seed, record=record, deal=False,
                    later=later)
         dealing.set_table(game, hands, discard, stock, **table)
