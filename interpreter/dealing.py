@@ -6,7 +6,7 @@ from __future__ import annotations
 import _random
 import random
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .cards import Card
 from .errors import IllegalMove, RuleRuntimeError
@@ -25,19 +25,31 @@ SEED_WORDS: Final = _random.Random.seed  # the generator's own C seeding
 
 
 def seeded(seed) -> random.Random:
-    """random.Random(seed), the game's one source of chance. For an int seed, seeded by the
-    generator's C method directly, as Random.seed does after its Python-level checks
-    (skipping them and Random.__init__: about 3,000 instructions a game)."""
+    """random.Random(seed), the game's one source of chance. For an int seed, seeded in C
+    directly, as Random.seed does after its Python-level checks (skipping them and
+    Random.__init__: about 3,000 instructions a game), by _chance.seed where the build has it
+    (about 8,000 fewer again), else by the generator's own C method."""
     if type(seed) is not int:
         return random.Random(seed)
     rng = PLAIN_RANDOM.__new__(PLAIN_RANDOM)
-    SEED_WORDS(rng, seed)
+    if NATIVE_SEED is None or not NATIVE_SEED(rng, seed):
+        SEED_WORDS(rng, seed)
     setattr(rng, "gauss_next", None)  # what Random.seed sets after seeding (untyped)
     return rng
 
 
 def shuffle(rng: random.Random, items: list, count: int | None = None) -> None:
-    """Shuffle `items` in place exactly as `rng.shuffle` would, faster.
+    """Shuffle `items` in place exactly as `rng.shuffle` would, faster; with `count`, only
+    the top `count` places are drawn (uniformly from the whole list)."""
+    if NATIVE_SHUFFLE is not None and type(rng) is PLAIN_RANDOM:
+        NATIVE_SHUFFLE(rng, items, -1 if count is None else count)
+    else:
+        shuffle_by_calls(rng, items, count)
+
+
+def shuffle_by_calls(rng: random.Random, items: list, count: int | None = None) -> None:
+    """shuffle(), drawing through the generator's methods (no C shuffle, or a generator that
+    is not a plain random.Random).
 
     random.shuffle draws `getrandbits(k)` for each place, again while too large: for k up to
     32 that is the generator's next 32-bit word shifted right by 32 - k. `random()` takes the
@@ -50,7 +62,6 @@ def shuffle(rng: random.Random, items: list, count: int | None = None) -> None:
     the words at once, `getrandbits(32 * n)`, cut apart with `to_bytes` and `struct.unpack`,
     cost more: 100,000; fetched in blocks of as many words as places left, each draw read from
     the `to_bytes` bytes, 52,000, 17,000 of them the big integer's conversions.)
-    With `count`, only the top `count` places are drawn (uniformly from the whole list).
     """
     # Machine integers (i64) in the compiled build: each step is a few instructions.
     bits: list[int] = bit_lengths(len(items))
@@ -82,6 +93,42 @@ def shuffle(rng: random.Random, items: list, count: int | None = None) -> None:
 def bit_lengths(length: int) -> list[int]:
     """n.bit_length() for n up to `length` (the draws of a Fisher-Yates shuffle)."""
     return [n.bit_length() for n in range(length + 1)]
+
+
+def native_chance() -> Any:
+    """The C seed and shuffle (interpreter/_chance.c) when the build compiled them and they
+    seed and draw exactly as the generator's own methods do on this interpreter, else None.
+
+    They read and write the generator's state in place, which is not public API: so they are
+    checked here once a process, on seeds of every size they take (and one they refuse), and
+    whole and partial shuffles long enough to make the generator's words afresh, against
+    random.Random's seeding, random.shuffle's draws and the generator's state after."""
+    try:
+        from . import _chance  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    for seed in (0, 1, -1, 7, 2**32 - 1, 2**32, -2**32 - 5, 2**63 - 1, -2**63, 2**64 + 3):
+        ours, theirs = random.Random(), random.Random(seed)
+        if not _chance.seed(ours, seed):
+            SEED_WORDS(ours, seed)  # past 64 bits: as seeded() does then
+        if ours.getstate() != theirs.getstate():
+            return None
+        mine, reference = list(range(300)), list(range(300))
+        for count in (-1, -1, -1, 5, 0, 1000):
+            _chance.shuffle(ours, mine, count)
+            if count < 0:
+                theirs.shuffle(reference)
+            else:
+                shuffle_by_calls(theirs, reference, count)
+        if mine != reference or ours.getstate() != theirs.getstate():
+            return None
+    return _chance
+
+
+# Set once the functions they are checked against are defined.
+NATIVE: Final = native_chance()
+NATIVE_SEED: Final = None if NATIVE is None else NATIVE.seed
+NATIVE_SHUFFLE: Final = None if NATIVE is None else NATIVE.shuffle
 
 
 def stacked_stock(game: GameState, top_cards: list) -> list:

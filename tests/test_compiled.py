@@ -101,3 +101,40 @@ def test_both_builds_judge_a_player_count_expression_alike(installed, tmp_path, 
     assert verdicts[0].returncode == verdicts[1].returncode
     assert verdicts[0].stdout + verdicts[0].stderr == verdicts[1].stdout + verdicts[1].stderr
     assert "Traceback" not in verdicts[0].stderr
+
+
+# The C seed and shuffle (interpreter/_chance.c) against the generator's own methods, in the
+# installed build: seeds of every size (and past 64 bits, where seeded() falls back), whole
+# and partial shuffles, and the generator's state after each, so the next draw agrees too.
+NATIVE_CHECK = """
+import random
+from interpreter import dealing
+assert dealing.NATIVE is not None, "the C seed and shuffle were not built, or failed their check"
+for seed in (0, 1, 2, -1, 255, 2**31, 2**32 - 1, 2**32, 2**40 + 7, -2**50, 2**63 - 1, -2**63,
+             2**64, 2**200 + 1, 20261204):
+    ours, theirs = dealing.seeded(seed), random.Random(seed)
+    assert ours.getstate() == theirs.getstate(), seed
+    for size, count in ((0, None), (1, None), (2, None), (108, None), (1000, None), (112, 4),
+                        (108, 0), (9, 20), (700, 699), (3000, None)):
+        mine, reference = list(range(size)), list(range(size))
+        dealing.shuffle(ours, mine, count)
+        if count is None:
+            theirs.shuffle(reference)
+        else:
+            for i in reversed(range(max(1, size - count), size)):
+                j = theirs._randbelow(i + 1)
+                reference[i], reference[j] = reference[j], reference[i]
+        assert mine == reference, (seed, size, count)
+        assert ours.getstate() == theirs.getstate(), (seed, size, count)
+print("same")
+"""
+
+
+def test_the_c_seed_and_shuffle_draw_as_the_generator_does(tmp_path):
+    probe = run("-c", "import interpreter; print(interpreter.COMPILED)", source=False,
+                cwd=tmp_path)
+    if probe.returncode != 0 or probe.stdout.strip() != "True":
+        pytest.skip("no compiled build is installed in this environment")
+    result = run("-c", NATIVE_CHECK, source=False, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "same"
