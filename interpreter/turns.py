@@ -459,14 +459,18 @@ def jump_in(game: GameState, seat: int) -> None:
         game.stack.append((op_jump_in_card, frame))
 
 
-START_TURN: Final = (op_start_turn,)
-ASK_PLAY: Final = (op_ask_play, None)
-FINISH_TURN: Final = (op_finish_turn, None)
-ADVANCE: Final = (op_advance,)
-END_OF_TURN: Final = (op_end_turn, None)  # the stack entry that ends a turn (it needs no frame)
-WINDOWS: Final = (op_catch_window, op_jump_window, op_advance)
-HAND_OVER: Final = (op_hand_over,)
-AFTER_ANSWER: Final = (op_after_answer, None)
+# Typed `tuple`, not inferred: mypyc keeps a Final tuple of a fixed shape unboxed and builds
+# a new tuple object at each use, so `entry is AFTER_ANSWER` never held in the compiled build
+# (its decided rules never ran) and every END_OF_TURN pushed allocated one. As one object
+# each, they are shared and compared by identity in both builds (tests/test_compiled.py).
+START_TURN: Final[tuple] = (op_start_turn,)
+ASK_PLAY: Final[tuple] = (op_ask_play, None)
+FINISH_TURN: Final[tuple] = (op_finish_turn, None)
+ADVANCE: Final[tuple] = (op_advance,)
+END_OF_TURN: Final[tuple] = (op_end_turn, None)  # the stack entry that ends a turn (it needs no frame)
+WINDOWS: Final[tuple] = (op_catch_window, op_jump_window, op_advance)
+HAND_OVER: Final[tuple] = (op_hand_over,)
+AFTER_ANSWER: Final[tuple] = (op_after_answer, None)
 UNO_CALL: Final = op_uno_call
 # Ops that move play on from one turn to the next: `end_effects()` (the effect language's
 # `end_turn()`) stops dropping ops at these.

@@ -57,6 +57,54 @@ def simulate(args: tuple, source: bool, cwd: Path, folder: Path) -> tuple:
     return json.dumps(figures, sort_keys=True), logs
 
 
+# A ruleset with a rule for every event and both replacements, each leaving its mark in a
+# variable that the hand's winner scores, so that any rule a build skipped changes the logs.
+EVERY_EVENT = """\
+extends: classic
+name: every_event
+variables:
+  marks: {}
+  sizes: {per_seat: true}
+rules:
+  played: {when: card_played, do: 'set_var("marks", var.marks + 1)'}
+  turned: {when: card_turned, do: 'set_var("marks", var.marks + 2)'}
+  started: {when: turn_started, do: 'set_var("marks", var.marks + 3)'}
+  ended: {when: turn_ended, do: 'set_var("marks", var.marks + 5)'}
+  dealt: {when: hand_started, do: 'set_var("marks", 7)'}
+  drawn: {when: cards_drawn, do: 'set_var("marks", var.marks + 11)'}
+  over: {when: hand_ended, do: 'set_var("marks", var.marks + 13)'}
+  sized: {when: hand_size_changed, do: 'set_seat_var("sizes", seat, count)'}
+  decided:
+    when: decided
+    if: decision == "play" and answer != "draw"
+    do: 'set_var("marks", var.marks + 17)'
+  blue: {when: decided, if: 'decision == "color" and answer == "blue"', do: 'draw(seat, 1)'}
+  owed: {instead_of: draw_owed, if: 'count == 4', do: 'draw(seat, 3)'}
+  lost: {instead_of: turn_lost, if: 'seat == 0', do: 'set_var("marks", var.marks + 19)'}
+scoring:
+  winner_scores: var.marks + seat_var("sizes", next) + 2 * seat_var("sizes", previous)
+"""
+
+
+@pytest.fixture(scope="module")
+def every_event(tmp_path_factory) -> str:
+    """The path of EVERY_EVENT, written out."""
+    path = tmp_path_factory.mktemp("rules") / "every_event.yaml"
+    path.write_text(EVERY_EVENT)
+    return str(path)
+
+
+@pytest.mark.parametrize("bots", ["eager", "heuristic,random,eager,heuristic"])
+def test_both_builds_run_every_event_rule_alike(installed, tmp_path, every_event, bots):
+    args = (every_event, "--games", "30", "--seed", "12", "--option", "hands=1", "--bots", bots)
+    compiled, compiled_logs = simulate(args, source=False, cwd=installed,
+                                       folder=tmp_path / "compiled")
+    pure, pure_logs = simulate(args, source=True, cwd=installed, folder=tmp_path / "pure")
+    assert compiled == pure
+    for name, log in pure_logs.items():
+        assert compiled_logs[name] == log, f"{name} differs between the builds"
+
+
 @pytest.mark.parametrize("args", [
     ("classic", "--games", "300", "--seed", "3", "--option", "hands=1", "--bots", "eager"),
     ("mario_kart", "--games", "300", "--seed", "4", "--option", "hands=1", "--bots", "eager"),
