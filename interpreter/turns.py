@@ -165,7 +165,7 @@ def answer_play(game: GameState, frame, answer) -> None:
         draw_for_turn(game, game.turn)
 
 
-def op_decide_again(game: GameState, frame):
+def op_decide_again(game: GameState, frame: Frame):
     """turn.decide_after_draw: the seat that drew decides again: play a playable card, draw
     another (below max_draws, while any is left) or pass."""
     seat = frame.player
@@ -175,7 +175,7 @@ def op_decide_again(game: GameState, frame):
     return game.request("play", seat, options, answer_again, frame)
 
 
-def answer_again(game: GameState, frame, answer) -> None:
+def answer_again(game: GameState, frame: Frame, answer) -> None:
     seat = frame.player
     if answer == DRAW:
         draw_and_decide(game, seat, frame.vars["drawn"])
@@ -290,37 +290,37 @@ def passed(game: GameState, seat: int) -> bool:
     return True
 
 
-def op_play_held(game: GameState, frame):
+def op_play_held(game: GameState, frame: Frame):
     """Play a card an effect plays (play_cards), unless an earlier card's effect moved it."""
     if frame.card in game.hands[frame.player]:
         play(game, frame.player, frame.card, False)
     return None
 
 
-def op_offer_drawn(game: GameState, frame):
+def op_offer_drawn(game: GameState, frame: Frame):
     """Offer to play the card just drawn."""
     return game.request("play_drawn", frame.player, (True, False), answer_play_drawn, frame)
 
 
-def op_force_drawn(game: GameState, frame):
+def op_force_drawn(game: GameState, frame: Frame):
     """Play the card just drawn: forced play."""
     play(game, frame.player, frame.card)
     return None
 
 
-def answer_play_drawn(game: GameState, frame, play_it: bool) -> None:
+def answer_play_drawn(game: GameState, frame: Frame, play_it: bool) -> None:
     if play_it:
         play(game, frame.player, frame.card)
     else:
         game.end_turn()
 
 
-def op_uno_call(game: GameState, frame):
+def op_uno_call(game: GameState, frame: Frame):
     """A player left with one card calls UNO, or forgets."""
     return game.request("uno", frame.player, (True, False), answer_uno, frame)
 
 
-def answer_uno(game: GameState, frame, called: bool) -> None:
+def answer_uno(game: GameState, frame: Frame, called: bool) -> None:
     seat = frame.player
     if game.events is not None:
         game.log("uno", seat=seat, called=called)
@@ -347,7 +347,7 @@ def op_catch_window(game: GameState, frame):
     return None
 
 
-def answer_catch(game: GameState, frame, catcher) -> None:
+def answer_catch(game: GameState, frame: Frame, catcher) -> None:
     if frame.player in game.uncalled:  # the window closes, caught or not
         game.uncalled.remove(frame.player)
     if catcher is not None:
@@ -370,13 +370,13 @@ def answer_jump_in(game: GameState, frame, seat) -> None:
         jump_in(game, seat)
 
 
-def op_jump_in_card(game: GameState, frame):
+def op_jump_in_card(game: GameState, frame: Frame):
     """A seat jumping in that holds several allowed cards chooses which one to play."""
     return game.request("jump_in_card", frame.player, frame.vars["cards"], answer_jump_in_card,
                         frame)
 
 
-def answer_jump_in_card(game: GameState, frame, card) -> None:
+def answer_jump_in_card(game: GameState, frame: Frame, card) -> None:
     play(game, frame.player, card)
 
 
@@ -410,7 +410,7 @@ def op_after_answer(game: GameState, frame):
     return None
 
 
-def op_hand_over(game: GameState, frame):
+def op_hand_over(game: GameState, frame: Frame):
     """The player has no cards left: the hand is over."""
     game.end_hand(frame.player)
     return None
