@@ -3,7 +3,7 @@
    Every game seeds its own generator and shuffles a deck. A Fisher-Yates shuffle of a
    108-card deck is 107 draws; in Python, even compiled by mypyc, each draw is a call through
    Python's protocol into the generator (callgrind: about 40,000 instructions a deck, a tenth
-   of a classic game; here about 4,500 besides the generator's own making of its words).
+   of a game; here about 4,500 besides the generator's own making of its words).
    Here each draw is the Mersenne Twister's next word, read from the generator's state in
    place: the same words, in the same order, as `random.shuffle` takes through
    `getrandbits`. Seeding is `Random.seed(n)` for an int n, with the generator's fixed start

@@ -147,8 +147,9 @@ class GameState:
     def __init__(self, ruleset, players: int | None = None, seed: int | None = None,
                  dealer: int | None = None, record: bool = False, deal: bool = True,
                  stacked: list | None = None, later: list | None = None):
-        if ruleset is None:  # GameState.counting: the seat count alone
-            self.players = self.seated = players or 0
+        if ruleset is None:  # GameState.counting: the seat count alone; stateless: nothing
+            if players is not None:
+                self.players = self.seated = players
             return
         self.ruleset = ruleset
         self.players = players or ruleset.default_players
@@ -309,7 +310,7 @@ class GameState:
     def handle(self, answer) -> None:
         """Apply `answer` to the pending decision, by its handler."""
         # The turn's own handlers are called directly, not through Python's protocol
-        # (callgrind: about 250 instructions a call, eight calls a classic game).
+        # (callgrind: about 250 instructions a call, some eight calls a game).
         if self.asked_play:
             answer_play(self, None, answer)
             return
@@ -339,6 +340,13 @@ class GameState:
         seats it has. Reading anything else fails as an AttributeError, in both builds."""
         return cls(None, players)
 
+    @classmethod
+    def stateless(cls) -> GameState:
+        """What a setting's expression (turn.max_draws, say) sees of a game: nothing at all.
+        Reading anything fails as an AttributeError, in both builds (None would fail as a
+        TypeError in the compiled one, whose names are typed against the game state)."""
+        return cls(None)
+
     def clone(self) -> GameState:
         """An independent copy (the ruleset and card faces are shared: they never change)."""
         # Field by field: a class compiled by mypyc cannot be made without its __init__.
@@ -347,7 +355,10 @@ class GameState:
         shared = [op for op, _ in self.stack] + [self._handler]
         memo: dict = {id(self): twin, **{id(fn): fn for fn in shared}}
         for name in STATE_FIELDS:
-            setattr(twin, name, copy.deepcopy(getattr(self, name), memo))
+            if name in SHARED_FIELDS:
+                setattr(twin, name, getattr(self, name))
+            else:
+                setattr(twin, name, copy.deepcopy(getattr(self, name), memo))
         return twin
 
     @property
@@ -606,6 +617,12 @@ class GameState:
                     f"{rule} (limits.steps_per_action)", file=self.ruleset.file)
 
 
+# What a clone shares with its game: the ruleset's rules and tables and the match's faces,
+# which no game changes (and whose compiled rule objects cannot be deep-copied).
+SHARED_FIELDS: frozenset = frozenset({
+    "ruleset", "played_rules", "started_rules", "ended_rules", "sized_rules", "decided_rules",
+    "lost_rules", "owed_rules", "drawn_rules", "turned_rules", "draw_until", "faces", "deck",
+    "guarded", "guards", "shared_tables", "side_colors"})
 # What a game state holds: its slots, or the fields mypyc compiled them into.
 STATE_FIELDS: tuple = (getattr(GameState, "__mypyc_attrs__", None)
                        or getattr(GameState, "__slots__"))

@@ -39,6 +39,9 @@ class Replacement:
         self.early = early
         self.by_card = by_card
 
+    def __deepcopy__(self, memo: dict) -> "Replacement":
+        return self  # immutable, and a compiled object cannot be made without its __init__
+
 
 def replace(game: GameState, frame: Frame, event: str, rules: tuple, names: tuple,
             values: tuple, start: int) -> bool:

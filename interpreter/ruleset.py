@@ -299,7 +299,7 @@ class Builder:
         if isinstance(value, str):
             fn = compile_expression(self.text(path), self.symbols(path))
             try:
-                value = fn(None, None)
+                value = fn(GameState.stateless(), None)
             except AttributeError:
                 raise self.source.error(path, "a setting can use options and constants only, "
                                               "not the game") from None

@@ -151,6 +151,21 @@ def test_both_builds_judge_a_player_count_expression_alike(installed, tmp_path, 
     assert "Traceback" not in verdicts[0].stderr
 
 
+# A setting's expression may read options and constants only: reading the game must fail
+# alike in both builds, with one message and no traceback.
+@pytest.mark.parametrize("expression", [
+    "top", "player", "players", "size(hand(player))", "card.rank", "color", "stock_size",
+    "penalty + 1", "score(next)", "option.target_score - 499",
+])
+def test_both_builds_judge_a_setting_expression_alike(installed, tmp_path, expression):
+    (tmp_path / "setting.yaml").write_text(
+        f"name: setting\nextends: classic\nturn: {{max_draws: \"{expression}\"}}\n")
+    verdicts = [run("-m", "interpreter.cli", "validate", str(tmp_path / "setting.yaml"),
+                    source=source, cwd=installed) for source in (False, True)]
+    assert verdicts[0].returncode == verdicts[1].returncode
+    assert verdicts[0].stdout + verdicts[0].stderr == verdicts[1].stdout + verdicts[1].stderr
+    assert "Traceback" not in verdicts[0].stderr
+
 # The C seed and shuffle (interpreter/_chance.c) against the generator's own methods, in the
 # installed build: seeds of every size (and past 64 bits, where seeded() falls back), whole
 # and partial shuffles, and the generator's state after each, so the next draw agrees too.
@@ -186,3 +201,47 @@ def test_the_c_seed_and_shuffle_draw_as_the_generator_does(tmp_path):
     result = run("-c", NATIVE_CHECK, source=False, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "same"
+
+
+# Every scenario (they copy games to try answers, as the RL environments and OpenSpiel's
+# game do) and a clone of a game of every bundled ruleset, in the installed build: a
+# compiled object in the state that cannot be deep-copied broke these there and only there.
+SCENARIOS_AND_CLONES = """
+import sys
+from pathlib import Path
+from interpreter import GameState, load_ruleset
+from interpreter.agents import HeuristicAgent, play_match
+from interpreter.scenario import Scenario
+failed = []
+for folder in sys.argv[1:]:
+    for path in sorted(Path(folder).rglob("*.yaml")):
+        outcome = Scenario(path).run()
+        if not outcome.passed:
+            failed.append(f"{path}: {[f.message for f in outcome.failures]}")
+for name in ("classic", "mario_kart", "uno_flip", "no_mercy", "crazy_eights",
+             "classic+house/stacking+house/challenge+house/seven_o+house/jump_in"):
+    rules = load_ruleset(name, {"hands": 1})
+    game = GameState(rules, seed=5)
+    agents = [HeuristicAgent(seat) for seat in range(game.players)]
+    for _ in range(12):
+        decision = game.decision
+        answer = None if decision.seat is None else agents[decision.seat].decide(game, decision)
+        game.apply(answer)
+    twin = game.clone()
+    ends = [play_match(g, [HeuristicAgent(7 + s) for s in range(g.players)]).scores
+            for g in (game, twin)]
+    if ends[0] != ends[1]:
+        failed.append(f"{name}: the clone played on differently")
+print("\\n".join(failed) or "all passed")
+"""
+
+
+def test_scenarios_and_clones_pass_in_the_installed_build(tmp_path):
+    probe = run("-c", "import interpreter; print(interpreter.COMPILED)", source=False,
+                cwd=tmp_path)
+    if probe.returncode != 0 or probe.stdout.strip() != "True":
+        pytest.skip("no compiled build is installed in this environment")
+    result = run("-c", SCENARIOS_AND_CLONES, str(ROOT / "examples" / "scenarios"),
+                 str(ROOT / "tests" / "scenarios"), source=False, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "all passed"
