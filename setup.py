@@ -22,6 +22,7 @@ COMPILED = ["interpreter/cards.py", "interpreter/dice.py", "interpreter/primitiv
             "interpreter/decisions.py", "interpreter/turns.py", "interpreter/engine.py",
             "interpreter/replacing.py", "interpreter/dealing.py", "interpreter/scoring.py",
             "interpreter/playable.py", "interpreter/moves.py", "interpreter/drawing.py",
+            "interpreter/settings.py",
             "interpreter/agents.py", "interpreter/asking.py", "interpreter/rl/encoding.py",
             "interpreter/stats.py", "interpreter/tally.py"]
 

@@ -15,14 +15,12 @@ import random
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, Final
 
-from .cards import id_flags
 from .decisions import NUMBERS, Decision, describe, is_option, why_illegal
-from .decks import pair_at_random
-from . import dealing, drawing, moves, playable, replacing, scoring
+from . import dealing, drawing, moves, playable, replacing, scoring, settings
 from . import seats as seating
 from .primitives import TURN_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
 from .errors import IllegalMove, RuleRuntimeError
-from .turns import (AFTER_ANSWER, END_OF_TURN, TURN_FLOW, UNO_CALL, MAX_HAND, answer_play,
+from .turns import (AFTER_ANSWER, END_OF_TURN, TURN_FLOW, UNO_CALL, answer_play,
                     answer_play_drawn, answer_uno, op_end_turn, op_offer_drawn, op_play_held,
                     op_uno_call)
 
@@ -172,43 +170,11 @@ class GameState:
         self.out = [False] * self.players
         self.seated = self.players
         self.ending = False
-        triggers = ruleset.triggers
-        self.played_rules = triggers.card_played
-        self.started_rules = triggers.turn_started
-        self.ended_rules = triggers.turn_ended
-        self.sized_rules = triggers.hand_size_changed
-        self.decided_rules = triggers.decided
-        self.lost_rules = triggers.turn_lost
-        self.owed_rules = triggers.draw_owed
-        self.hand_limit = ruleset.hand_limit or MAX_HAND
-        self.uno_left = ruleset.uno_cards_left
-        self.uno_called = ruleset.uno_penalty is not None
-        self.no_windows = ruleset.jump_in is None
-        self.drawn_rules = triggers.cards_drawn
-        self.turned_rules = triggers.card_turned
-        self.steps_limit = ruleset.steps_per_action
-        self.draw_decides = ruleset.decide_after_draw
-        self.draw_until = ruleset.draw_until
-        self.draw_limit = (ruleset.max_draws or MAX_HAND) \
-            if ruleset.draw_until_playable or ruleset.draw_until is not None else 1
-        self.play_drawn = ruleset.play_drawn
-        self.forced_play = ruleset.forced_play
+        settings.keep(self, ruleset)
         self.stock, self.discard = [], []
         self.color, self.direction, self.turn, self.turns = None, 1, 0, 0
         self.side = 0
-        self.side_colors = ruleset.side_colors[0] if ruleset.side_colors else ruleset.colors
-        self.faces, self.deck = ruleset.faces, ruleset.deck
-        self.guarded, self.guards = ruleset.guarded, ruleset.guards
-        if ruleset.random_pairs and deal:  # each match's cards have their own two faces
-            self.faces, self.deck = pair_at_random(ruleset.deck, self.rng)
-            self.guarded = frozenset(f for f in self.faces if f.rules.legal is not None)
-            self.guards = id_flags(self.faces, self.guarded)
-        # A key as one number names a face by its id: only the ruleset's own faces may be
-        # named so (every game's), not a match's own pairing of them.
-        self.key_width = len(self.guards) + 1 if self.faces is ruleset.faces else 0
-        copies = ruleset.decks[self.players]
-        if copies > 1:  # several decks shuffled together
-            self.deck = self.deck * copies
+        settings.keep_cards(self, ruleset, deal)
         self.lost_turns = [0] * self.players
         self.next_turn = self.first_player = None
         self.uncalled = []
