@@ -28,7 +28,7 @@ def seeded(seed) -> random.Random:
     """random.Random(seed), the game's one source of chance. For an int seed, seeded in C
     directly, as Random.seed does after its Python-level checks (skipping them and
     Random.__init__: about 3,000 instructions a game), by _chance.seed where the build has it
-    (about 8,000 fewer again), else by the generator's own C method."""
+    (about 11,000 fewer again), else by the generator's own C method."""
     if type(seed) is not int:
         return random.Random(seed)
     rng = PLAIN_RANDOM.__new__(PLAIN_RANDOM)
@@ -274,7 +274,7 @@ def deal(game: GameState) -> None:
     hands: list = [[] for _ in range(players)]
     game.hands = hands
     # From the top, one card at a time round the seats (taken natively, not sliced:
-    # callgrind, about 3,000 instructions a deal).
+    # callgrind, about 1,000 instructions a deal).
     seats: int = len(order)
     for k in range(min(seats * size, len(stock))):
         hand: list = hands[order[k % seats]]  # typed: appended to natively
