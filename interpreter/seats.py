@@ -36,8 +36,10 @@ def in_play(game) -> list:
 
 def eliminate(game, seat: int) -> None:
     """`seat` leaves the match: its hand goes under the discard pile, it loses any turn owed to
-    it; with one seat left, the hand (and the match) ends and that seat wins."""
-    if game.out[seat]:
+    it; with one seat left, the hand (and the match) ends and that seat wins. The last seat
+    standing is never put out, so a rule that puts out several seats at once (`eliminate(
+    seats_in())`) cannot leave none: play would have no seat to pass to."""
+    if game.out[seat] or game.seated <= 1:
         return
     game.out[seat] = True
     game.seated -= 1

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import GameState, load_ruleset
-from interpreter.agents import HeuristicAgent, RandomAgent
+from interpreter.agents import HeuristicAgent, RandomAgent, play_match
 from interpreter.errors import DslError, HouserulesError, RulesetError
 from interpreter.invariants import play_checked
 from interpreter.source import bundled_rulesets
@@ -408,3 +408,25 @@ def test_the_library_names_no_bundled_game_card_or_item():
             continue
         found = sorted(set(pattern.findall(path.read_text())))
         assert not found, f"{path.name} names {found}"
+
+
+@pytest.mark.parametrize("players, when", [(2, "on_play"), (3, "on_play"), (4, "hand_ended")])
+def test_putting_out_every_seat_at_once_leaves_the_last_one_standing(tmp_path, players, when):
+    """`eliminate(seats_in())` puts the seats out in seat order until one is left: it wins
+    (before, the last one went out too, and the next turn looked for a seat forever)."""
+    if when == "on_play":
+        body = "kinds:\n  skip:\n    on_play: eliminate(seats_in())\n"
+    else:
+        body = "rules:\n  all_out:\n    when: hand_ended\n    do: eliminate(seats_in())\n"
+    rules = load_ruleset(write(tmp_path, "out.yaml", f"extends: classic\nname: out\n{body}"))
+    if when == "on_play":
+        hands = [["red skip", "red 9", "red 8"]] + [["blue 2", "green 4"]] * (players - 1)
+        game = GameState.from_table(rules, hands=hands, discard=["red 3"], stock=["yellow 1"])
+        game.apply(rules.card("red skip"))
+        assert game.out == [True] * (players - 1) + [False]
+        assert game.over and game.match_winner == players - 1
+    else:
+        game = GameState(rules, players=players, seed=3)
+        play_match(game, [RandomAgent(seat) for seat in range(players)])
+        assert game.over and game.out.count(False) == 1
+        assert game.match_winner == game.out.index(False)
