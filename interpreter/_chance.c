@@ -80,6 +80,23 @@ bit_length(uint32_t n)
 #endif
 }
 
+/* The generator a call was given first, after checking the call's argument count; NULL,
+   with a TypeError set, when either is wrong. */
+static RandomObject *
+generator_argument(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t expected,
+                   const char *call)
+{
+    if (nargs != expected) {
+        PyErr_Format(PyExc_TypeError, "%s takes %zd arguments", call, expected);
+        return NULL;
+    }
+    if (!PyObject_TypeCheck(args[0], generator_type)) {
+        PyErr_Format(PyExc_TypeError, "%s: rng must be a random.Random", call);
+        return NULL;
+    }
+    return (RandomObject *)args[0];
+}
+
 /* init_genrand(19650218): where init_by_array starts, whatever the seed. */
 static uint32_t seed_start[N];
 
@@ -91,12 +108,8 @@ PyDoc_STRVAR(seed_doc,
 static PyObject *
 seed(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "seed(rng, n) takes 2 arguments");
-        return NULL;
-    }
-    if (!PyObject_TypeCheck(args[0], generator_type)) {
-        PyErr_SetString(PyExc_TypeError, "seed: rng must be a random.Random");
+    RandomObject *rng = generator_argument(args, nargs, 2, "seed(rng, n)");
+    if (rng == NULL) {
         return NULL;
     }
     if (!PyLong_CheckExact(args[1])) {
@@ -117,7 +130,7 @@ seed(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     /* init_by_array(key, 1 or 2 words), as _randommodule.c has it, with its loops' index
        tests unrolled: step t of the first loop adds key[t % length] + t % length */
     uint32_t added[2] = {key[0], key[1] ? key[1] + 1 : key[0]};
-    uint32_t *mt = ((RandomObject *)args[0])->state;
+    uint32_t *mt = rng->state;
     memcpy(mt, seed_start, sizeof(seed_start));
     int i;
     for (i = 1; i < N; i++) {  /* steps 0 .. N - 2 */
@@ -131,7 +144,7 @@ seed(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     mt[0] = mt[N - 1];
     mt[1] = (mt[1] ^ ((mt[0] ^ (mt[0] >> 30)) * 1566083941U)) - 1U;
     mt[0] = 0x80000000U;  /* MSB is 1, assuring a non-zero initial array */
-    ((RandomObject *)args[0])->index = N;
+    rng->index = N;
     Py_RETURN_TRUE;
 }
 
@@ -143,12 +156,8 @@ PyDoc_STRVAR(shuffle_doc,
 static PyObject *
 shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "shuffle(rng, items, count) takes 3 arguments");
-        return NULL;
-    }
-    if (!PyObject_TypeCheck(args[0], generator_type)) {
-        PyErr_SetString(PyExc_TypeError, "shuffle: rng must be a random.Random");
+    RandomObject *rng = generator_argument(args, nargs, 3, "shuffle(rng, items, count)");
+    if (rng == NULL) {
         return NULL;
     }
     if (!PyList_CheckExact(args[1])) {
@@ -159,7 +168,6 @@ shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (count == -1 && PyErr_Occurred()) {
         return NULL;
     }
-    RandomObject *rng = (RandomObject *)args[0];
     PyObject **cells = ((PyListObject *)args[1])->ob_item;
     Py_ssize_t last = PyList_GET_SIZE(args[1]) - 1;
     if (last >= (Py_ssize_t)UINT32_MAX) {

@@ -44,6 +44,17 @@ def installed(tmp_path_factory) -> Path:
     return where
 
 
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory) -> Path:
+    """A directory where `import interpreter` finds the installed package, when that is the
+    compiled build (whatever the source is)."""
+    where = tmp_path_factory.mktemp("compiled")
+    probe = run("-c", "import interpreter; print(interpreter.COMPILED)", source=False, cwd=where)
+    if probe.returncode != 0 or probe.stdout.strip() != "True":
+        pytest.skip("no compiled build is installed in this environment")
+    return where
+
+
 def simulate(args: tuple, source: bool, cwd: Path, folder: Path) -> tuple:
     """A `simulate --json --log` run's figures (timing aside) and game logs (file name -> its
     bytes)."""
@@ -193,12 +204,8 @@ print("same")
 """
 
 
-def test_the_c_seed_and_shuffle_draw_as_the_generator_does(tmp_path):
-    probe = run("-c", "import interpreter; print(interpreter.COMPILED)", source=False,
-                cwd=tmp_path)
-    if probe.returncode != 0 or probe.stdout.strip() != "True":
-        pytest.skip("no compiled build is installed in this environment")
-    result = run("-c", NATIVE_CHECK, source=False, cwd=tmp_path)
+def test_the_c_seed_and_shuffle_draw_as_the_generator_does(compiled):
+    result = run("-c", NATIVE_CHECK, source=False, cwd=compiled)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "same"
 
@@ -236,13 +243,9 @@ print("\\n".join(failed) or "all passed")
 """
 
 
-def test_scenarios_and_clones_pass_in_the_installed_build(tmp_path):
-    probe = run("-c", "import interpreter; print(interpreter.COMPILED)", source=False,
-                cwd=tmp_path)
-    if probe.returncode != 0 or probe.stdout.strip() != "True":
-        pytest.skip("no compiled build is installed in this environment")
+def test_scenarios_and_clones_pass_in_the_installed_build(compiled):
     result = run("-c", SCENARIOS_AND_CLONES, str(ROOT / "examples" / "scenarios"),
-                 str(ROOT / "tests" / "scenarios"), source=False, cwd=tmp_path)
+                 str(ROOT / "tests" / "scenarios"), source=False, cwd=compiled)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "all passed"
 
@@ -264,11 +267,7 @@ LEFT_OUT = "tests/test_rules_v2.py::test_the_effect_language_reference_is_genera
 
 
 @pytest.mark.parametrize("group", sorted(ON_THE_COMPILED_BUILD))
-def test_the_rules_tests_pass_on_the_installed_build(tmp_path, group):
-    probe = run("-c", "import interpreter; print(interpreter.COMPILED)", source=False,
-                cwd=tmp_path)
-    if probe.returncode != 0 or probe.stdout.strip() != "True":
-        pytest.skip("no compiled build is installed in this environment")
+def test_the_rules_tests_pass_on_the_installed_build(compiled, group):
     env = {key: value for key, value in os.environ.items()
            if key != "PYTHONPATH" and not key.startswith("PYTEST_XDIST")}
     env["HOUSERULES_EXPECT_COMPILED"] = "1"
@@ -276,5 +275,5 @@ def test_the_rules_tests_pass_on_the_installed_build(tmp_path, group):
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
          "--rootdir", str(ROOT), "--deselect", LEFT_OUT, *files],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+        cwd=compiled, env=env, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
