@@ -61,7 +61,12 @@ class GameState:
     hand_results: list
     over: bool
     match_winner: int | None
-    decision: Decision | None  # the pending decision, None between hands and at the end
+    pending: Decision | None  # the pending decision once made (the `decision` property)
+    # A turn's play is asked without its Decision object: the options alone, which a bot
+    # picks from (play_option); `decision` makes the object when someone reads it. A play
+    # is asked every turn, and the object and its tuple cost some 600 instructions.
+    asking: bool  # a turn's play is asked and its Decision not made yet
+    play_options: list  # the asked play's options: the playable cards in hand order, then DRAW
     _handler: Any  # handler(game, frame, answer) applies the answer to the pending decision
     asked_play: bool  # the pending decision is a turn's play: turns.answer_play applies it
     _handler_frame: Any
@@ -159,7 +164,9 @@ class GameState:
         self.hand_results = []
         self.over = False
         self.match_winner = None
-        self.decision = None
+        self.pending = None
+        self.asking = False
+        self.play_options = []
         self._handler = self._handler_frame = None
         self.asked_play = False
         self._probe = Frame(0)
@@ -221,6 +228,19 @@ class GameState:
     # --- the public, OpenSpiel-like API ---------------------------------------------------
 
     @property
+    def decision(self) -> Decision | None:
+        """The pending decision: None between hands and at the end of the match."""
+        if self.asking:  # made once, when first read (the same object after that)
+            self.pending = Decision("play", self.turn, tuple(self.play_options))
+            self.asking = False
+        return self.pending
+
+    @decision.setter
+    def decision(self, value: Decision | None) -> None:
+        self.pending = value
+        self.asking = False
+
+    @property
     def current_seat(self) -> int | None:
         """The seat that must decide now (None for a window or when nothing is pending)."""
         return self.decision.seat if self.decision else None
@@ -228,7 +248,7 @@ class GameState:
     @property
     def hand_over(self) -> bool:
         """True between hands and at the end of the match."""
-        return self.decision is None
+        return not self.asking and self.pending is None
 
     def legal_options(self) -> tuple:
         """The legal answers to the pending decision."""
@@ -246,7 +266,7 @@ class GameState:
             if answer not in options or (answer.__class__ in NUMBERS
                                          and not is_option(answer, options)):
                 raise IllegalMove(why_illegal(self, decision, answer))
-        self.decision = None
+        self.pending = None
         if self.events is not None and decision.kind != "play":
             self.log("decided", kind=decision.kind, seat=decision.seat, answer=describe(answer))
         if self.decided_rules and decision.seat is not None:
@@ -257,6 +277,18 @@ class GameState:
             self._run()
         if self.check is not None:
             self.check(self, self.table_size)
+
+    def play_option(self, index: int) -> None:
+        """Answer the asked play (`asking`) with its option at `index` in `play_options`:
+        what `apply` does with that answer, without making the Decision object."""
+        answer = self.play_options[index]
+        if self.decided_rules or self.check is not None:  # they read the decision
+            self.apply(answer)
+            return
+        self.asking = False
+        answer_play(self, None, answer)
+        if self.stack:
+            self._run()
 
     def answer_then_rules(self, decision: Decision, answer) -> None:
         """Apply an answer, then queue the decided rules to run before anything it set going
@@ -290,7 +322,7 @@ class GameState:
 
     def next_hand(self) -> None:
         """Deal the next hand of the match."""
-        if self.decision is not None or self.over:
+        if not self.hand_over or self.over:
             raise IllegalMove("the match is over" if self.over else "the hand is still being played")
         self.dealer = (self.dealer + self.ruleset.deal_moves) % self.players \
             if self.seated == self.players else \
@@ -530,10 +562,11 @@ class GameState:
 
     def request(self, kind: str, seat, options: tuple, handler, frame, open_to: tuple = ()):
         """Stop the loop: a decision is pending; `handler(game, frame, answer)` applies it."""
-        self.decision = Decision(kind, seat, tuple(options), open_to)
+        decision = self.pending = Decision(kind, seat, tuple(options), open_to)
+        self.asking = False
         self._handler, self._handler_frame = handler, frame
         self.asked_play = False
-        return self.decision
+        return decision
 
     def push(self, ops: tuple, frame) -> None:
         """Queue ops to run, in order, before whatever is queued already."""

@@ -15,7 +15,7 @@ from .cards import BUILTIN_ATTRIBUTES, Card, Kind, card_key, id_flags
 from .compiler import Symbols, compile_effect, compile_expression
 from .decks import build_deck
 from .engine import GameState
-from .playable import PlayableTables
+from .playable import tables_for
 from .primitives import MAX_NUMBER, Frame
 from .errors import OptionError, RulesetError
 from .rules import Triggers, compile_playable, compile_rules
@@ -325,6 +325,7 @@ class Builder:
         playable, clauses = compile_playable(self)
         sizes = self.hand_sizes(players)
         data = self.data
+        fingerprint = digest(data, self.options)
         return Ruleset(
             name=data["name"], title=data.get("title", data["name"]),
             description=" ".join(data.get("description", "").split()),
@@ -336,7 +337,7 @@ class Builder:
             random_pairs=bool(data.get("sides"))
             and (self.setting(("random_pairs",), False, bool) or "pairs" not in data),
             playable=playable,
-            playable_tables=PlayableTables() if all(self.reads_only(path, TABLE_NAMES) for path in clauses)
+            playable_tables=tables_for(fingerprint) if all(self.reads_only(path, TABLE_NAMES) for path in clauses)
             else None,
             triggers=compile_rules(self, faces), overlays=self.source.overlays,
             variables=MappingProxyType(self.variables),
@@ -381,7 +382,7 @@ class Builder:
             idle_turns=self.limit("idle_turns", 1_000),
             hands_per_match=self.limit("hands_per_match", 1_000),
             turns_in_a_row=self.limit("turns_in_a_row", 1_000),
-            digest=digest(data, self.options),
+            digest=fingerprint,
             source=self.source,
         )
 

@@ -1,4 +1,5 @@
-"""The turn's flow: each op is op(game, frame) -> Decision | None; each handler applies an answer.
+"""The turn's flow: each op is op(game, frame), which gives None or, when it asks a player, the
+decision (PLAY_ASKED for a turn's play); each handler applies an answer.
 Also a play itself, counting a turn, and passing the turn on."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING, Final
 from . import playable
 from . import seats as seating
 from .cards import Card
-from .decisions import DRAW, PASS, Decision
+from .decisions import DRAW, PASS
 from .primitives import RULES_RESERVE, TURN_WORK, TURNS_MESSAGE, Frame
 
 if TYPE_CHECKING:
@@ -38,9 +39,10 @@ def op_ask_play(game: GameState, frame):
     seat = game.turn
     options = playable.playable_in_hand(game, seat)  # a new list, so it may take DRAW
     options.append(DRAW)  # (a starred tuple display goes through an extend: 200 instructions)
-    decision = game.decision = Decision("play", seat, tuple(options))
+    game.play_options = options  # the Decision is made only if read (GameState.decision)
+    game.asking = True
     game.asked_play = True  # the answer goes to answer_play
-    return decision
+    return PLAY_ASKED
 
 
 def check_progress(game: GameState) -> bool:
@@ -463,6 +465,8 @@ def jump_in(game: GameState, seat: int) -> None:
 # a new tuple object at each use, so `entry is AFTER_ANSWER` never held in the compiled build
 # (its decided rules never ran) and every END_OF_TURN pushed allocated one. As one object
 # each, they are shared and compared by identity in both builds (tests/test_compiled.py).
+# What op_ask_play returns: not None, so the op loop stops (the decision is pending).
+PLAY_ASKED: Final[tuple] = ("play asked",)
 START_TURN: Final[tuple] = (op_start_turn,)
 ASK_PLAY: Final[tuple] = (op_ask_play, None)
 FINISH_TURN: Final[tuple] = (op_finish_turn, None)

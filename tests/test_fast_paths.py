@@ -98,6 +98,49 @@ def test_a_reseeded_table_plays_as_a_new_one():
         assert again.events == fresh.events
 
 
+class Notes:
+    """A game log that only counts: given to play_match, it makes every decision an object."""
+
+    def __init__(self):
+        self.answers = 0
+
+    def decided(self, decision, answer):
+        self.answers += 1
+
+    def next_hand(self):
+        pass
+
+    def finish(self, game):
+        pass
+
+
+@pytest.mark.parametrize("bots", ["eager", "random"])
+@pytest.mark.parametrize("name", ["classic", "mario_kart", "uno_flip", "no_mercy", "crazy_eights"])
+def test_a_play_answered_by_index_plays_as_the_decision(name, bots):
+    """The bots answer a turn's play from its options alone (GameState.play_option), unless
+    something reads the decision: both ways play the same games."""
+    rules = load_ruleset(name, {"hands": 2})
+    for seed in (1, 2, 3):
+        fast = play_match(GameState(rules, 4, seed, record=True),
+                          seat_table([bots] * 4, Dice(seed)))
+        notes = Notes()
+        plain = play_match(GameState(rules, 4, seed, record=True),
+                           seat_table([bots] * 4, Dice(seed)), notes)
+        assert fast.events == plain.events and fast.scores == plain.scores
+        assert notes.answers > 20
+
+
+def test_an_asked_play_is_one_decision_object_once_read():
+    game = GameState(load_ruleset("classic"), 4, 7)
+    assert game.asking and not game.hand_over
+    decision = game.decision
+    assert decision is game.decision and not game.asking
+    assert decision.kind == "play" and decision.seat == game.turn
+    assert decision.options == (*game.play_options,) and decision.options[-1] == "draw"
+    game.apply(decision.options[0])
+    assert game.decision is not decision
+
+
 def test_a_summary_crosses_processes_whole():
     summary = simulate(load_ruleset("classic", {"hands": 1}), games=20, players=4, seed=2)
     twin = pickle.loads(pickle.dumps(summary))
