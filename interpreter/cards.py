@@ -92,6 +92,23 @@ def card_values(items: Any, attr: str) -> list | None:
     return values
 
 
+def values_total(items: Any, attr: str) -> int | None:
+    """The sum of each item's attribute `attr` (one of BUILTIN_ATTRIBUTES), read and added
+    natively; None when `items` is not a list or tuple of cards or a value is not a whole
+    number (then sum() says what it makes of them). A hand's score, at every hand's end."""
+    if not isinstance(items, (list, tuple)):
+        return None
+    total = 0
+    for item in items:
+        if not isinstance(item, Card):
+            return None
+        value = item.points if attr == "points" else own_attribute(item, attr)
+        if type(value) is not int:
+            return None
+        total += value
+    return total
+
+
 def holds_value(items: Any, attr: str, wanted: Any) -> int:
     """1 when an item's attribute `attr` is `wanted`, 0 when none's is, -1 when `items` is
     not a list or tuple of cards (card_values' answer, without making the list of values:

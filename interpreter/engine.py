@@ -20,7 +20,7 @@ from . import dealing, drawing, moves, playable, replacing, scoring, settings
 from . import seats as seating
 from .primitives import TURN_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
 from .errors import IllegalMove, RuleRuntimeError
-from .turns import (AFTER_ANSWER, END_OF_TURN, TURN_FLOW, UNO_CALL, answer_play,
+from .turns import (AFTER_ANSWER, BOTTOM, END_OF_TURN, TURN_FLOW, UNO_CALL, answer_play,
                     answer_play_drawn, answer_uno, op_end_turn, op_offer_drawn, op_play_held,
                     op_uno_call)
 
@@ -71,7 +71,7 @@ class GameState:
     asked_play: bool  # the pending decision is a turn's play: turns.answer_play applies it
     _handler_frame: Any
     _probe: Frame  # a frame reused to ask the playable and legal rules about a card
-    stack: list  # (op, frame) pairs; the top runs next
+    stack: list  # (op, frame) pairs; the top runs next, and BOTTOM is always the first
     check: Any  # DEBUG_CHECK when the game was made
     table_size: int | None  # cards on a table set by hand (from_table), else the deck
     hands: list
@@ -170,7 +170,7 @@ class GameState:
         self._handler = self._handler_frame = None
         self.asked_play = False
         self._probe = Frame(0)
-        self.stack = []
+        self.stack = [BOTTOM]
         self.check = DEBUG_CHECK
         self.table_size = None
         self.hands = [[] for _ in range(self.players)]
@@ -273,7 +273,7 @@ class GameState:
             self.answer_then_rules(decision, answer)
         else:
             self.handle(answer)
-        if self.stack:  # a common turn ends in the handler, with nothing queued
+        if len(self.stack) > 1:  # a common turn ends in the handler, with nothing queued
             self._run()
         if self.check is not None:
             self.check(self, self.table_size)
@@ -287,7 +287,7 @@ class GameState:
             return
         self.asking = False
         answer_play(self, None, answer)
-        if self.stack:
+        if len(self.stack) > 1:
             self._run()
 
     def answer_then_rules(self, decision: Decision, answer) -> None:
@@ -416,7 +416,7 @@ class GameState:
 
     def end_turn(self) -> None:
         """End the turn: at once when nothing else is queued, else as the next op to run."""
-        if self.stack:
+        if len(self.stack) > 1:
             self.stack.append(END_OF_TURN)
         else:
             op_end_turn(self, None)  # the common case: no trip through the op loop
@@ -429,9 +429,13 @@ class GameState:
 
     def others_of(self, seat: int) -> tuple:
         """Every other seat still in, in turn order from the one after `seat`."""
-        if self.seated == self.players:
-            return tuple((seat + k * self.direction) % self.players for k in range(1, self.players))
-        return seating.others_of(self, seat)
+        if self.seated != self.players:
+            return seating.others_of(self, seat)
+        # A list made natively, then a tuple (a generator into tuple() is a Python iterator).
+        found: list = []
+        for k in range(1, self.players):
+            found.append((seat + k * self.direction) % self.players)
+        return tuple(found)
 
     def eliminate(self, seat: int) -> None:
         """`seat` leaves the match (seats.eliminate)."""
@@ -529,8 +533,12 @@ class GameState:
 
     def end_effects(self) -> None:
         """Drop the rest of the running effects; the turn then ends as usual."""
-        while self.stack and self.stack[-1][0] not in TURN_FLOW:
+        while len(self.stack) > 1 and self.stack[-1][0] not in TURN_FLOW:
             self.stack.pop()
+
+    def clear_queue(self) -> None:
+        """Drop every queued op (the hand is over)."""
+        del self.stack[1:]
 
     def set_variable(self, name: str, seat, value) -> None:
         """Set a declared variable (a seat's own value when `seat` is given)."""
@@ -589,7 +597,7 @@ class GameState:
         stack = self.stack
         steps = 0
         limit = self.steps_limit
-        while stack:
+        while len(stack) > 1:
             # Typed as a tuple and indexed, the entry is read natively (unpacking an untyped
             # one goes through Python's iterator protocol); the turn's own ops are called
             # natively, the rules' ops through Python's protocol (callgrind: 40,000

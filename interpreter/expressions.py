@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from . import dsl
-from .cards import BUILTIN_ATTRIBUTES, Card, card_values, holds_value
+from .cards import BUILTIN_ATTRIBUTES, Card, card_values, holds_value, values_total
 from .errors import DslError, RuleRuntimeError
 from .names import NAMES
 from .primitives import MAX_NESTING, MAX_NUMBER, PRIMITIVES, WORK_MESSAGE, Frame, Primitive
@@ -426,8 +426,8 @@ class ExpressionCompiler:
         def total(g, f):
             try:
                 items = source(g, f)
-                values = card_values(items, attr)
-                result = sum(map(getter, items) if values is None else values)
+                found = values_total(items, attr)
+                result = sum(map(getter, items)) if found is None else found
             except (AttributeError, TypeError):  # not cards, or not numbers: the loop says why
                 return slow(g, f)
             if isinstance(result, int) and not -MAX_NUMBER <= result <= MAX_NUMBER:

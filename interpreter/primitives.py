@@ -99,7 +99,10 @@ def seats_of(game: GameState, value) -> tuple:
     if type(value) is int and 0 <= value < game.players:
         return (value,)
     if isinstance(value, (list, tuple)):
-        return tuple(seat_of(game, v) for v in value)
+        seats: list = []  # a list made natively (a generator into tuple() is an iterator)
+        for each in value:
+            seats.append(seat_of(game, each))
+        return tuple(seats)
     return (seat_of(game, value),)
 
 
@@ -114,7 +117,10 @@ def hand(game: GameState, frame, seat):
 @primitive("query", 1)
 def hands(game: GameState, frame, seats):
     """All cards held by these seats."""
-    return [card for seat in seats_of(game, seats) for card in game.hands[seat]]
+    cards: list = []
+    for seat in seats_of(game, seats):
+        cards.extend(game.hands[seat])
+    return cards
 
 
 @primitive("query", 1)

@@ -143,7 +143,7 @@ def between_hands(game, ops: tuple, frame) -> None:
     steps, limit = 0, game.ruleset.steps_per_action
     try:
         game.push(ops, frame)
-        while game.stack:
+        while len(game.stack) > 1:
             op, at = game.stack.pop()
             steps += 1
             if op(game, at) is not None:
@@ -157,7 +157,7 @@ def between_hands(game, ops: tuple, frame) -> None:
                                        file=game.ruleset.file)
     finally:
         game.ending = False
-        game.stack.clear()
+        game.clear_queue()
 
 
 def compile_rules(builder, faces: tuple = ()) -> Triggers:

@@ -55,11 +55,11 @@ def eliminate(game, seat: int) -> None:
     if game.ending:
         return  # a hand_ended rule: the match's end is decided after it
     if game.seated == 1:
-        game.stack.clear()
+        game.clear_queue()
         game.end_hand(in_play(game)[0])
     elif seat == game.turn:
         game.end_effects()  # its turn ends here
-        if not game.stack:  # nothing left to end it (the seat was drawing for its turn)
+        if len(game.stack) <= 1:  # nothing left to end it (the seat was drawing for its turn)
             game.end_turn()
 
 

@@ -483,8 +483,8 @@ def test_end_turn_starts_the_next_turn_at_once_or_after_what_is_queued():
     queued = (lambda g, f: None, None)
     game.stack.append(queued)
     game.end_turn()  # something queued: the end of the turn runs next, through the op loop
-    assert game.stack == [queued, turns.END_OF_TURN] and game.turn == 0
-    game.stack.clear()
+    assert game.stack == [turns.BOTTOM, queued, turns.END_OF_TURN] and game.turn == 0
+    game.clear_queue()
     game.end_turn()  # nothing queued: the next turn starts now
     assert game.turn == 1 and game.decision.kind == "play" and game.decision.seat == 1
 
