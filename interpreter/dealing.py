@@ -227,15 +227,17 @@ def begin_hand(game: GameState) -> None:
     game.table_size = None  # a dealt hand uses the whole deck
     game.turns = 0
     game.side = 0  # every hand is dealt with the first side up
-    if rules.rejoin_each_hand and game.seated != game.players:
+    kept = game.kept  # typed: its fields are read natively
+    if kept.rejoin_each_hand and game.seated != game.players:
         game.out = [False] * game.players
         game.seated = game.players
-    game.side_colors = rules.side_colors[0] if rules.side_colors else rules.colors
+    game.side_colors = kept.first_colors
     game.turn = game.dealer
     for _ in range(1000):
         deal(game)
         first = turn_first_card(game)
-        if rules.redeal_if is None or not rules.redeal_if(game, Frame(game.dealer, first)):
+        redeal_if = kept.redeal_if
+        if redeal_if is None or not redeal_if(game, Frame(game.dealer, first)):
             break
         if game.events is not None:
             game.log("redeal", card=first.name)
@@ -248,7 +250,7 @@ def begin_hand(game: GameState) -> None:
         game.log("first_card", card=first.name, dealer=game.dealer)
     frame = Frame(game.dealer, first, None)
     game.push(ADVANCE, None)
-    game.push(rules.triggers.hand_started, frame)
+    game.push(kept.hand_started, frame)
     game.push(game.turned_rules, frame)
     game.push(first.rules.on_first, frame)
 
@@ -272,7 +274,7 @@ def deal(game: GameState) -> None:
     order = [(game.dealer + 1 + k) % players for k in range(players)]
     if game.seated < players:  # only seats still in are dealt to
         order = [seat for seat in order if not game.out[seat]]
-    size: int = game.ruleset.hand_sizes[players]
+    size: int = game.kept.hand_sizes[players]
     hands: list = [[] for _ in range(players)]
     game.hands = hands
     # From the top, one card at a time round the seats (taken natively, not sliced:
@@ -286,9 +288,10 @@ def deal(game: GameState) -> None:
 def turn_first_card(game: GameState):
     """The first card, turned from the stock; cards the ruleset returns go back in."""
     rules = game.ruleset
+    return_if = game.kept.return_if
     for _ in range(1000):
         card = game.stock.pop()
-        if rules.return_if is None or not rules.return_if(game, Frame(game.dealer, card)):
+        if return_if is None or not return_if(game, Frame(game.dealer, card)):
             return card
         if game.events is not None:
             game.log("first_card_returned", card=card.name)

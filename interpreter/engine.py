@@ -53,6 +53,7 @@ class GameState:
     # Python they are slots, because an instance dict of more than 30 names cannot share its
     # keys, and then CPython cannot speed up attribute access.
     ruleset: Any  # the compiled Ruleset; shared, never changed
+    kept: settings.Kept  # what the game reads of its ruleset, as native fields
     players: int
     seed: int | None
     rng: random.Random  # the game's one source of chance
@@ -627,7 +628,7 @@ class GameState:
 # What a clone shares with its game: the ruleset's rules and tables and the match's faces,
 # which no game changes (and whose compiled rule objects cannot be deep-copied).
 SHARED_FIELDS: frozenset = frozenset({
-    "ruleset", "played_rules", "started_rules", "ended_rules", "sized_rules", "decided_rules",
+    "ruleset", "kept", "played_rules", "started_rules", "ended_rules", "sized_rules", "decided_rules",
     "lost_rules", "owed_rules", "drawn_rules", "turned_rules", "draw_until", "faces", "deck",
     "guarded", "guards", "shared_tables", "side_colors"})
 # What a game state holds: its slots, or the fields mypyc compiled them into.

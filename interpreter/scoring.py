@@ -19,11 +19,12 @@ if TYPE_CHECKING:
 def end_hand(game: GameState, winner: int, blocked: bool = False) -> None:
     """Score the hand for `winner` and decide whether the match is over."""
     rules = game.ruleset
-    points = rules.scoring(game, Frame(winner))
+    kept = game.kept  # typed: its fields are read natively
+    points = kept.scoring(game, Frame(winner))
     if isinstance(points, bool) or not isinstance(points, int):
         raise RuleRuntimeError(f"scoring.winner_scores gave {points!r}, not a whole number",
                                file=rules.file)
-    if len(game.hand_results) >= rules.hands_per_match:
+    if len(game.hand_results) >= kept.hands_per_match:
         raise RuleRuntimeError(f"this ruleset made no progress: the match lasted more than "
                                f"{rules.hands_per_match} hands (limits.hands_per_match)",
                                file=rules.file)
@@ -36,14 +37,14 @@ def end_hand(game: GameState, winner: int, blocked: bool = False) -> None:
         game.log("hand_over", winner=winner, points=points, scores=list(game.scores),
                  hands=[[c.name for c in hand] for hand in game.hands], blocked=blocked)
     game.clear_queue()
-    if rules.triggers.hand_ended and game.seated > 1:
-        rule_events.between_hands(game, rules.triggers.hand_ended, Frame(winner))
+    if kept.hand_ended and game.seated > 1:
+        rule_events.between_hands(game, kept.hand_ended, Frame(winner))
     if game.seated <= 1:
         finished = True  # the last seat standing
-    elif rules.hands:
-        finished = len(game.hand_results) >= rules.hands
+    elif kept.hands:
+        finished = len(game.hand_results) >= kept.hands
     else:
-        finished = max(totals(game)) >= rules.target_score
+        finished = max(totals(game)) >= kept.target_score
     if not finished and game.work_left < RULES_RESERVE:  # the turns used up the budget
         finished = game.cut_short = True
     if finished:
@@ -55,9 +56,10 @@ def end_hand(game: GameState, winner: int, blocked: bool = False) -> None:
 
 def totals(game: GameState) -> list:
     """Each seat's match total: its team's, when the ruleset plays in teams."""
-    if not game.ruleset.team_size:
+    team_size = game.kept.team_size
+    if not team_size:
         return game.scores
-    teams = game.players // game.ruleset.team_size
+    teams = game.players // team_size
     team = [sum(game.scores[t::teams]) for t in range(teams)]
     return [team[seat % teams] for seat in range(game.players)]
 

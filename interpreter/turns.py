@@ -47,7 +47,7 @@ def op_ask_play(game: GameState, frame):
 
 def check_progress(game: GameState) -> bool:
     """End a hand that the rules will never let end (True when it did so)."""
-    rules = game.ruleset
+    rules = game.kept  # typed: its limits are read natively
     if (game.turns > rules.turns_per_hand or game.turns - game.last_move > rules.idle_turns + 1
             or game.in_a_row > rules.turns_in_a_row or game.work_left < RULES_RESERVE):
         game.end_blocked(no_progress(game))

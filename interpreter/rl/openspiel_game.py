@@ -279,7 +279,7 @@ ATOMIC = frozenset({Card, int, float, str, bool, type(None), types.FunctionType,
                     types.BuiltinFunctionType})
 # Fields of a GameState that never change in place: the ruleset's, or tuples and frozensets
 # of card faces; a clone shares them.
-SHARED = frozenset({"ruleset", "faces", "deck", "guarded", "side_colors", "played_rules",
+SHARED = frozenset({"ruleset", "kept", "faces", "deck", "guarded", "side_colors", "played_rules",
                     "started_rules", "ended_rules", "sized_rules", "decided_rules",
                     "lost_rules", "owed_rules", "check"})
 
