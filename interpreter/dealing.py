@@ -166,16 +166,17 @@ def choose_dealer(game: GameState) -> int:
     For a draw each contender takes the top card, seat 0 first; ties draw again.
     The drawn cards then go back under the deck.
     """
-    value = game.ruleset.dealer_draw
+    kept = game.kept  # typed: its fields are read natively
+    value = kept.dealer_draw
     if value is None:
-        first = game.ruleset.first_dealer
+        first = kept.first_dealer
         return game.rng.randrange(game.players) if first is None else first % game.players
     contenders = list(range(game.players))
     stacked = game._prepared
     deck = stacked if stacked is not None else list(game.deck)
     # A value of the card alone is looked up (Ruleset.dealer_values): callgrind, about
     # 1,000 instructions a card drawn less.
-    table: tuple | None = game.ruleset.dealer_values
+    table: tuple | None = kept.dealer_values
     drawn_all: list = []
     for _ in range(100):
         if len(contenders) < 2:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from . import dsl
-from .cards import BUILTIN_ATTRIBUTES, Card, card_values, holds_value, values_total
+from .cards import BUILTIN_ATTRIBUTES, Card, card_values, holds_value, own_attribute, values_total
 from .errors import DslError, RuleRuntimeError
 from .names import NAMES
 from .primitives import MAX_NESTING, MAX_NUMBER, PRIMITIVES, WORK_MESSAGE, Frame, Primitive
@@ -144,7 +144,12 @@ class ExpressionCompiler:
         subject = self.expr(node.subject)
         attr = node.attr
         if attr in BUILTIN_ATTRIBUTES:
-            return lambda g, f: getattr(subject(g, f), attr, None)
+            def builtin(g, f):
+                item = subject(g, f)
+                if isinstance(item, Card):  # a field of its own, read natively
+                    return own_attribute(item, attr)
+                return getattr(item, attr, None)
+            return builtin
         if attr in self.symbols.attributes:
             def get(g, f):
                 card = subject(g, f)

@@ -64,6 +64,10 @@ class Kept:
     team_size: Any
     hand_sizes: dict  # players -> cards dealt to each
     decks: dict  # players -> copies of the deck
+    effects: dict  # the named effects (`effects:`), a plain dictionary: read natively
+    dealer_draw: Any
+    first_dealer: Any
+    dealer_values: tuple | None
 
     def __init__(self, ruleset) -> None:
         triggers = ruleset.triggers
@@ -103,6 +107,9 @@ class Kept:
         self.hands, self.target_score = ruleset.hands, ruleset.target_score
         self.team_size = ruleset.team_size
         self.hand_sizes, self.decks = dict(ruleset.hand_sizes), dict(ruleset.decks)
+        self.effects = dict(ruleset.effects)
+        self.dealer_draw, self.first_dealer = ruleset.dealer_draw, ruleset.first_dealer
+        self.dealer_values = ruleset.dealer_values
 
 
 # The Kept of the rulesets played lately, by identity (a Ruleset is immutable: a changed one,
