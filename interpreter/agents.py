@@ -272,10 +272,10 @@ def play_match(game: GameState, agents: list, log=None) -> GameState:
             # from the options alone answer it by index (callgrind: some 6% of a game).
             agent = agents[game.turn]
             if isinstance(agent, EagerAgent):
-                game.play_option(agent.play_at(len(game.play_options)))
+                game.play_option(agent.play_at(game.play_count))
                 continue
             if isinstance(agent, RandomAgent):
-                game.play_option(agent.play_at(len(game.play_options)))
+                game.play_option(agent.play_at(game.play_count))
                 continue
         decision = game.decision
         if decision is None:

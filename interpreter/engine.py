@@ -67,7 +67,10 @@ class GameState:
     # picks from (play_option); `decision` makes the object when someone reads it. A play
     # is asked every turn, and the object and its tuple cost some 600 instructions.
     asking: bool  # a turn's play is asked and its Decision not made yet
-    play_options: list  # the asked play's options: the playable cards in hand order, then DRAW
+    # The asked play's options, the first play_count of play_options: the playable cards in
+    # hand order, then DRAW (the list is the game's own, filled again every turn).
+    play_options: list
+    play_count: int
     _handler: Any  # handler(game, frame, answer) applies the answer to the pending decision
     asked_play: bool  # the pending decision is a turn's play: turns.answer_play applies it
     _handler_frame: Any
@@ -168,6 +171,7 @@ class GameState:
         self.pending = None
         self.asking = False
         self.play_options = []
+        self.play_count = 0
         self._handler = self._handler_frame = None
         self.asked_play = False
         self._probe = Frame(0)
@@ -232,7 +236,8 @@ class GameState:
     def decision(self) -> Decision | None:
         """The pending decision: None between hands and at the end of the match."""
         if self.asking:  # made once, when first read (the same object after that)
-            self.pending = Decision("play", self.turn, tuple(self.play_options))
+            self.pending = Decision("play", self.turn,
+                                    tuple(self.play_options[:self.play_count]))
             self.asking = False
         return self.pending
 
@@ -280,7 +285,7 @@ class GameState:
             self.check(self, self.table_size)
 
     def play_option(self, index: int) -> None:
-        """Answer the asked play (`asking`) with its option at `index` in `play_options`:
+        """Answer the asked play (`asking`) with its option at `index` (of play_count):
         what `apply` does with that answer, without making the Decision object."""
         answer = self.play_options[index]
         if self.decided_rules or self.check is not None:  # they read the decision

@@ -36,10 +36,10 @@ def op_start_turn(game: GameState, frame):
 
 def op_ask_play(game: GameState, frame):
     """Ask the seat whose turn it is to play a card or draw (its turn has been counted)."""
-    seat = game.turn
-    options = playable.playable_in_hand(game, seat)  # a new list, so it may take DRAW
-    options.append(DRAW)  # (a starred tuple display goes through an extend: 200 instructions)
-    game.play_options = options  # the Decision is made only if read (GameState.decision)
+    options = game.play_options  # the game's own, filled again (the Decision copies it)
+    count = playable.fill_playable(game, game.turn, options)
+    playable.put(options, count, DRAW)
+    game.play_count = count + 1  # the Decision is made only if read (GameState.decision)
     game.asking = True
     game.asked_play = True  # the answer goes to answer_play
     return PLAY_ASKED
