@@ -110,6 +110,8 @@ class GameState:
     last_color: Any
     last_penalty: int
     last_faces: bytes
+    numbered_color: Any  # the colour whose table number color_number holds
+    color_number: int
     key_width: int  # the playable tables' keys are numbers, top card slot first (0: tuples)
     variables: dict  # the ruleset's declared variables: name -> value, or a list per seat
     out: list  # per seat: whether it has left the match (seats.eliminate)
@@ -199,6 +201,7 @@ class GameState:
         self.seen_tables = []
         self.seen_count = 0
         self.shared_tables = ruleset.playable_tables
+        self.numbered_color, self.color_number = playable.NO_CARD, 0  # no colour yet
         playable.forget_table(self)
         self.variables = {}
         dealing.reset_variables(self, "match")
