@@ -65,7 +65,8 @@ class Compiler(ExpressionCompiler):
 
         def step(game: GameState, frame: Frame):
             scope = frame.vars
-            seats, index = scope[state]
+            place: tuple = scope[state]  # indexed, not unpacked through an iterator
+            seats, index = place[0], place[1]
             while index < len(seats) and game.out[seats[index]]:
                 index += 1  # put out of the match since the loop started: passed by
             if index == len(seats):
@@ -186,9 +187,10 @@ class Compiler(ExpressionCompiler):
 
         def op(game: GameState, frame: Frame):
             try:
-                kind, seat, options = invoke(fn, args, game, frame)
-            except (TypeError, ValueError) as exc:
+                asked: tuple = invoke(fn, args, game, frame)  # indexed, not unpacked through
+            except (TypeError, ValueError) as exc:            # Python's iterator protocol
                 raise runtime(node, exc) from None
+            kind, seat, options = asked[0], asked[1], asked[2]
             if not options:
                 answer(game, frame, None)
                 return None

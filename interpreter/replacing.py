@@ -98,7 +98,8 @@ def proceed(game: GameState, frame: Frame) -> None:
     chain = frame.vars.get(CHAIN)
     if chain is None:
         raise ValueError("proceed() belongs in the effect of an instead_of rule")
-    event, start, bound = chain
+    held: tuple = chain  # indexed, not unpacked through Python's iterator protocol
+    event, start, bound = held[0], held[1], held[2]
     if event == "draw_owed":
         owe_draw(game, frame, bound["seat"], bound["count"], start)
     else:
