@@ -15,35 +15,23 @@ import random
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, Final
 
-from .decisions import NUMBERS, Decision, describe, is_option, why_illegal
-from . import dealing, drawing, moves, playable, replacing, scoring, settings
+from .decisions import Decision
+from . import answers, dealing, drawing, moves, playable, replacing, scoring, settings
 from . import seats as seating
-from .primitives import TURN_WORK, WORK_MESSAGE, WORK_PER_GAME, Frame
+from .primitives import WORK_MESSAGE, WORK_PER_GAME, Frame
 from .errors import IllegalMove, RuleRuntimeError
-from .turns import (AFTER_ANSWER, BOTTOM, END_OF_TURN, TURN_FLOW, UNO_CALL, answer_play,
-                    answer_play_drawn, answer_uno, op_end_turn, op_offer_drawn, op_play_held,
-                    op_uno_call)
+from .turns import (BOTTOM, END_OF_TURN, TURN_FLOW, UNO_CALL, op_end_turn, op_offer_drawn,
+                    op_play_held, op_uno_call)
 
-# The turn's ops that _run calls natively, as the objects the stack holds, and the handlers
-# that handle() calls so.
+# The turn's ops that _run calls natively, as the objects the stack holds.
 OP_END_TURN: Final = op_end_turn
 OP_OFFER_DRAWN: Final = op_offer_drawn
-ANSWER_PLAY_DRAWN: Final = answer_play_drawn
-ANSWER_UNO: Final = answer_uno
 
 # A check run after every applied answer, `check(game, table_size)`, when set: the
 # debug mode (--check-invariants, and always in the tests) sets it to check_invariants.
 DEBUG_CHECK: Any = None
 # Whether this module runs compiled to C by mypyc (see setup.py) or as Python source/bytecode.
 COMPILED = __file__.endswith(tuple(EXTENSION_SUFFIXES))
-
-
-def any_is(item, items: tuple) -> bool:
-    """Whether `item` is one of `items` itself (`in` tests ==, and a card's == is slower)."""
-    for each in items:
-        if each is item:
-            return True
-    return False
 
 
 class GameState:
@@ -265,69 +253,12 @@ class GameState:
 
     def apply(self, answer) -> None:
         """Answer the pending decision; an illegal answer raises IllegalMove and changes nothing."""
-        decision = self.decision
-        if decision is None:
-            raise IllegalMove("the match is over" if self.over else
-                              "the hand is over; start the next one first")
-        options = decision.options
-        if not any_is(answer, options):  # the common answer: one of the options themselves
-            # `in` compares by ==, so True would pass for seat 1: numbers must match exactly.
-            if answer not in options or (answer.__class__ in NUMBERS
-                                         and not is_option(answer, options)):
-                raise IllegalMove(why_illegal(self, decision, answer))
-        self.pending = None
-        if self.events is not None and decision.kind != "play":
-            self.log("decided", kind=decision.kind, seat=decision.seat, answer=describe(answer))
-        if self.decided_rules and decision.seat is not None:
-            self.answer_then_rules(decision, answer)
-        else:
-            self.handle(answer)
-        if len(self.stack) > 1:  # a common turn ends in the handler, with nothing queued
-            self._run()
-        if self.check is not None:
-            self.check(self, self.table_size)
+        answers.apply(self, answer)
 
     def play_option(self, index: int) -> None:
-        """Answer the asked play (`asking`) with its option at `index` (of play_count):
-        what `apply` does with that answer, without making the Decision object."""
-        answer = self.play_options[index]
-        if self.decided_rules or self.check is not None:  # they read the decision
-            self.apply(answer)
-            return
-        self.asking = False
-        answer_play(self, None, answer)
-        if len(self.stack) > 1:
-            self._run()
-
-    def answer_then_rules(self, decision: Decision, answer) -> None:
-        """Apply an answer, then queue the decided rules to run before anything it set going
-        (the card's effect, the end of the turn)."""
-        stack = self.stack
-        base = len(stack)
-        # Under what the answer sets going, so that it is queued rather than run through (a
-        # common turn would otherwise end and ask the next seat before the rules ran).
-        stack.append(AFTER_ANSWER)
-        self.handle(answer)
-        if len(stack) > base and stack[base] is AFTER_ANSWER:  # the hand did not end
-            self.spend(TURN_WORK)  # a rule that asks again on its own answers stops in time
-            frame = Frame(decision.seat)
-            frame.vars.update(seat=decision.seat, decision=decision.kind, answer=answer)
-            self.push(self.decided_rules, frame)
-
-    def handle(self, answer) -> None:
-        """Apply `answer` to the pending decision, by its handler."""
-        # The turn's own handlers are called directly, not through Python's protocol
-        # (callgrind: about 250 instructions a call, some eight calls a game).
-        if self.asked_play:
-            answer_play(self, None, answer)
-            return
-        handler = self._handler
-        if handler is ANSWER_PLAY_DRAWN:
-            answer_play_drawn(self, self._handler_frame, answer)
-        elif handler is ANSWER_UNO:
-            answer_uno(self, self._handler_frame, answer)
-        else:
-            handler(self, self._handler_frame, answer)
+        """Answer the asked play (`asking`) with its option at `index` (of play_count), as
+        `apply` would, without making the Decision object (answers.py)."""
+        answers.play_option(self, index)
 
     def next_hand(self) -> None:
         """Deal the next hand of the match."""
