@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from interpreter import GameState, load_ruleset
+from interpreter import COMPILED, GameState, engine, load_ruleset
 from interpreter.agents import play_match, seat_table
 from interpreter.cards import holds_value, own_attribute
 from interpreter.dice import Dice
@@ -114,9 +114,16 @@ class Notes:
         pass
 
 
+@pytest.fixture
+def unchecked(monkeypatch):
+    """No invariant check after each answer: it reads the decision, so with it every play
+    would be answered through the Decision object (the tests' conftest sets it)."""
+    monkeypatch.setattr(engine, "DEBUG_CHECK", None)
+
+
 @pytest.mark.parametrize("bots", ["eager", "random"])
 @pytest.mark.parametrize("name", ["classic", "mario_kart", "uno_flip", "no_mercy", "crazy_eights"])
-def test_a_play_answered_by_index_plays_as_the_decision(name, bots):
+def test_a_play_answered_by_index_plays_as_the_decision(name, bots, unchecked):
     """The bots answer a turn's play from its options alone (GameState.play_option), unless
     something reads the decision: both ways play the same games."""
     rules = load_ruleset(name, {"hands": 2})
@@ -128,6 +135,24 @@ def test_a_play_answered_by_index_plays_as_the_decision(name, bots):
                            seat_table([bots] * 4, Dice(seed)), notes)
         assert fast.events == plain.events and fast.scores == plain.scores
         assert notes.answers > 20
+
+
+@pytest.mark.skipif(COMPILED, reason="a compiled bot's class cannot be subclassed in Python")
+def test_a_bot_of_a_subclass_decides_through_its_own_decide(unchecked):
+    """A subclass of a bundled bot may answer otherwise: it is asked through decide()."""
+    from interpreter.agents import EagerAgent
+
+    asked = []
+
+    class Counted(EagerAgent):
+        def decide(self, game, decision):
+            asked.append(decision.kind)
+            return super().decide(game, decision)
+
+    rules = load_ruleset("classic", {"hands": 1})
+    bots = [Counted(Dice(3)) for _ in range(4)]
+    game = play_match(GameState(rules, 4, 3), bots)
+    assert game.over and asked.count("play") >= game.hand_results[0].turns - 1
 
 
 def test_an_asked_play_is_one_decision_object_once_read():
