@@ -102,7 +102,7 @@ def values_total(items: Any, attr: str) -> int | None:
     for item in items:
         if not isinstance(item, Card):
             return None
-        value = item.points if attr == "points" else own_attribute(item, attr)
+        value = own_attribute(item, attr)
         if type(value) is not int:
             return None
         total += value

@@ -472,8 +472,6 @@ def op_bottom(game: GameState, frame):
 # a new tuple object at each use, so `entry is AFTER_ANSWER` never held in the compiled build
 # (its decided rules never ran) and every END_OF_TURN pushed allocated one. As one object
 # each, they are shared and compared by identity in both builds (tests/test_compiled.py).
-# What op_ask_play returns: not None, so the op loop stops (the decision is pending).
-PLAY_ASKED: Final[tuple] = ("play asked",)
 START_TURN: Final[tuple] = (op_start_turn,)
 ASK_PLAY: Final[tuple] = (op_ask_play, None)
 FINISH_TURN: Final[tuple] = (op_finish_turn, None)
@@ -484,6 +482,8 @@ HAND_OVER: Final[tuple] = (op_hand_over,)
 AFTER_ANSWER: Final[tuple] = (op_after_answer, None)
 BOTTOM: Final[tuple] = (op_bottom, None)
 UNO_CALL: Final = op_uno_call
+# What op_ask_play returns: not None, so the op loop stops (the play is asked).
+PLAY_ASKED: Final[tuple] = ("play asked",)
 # Ops that move play on from one turn to the next: `end_effects()` (the effect language's
 # `end_turn()`) stops dropping ops at these.
 TURN_FLOW: Final = frozenset({op_end_turn, op_catch_window, op_jump_window, op_advance, op_hand_over,
