@@ -4,39 +4,58 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 
+def quotient(numerator: Any, denominator: Any) -> float:
+    """numerator / denominator of two whole numbers, correctly rounded, in either build.
+
+    Typed Any so that the compiled build divides as Python does: mypyc's own division of two
+    small ints converts each to a float first, which rounds sums past 2**53.
+    """
+    return numerator / denominator
+
+
 @dataclass
 class Running:
-    """Count, mean and variance of a stream of numbers (Welford's method)."""
+    """Count, mean and variance of a stream of whole numbers, kept as exact integer sums.
+
+    Exact sums make merging associative: a run's figures are the same to the last bit however
+    its games were grouped into parts, so worker processes can merge their own chunks (which
+    chunks a batch holds depends on timing) and the run stays deterministic. Welford's
+    floating-point update, used before, rounded differently for each grouping.
+    """
 
     count: int = 0
-    mean: float = 0.0
-    m2: float = 0.0
+    total: int = 0
+    squares: int = 0  # the sum of the squared values
 
-    def add(self, value: float) -> None:
+    def add(self, value: int) -> None:
         """Take one more value."""
         self.count += 1
-        delta = value - self.mean
-        self.mean += delta / self.count
-        self.m2 += delta * (value - self.mean)
+        self.total += value
+        self.squares += value * value
 
     def merge(self, other: "Running") -> None:
-        """Take in another stream's summary (for results computed in parts)."""
-        if not other.count:
-            return
-        total = self.count + other.count
-        delta = other.mean - self.mean
-        self.mean += delta * other.count / total
-        self.m2 += other.m2 + delta * delta * self.count * other.count / total
-        self.count = total
+        """Take in another stream's sums (for results computed in parts)."""
+        self.count += other.count
+        self.total += other.total
+        self.squares += other.squares
+
+    @property
+    def mean(self) -> float:
+        """The mean, correctly rounded (0 with no values)."""
+        return quotient(self.total, self.count) if self.count else 0.0
 
     @property
     def variance(self) -> float:
-        """The sample variance (0 with fewer than two values)."""
-        return self.m2 / (self.count - 1) if self.count > 1 else 0.0
+        """The sample variance, correctly rounded (0 with fewer than two values)."""
+        count = self.count
+        if count < 2:
+            return 0.0
+        return quotient(count * self.squares - self.total * self.total, count * (count - 1))
 
     @property
     def stderr(self) -> float:

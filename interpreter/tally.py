@@ -50,7 +50,7 @@ class Summary:
             self.blocked += result.blocked
             self.turns.add(turns)
             self.points.add(points)
-            self.first_wins.add(1.0 if result.winner == result.first else 0.0)
+            self.first_wins.add(1 if result.winner == result.first else 0)
             # get, not a Counter's +=: a new count otherwise goes through Counter.__missing__
             turn_counts[turns] = turn_counts.get(turns, 0) + 1
             point_counts[points] = point_counts.get(points, 0) + 1

@@ -216,6 +216,38 @@ def test_wilson_interval(successes, count, low, high):
     assert got == pytest.approx((low, high), abs=1e-4)
 
 
+def running(values) -> Running:
+    stream = Running()
+    for value in values:
+        stream.add(value)
+    return stream
+
+
+@pytest.mark.parametrize("values, mean, variance", [
+    ([], 0.0, 0.0),
+    ([7], 7.0, 0.0),
+    ([1, 2, 3, 4], 2.5, 5 / 3),
+    ([0, 0, 1], 1 / 3, 1 / 3),
+    # past 2**53, where a float sum, or mypyc's own division of ints (each made a float
+    # first), would round: float(2**54 + 1) / 3 is 6004799503160661.0
+    ([2 ** 54 + 1, 0, 0], 6004799503160662.0, 1.0817285121947559e+32),
+])
+def test_running_figures_are_exact_and_correctly_rounded(values, mean, variance):
+    stream = running(values)
+    assert (stream.count, stream.mean, stream.variance) == (len(values), mean, variance)
+
+
+@pytest.mark.parametrize("cuts", [[0], [1], [3, 7], [1, 2, 3, 4, 5, 6, 7, 8, 9], [5, 5, 9]])
+def test_running_figures_do_not_depend_on_how_the_stream_was_cut_into_parts(cuts):
+    """Worker processes merge their chunks into batches that depend on timing: the run's
+    figures must be bit for bit the same however the parts were grouped."""
+    values = [3, 141, 59, 26, 5, 35, 89, 79, 32, 38]
+    whole, parts = running(values), Running()
+    for start, stop in zip([0, *cuts], [*cuts, len(values)]):
+        parts.merge(running(values[start:stop]))
+    assert (parts.count, parts.mean, parts.variance) == (whole.count, whole.mean, whole.variance)
+
+
 @pytest.mark.parametrize("a, b", [([1, 1, 1], [0, 0, 0]), ([0], [1]), ([1, 0, 1, 0], [1, 1, 1, 0])])
 def test_the_difference_of_two_rates_stays_within_minus_1_and_1(a, b):
     left, right = Running(), Running()
