@@ -44,9 +44,11 @@ class Replacement:
 
 
 def replace(game: GameState, frame: Frame, event: str, rules: tuple, names: tuple,
-            values: tuple, start: int) -> bool:
+            seat: int, count: int, start: int) -> bool:
     """Run the first of `event`'s replacement `rules` from `start` whose condition holds, with
-    the `names` the event binds set to `values` (True); False when none does."""
+    the `names` the event binds set to `seat` and, if it binds two, `count` (True); False when
+    none does. The values come apart, not as a tuple: most owed draws pass every rule by, and
+    need none made."""
     face = frame.card
     card_id: int = face.id if isinstance(face, Card) else -1
     for index in range(start, len(rules)):
@@ -65,8 +67,9 @@ def replace(game: GameState, frame: Frame, event: str, rules: tuple, names: tupl
         own = Frame(frame.player, frame.card, frame.color_before, frame.fair)
         bound: dict = {}  # made only for a rule that may run
         scope = own.vars
-        for at in range(len(names)):
-            bound[names[at]] = scope[names[at]] = values[at]
+        bound[names[0]] = scope[names[0]] = seat
+        if len(names) > 1:
+            bound[names[1]] = scope[names[1]] = count
         scope[CHAIN] = (event, index + 1, bound)
         if early or condition is None or condition(game, own):
             if game.events is not None:
@@ -80,7 +83,7 @@ def owe_draw(game: GameState, frame: Frame, seat: int, count: int, start: int = 
     """`seat` owes `count` cards: the first replacement rule from `start` whose condition
     holds runs instead; with none, the seat draws them and loses its next turn."""
     rules = game.owed_rules
-    if not rules or not replace(game, frame, "draw_owed", rules, OWED, (seat, count), start):
+    if not rules or not replace(game, frame, "draw_owed", rules, OWED, seat, count, start):
         game.draw(seat, count)
         game.lose_turn(seat, frame)
 
@@ -89,7 +92,7 @@ def lose_turn(game: GameState, frame: Frame, seat: int, start: int = 0) -> None:
     """`seat` loses its next turn: the first replacement rule from `start` whose condition
     holds runs instead; with none, the turn is lost."""
     rules = game.lost_rules
-    if not rules or not replace(game, frame, "turn_lost", rules, LOST, (seat,), start):
+    if not rules or not replace(game, frame, "turn_lost", rules, LOST, seat, 0, start):
         game.lost_turns[seat] += 1
 
 
