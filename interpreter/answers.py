@@ -72,7 +72,7 @@ def answer_then_rules(game: GameState, decision: Decision, answer) -> None:
     base = len(stack)
     # Under what the answer sets going, so that it is queued rather than run through (a
     # common turn would otherwise end and ask the next seat before the rules ran).
-    stack.append(AFTER_ANSWER)
+    game.queue(AFTER_ANSWER, None)
     handle(game, answer)
     if len(stack) > base and stack[base] is AFTER_ANSWER:  # the hand did not end
         game.spend(TURN_WORK)  # a rule that asks again on its own answers stops in time

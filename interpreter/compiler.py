@@ -77,7 +77,7 @@ class Compiler(ExpressionCompiler):
                 raise runtime(node, ValueError(WORK_MESSAGE))
             scope[state] = (seats, index + 1)
             scope[key] = seats[index]
-            game.stack.append((step, frame))
+            game.queue(step, frame)
             game.push(body, frame)
             return None
 
@@ -217,7 +217,7 @@ class Compiler(ExpressionCompiler):
 
         def answer(game: GameState, frame: Frame, value):
             frame.vars[key].take(value)
-            game.stack.append((ask, frame))
+            game.queue(ask, frame)
 
         def op(game: GameState, frame: Frame):
             try:

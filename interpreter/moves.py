@@ -36,7 +36,7 @@ def move_cards(game: GameState, seat: int, cards: list, where) -> None:
         if game.events is not None:
             game.log("cards_moved", seat=seat, to=where, count=len(cards))
     if not hand and sizes[seat]:
-        game.stack.append((op_hand_over, Frame(seat)))
+        game.queue(op_hand_over, Frame(seat))
         return
     hands_moved(game, sizes)
 
@@ -76,7 +76,7 @@ def hands_moved(game: GameState, before: list) -> None:
     owing = [seat for seat in range(game.players)
              if before[seat] > left == len(game.hands[seat])]
     for seat in reversed(owing):  # asked in seat order, before the effect goes on
-        game.stack.append((UNO_CALL, Frame(seat)))
+        game.queue(UNO_CALL, Frame(seat))
 
 
 def switch_sides(game: GameState) -> None:

@@ -43,7 +43,7 @@ def rule_context(game) -> tuple:
             break
         if event in ("play", "first_card"):
             break
-    frame = game.stack[-1][1] if game.stack else None
+    frame = game.frames[-1] if game.frames else None
     given = {key: value for key, value in getattr(frame, "vars", {}).items()
              if not key.startswith("#") and key not in ("seat", "player")
              and isinstance(value, int)
@@ -90,7 +90,7 @@ def question_text(game, decision, names: list, viewer: int) -> tuple:
         who = played[-1]["seat"]
         about = " your " if who == viewer else f" {names[who]}'s "
         about += words(game.top.name)
-        frame = game.stack[-1][1] if game.stack else None
+        frame = game.frames[-1] if game.frames else None
         before = getattr(frame, "color_before", None)
         if before and before != game.color:
             about += f" (the colour to follow was {words(before)})"

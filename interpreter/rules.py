@@ -144,7 +144,7 @@ def between_hands(game, ops: tuple, frame) -> None:
     try:
         game.push(ops, frame)
         while len(game.stack) > 1:
-            op, at = game.stack.pop()
+            op, at = game.stack.pop(), game.frames.pop()
             steps += 1
             if op(game, at) is not None:
                 game.decision = None

@@ -293,7 +293,7 @@ class TerminalGame:
             who = self.names[played[-1]["seat"]]
             about = f" {who}'s {self.card(game.top)}" if who != "You" else \
                 f" your {self.card(game.top)}"
-            frame = game.stack[-1][1] if game.stack else None
+            frame = game.frames[-1] if game.frames else None
             before = getattr(frame, "color_before", None)
             if before and before != game.color:
                 about += f" (the colour to follow was {self.paint(before, before)})"

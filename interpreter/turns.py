@@ -28,7 +28,7 @@ def op_start_turn(game: GameState, frame):
         game.first_player = seat
     started = game.started_rules
     if started:
-        game.stack.append(ASK_PLAY)
+        game.queue(ASK_PLAY, None)
         game.push(started, Frame(seat))
         return None
     return op_ask_play(game, frame)
@@ -123,13 +123,13 @@ def follow_play(game: GameState, frame: Frame, hand: list, ends_turn: bool = Tru
         game.push(rules.on_going_out, frame)
         return
     if ends_turn:
-        game.stack.append(END_OF_TURN)
+        game.queue(END_OF_TURN, None)
     game.push(game.played_rules, frame)  # after the card's own effect
     game.push(rules.on_play, frame)
     if game.sized_rules:
         game.size_changed(frame.player)
     if len(hand) == game.uno_left and game.uno_called:
-        game.stack.append((UNO_CALL, frame))  # called as the card is played
+        game.queue(UNO_CALL, frame)  # called as the card is played
 
 
 def count_turn(game: GameState, seat: int) -> bool:
@@ -200,7 +200,7 @@ def draw_for_turn(game: GameState, seat: int) -> None:
         got = game.draw(seat, game.take_penalty(), fire=False)
         if not got and passed(game, seat):
             return
-        end_turn_after_draw(game, seat, got, END_OF_TURN)
+        end_turn_after_draw(game, seat, got, END_OF_TURN, None)
         return
     if game.draw_decides:
         draw_and_decide(game, seat, 0)
@@ -230,11 +230,11 @@ def draw_for_turn(game: GameState, seat: int) -> None:
     if not count and passed(game, seat):
         return
     if drawn is None or not game.play_drawn:
-        end_turn_after_draw(game, seat, count, END_OF_TURN)
+        end_turn_after_draw(game, seat, count, END_OF_TURN, None)
     elif game.forced_play:
-        end_turn_after_draw(game, seat, count, (op_force_drawn, Frame(seat, drawn)))
+        end_turn_after_draw(game, seat, count, op_force_drawn, Frame(seat, drawn))
     else:
-        game.stack.append((op_offer_drawn, Frame(seat, drawn)))
+        game.queue(op_offer_drawn, Frame(seat, drawn))
         if count and game.drawn_rules:
             game.push(game.drawn_rules, Frame(seat))
         if count and game.sized_rules:
@@ -256,7 +256,7 @@ def draw_and_decide(game: GameState, seat: int, drawn: int) -> None:
     game.log_draw(seat, 1)
     frame = Frame(seat)
     frame.vars["drawn"] = drawn + 1
-    game.stack.append((op_decide_again, frame))
+    game.queue(op_decide_again, frame)
     if game.drawn_rules:
         game.push(game.drawn_rules, Frame(seat))
 
@@ -266,17 +266,18 @@ def can_draw(game: GameState) -> bool:
     return bool(game.stock) or (game.ruleset.reshuffle and len(game.discard) > 1)
 
 
-def end_turn_after_draw(game: GameState, seat: int, count: int, then: tuple) -> None:
-    """Go on with the turn after its draw (`then`: the end of the turn, or playing the
-    drawn card); the draw's hand_size_changed and cards_drawn rules, if any, run first."""
+def end_turn_after_draw(game: GameState, seat: int, count: int, then, frame) -> None:
+    """Go on with the turn after its draw (the op `then` on `frame`: the end of the turn, or
+    playing the drawn card); the draw's hand_size_changed and cards_drawn rules, if any, run
+    first."""
     drew = game.drawn_rules if count else ()
     if not drew and not (count and game.sized_rules):
         if then is END_OF_TURN:
             game.end_turn()
         else:
-            then[0](game, then[1])
+            then(game, frame)
         return
-    game.stack.append(then)
+    game.queue(then, frame)
     game.push(drew, Frame(seat))
     if count and game.sized_rules:
         game.size_changed(seat)
@@ -342,7 +343,7 @@ def op_catch_window(game: GameState, frame):
             uncalled.pop(0)
             continue  # its hand grew again: it owes nothing
         if len(uncalled) > 1:
-            game.stack.append((op_catch_window, None))  # the next seat's window, after this one
+            game.queue(op_catch_window, None)  # the next seat's window, after this one
         catchers = game.others_of(seat)
         return game.request("catch", None, (None,) + catchers, answer_catch, Frame(seat),
                             catchers)
@@ -392,7 +393,7 @@ def op_end_turn(game: GameState, frame):
     """End the turn: its turn_ended rules first, if any, then op_finish_turn."""
     ended = game.ended_rules
     if ended:
-        game.stack.append(FINISH_TURN)
+        game.queue(FINISH_TURN, None)
         game.push(ended, Frame(game.turn))
         return None
     return op_finish_turn(game, frame)
@@ -445,6 +446,7 @@ def jump_in(game: GameState, seat: int) -> None:
     holds several) out of turn; play goes on from there."""
     cards = jump_in_cards(game)[seat]
     game.stack.pop()  # the window's last op, the advance: play goes on from the jumper
+    game.frames.pop()
     # Whoever was to lose a turn has been jumped over already.
     game.next_turn = None
     game.lost_turns = [0] * game.players
@@ -458,7 +460,7 @@ def jump_in(game: GameState, seat: int) -> None:
     else:
         frame = Frame(seat)
         frame.vars["cards"] = cards
-        game.stack.append((op_jump_in_card, frame))
+        game.queue(op_jump_in_card, frame)
 
 
 def op_bottom(game: GameState, frame):
@@ -468,19 +470,21 @@ def op_bottom(game: GameState, frame):
     raise AssertionError("the op stack's bottom entry ran")
 
 
-# Typed `tuple`, not inferred: mypyc keeps a Final tuple of a fixed shape unboxed and builds
-# a new tuple object at each use, so `entry is AFTER_ANSWER` never held in the compiled build
-# (its decided rules never ran) and every END_OF_TURN pushed allocated one. As one object
-# each, they are shared and compared by identity in both builds (tests/test_compiled.py).
+# Sequences of ops, as GameState.push queues them. Typed `tuple`, not inferred: mypyc keeps
+# a Final tuple of a fixed shape unboxed and builds a new tuple object at each use. As one
+# object each, they are shared in both builds (tests/test_compiled.py).
 START_TURN: Final[tuple] = (op_start_turn,)
-ASK_PLAY: Final[tuple] = (op_ask_play, None)
-FINISH_TURN: Final[tuple] = (op_finish_turn, None)
 ADVANCE: Final[tuple] = (op_advance,)
-END_OF_TURN: Final[tuple] = (op_end_turn, None)  # the stack entry that ends a turn (it needs no frame)
 WINDOWS: Final[tuple] = (op_catch_window, op_jump_window, op_advance)
 HAND_OVER: Final[tuple] = (op_hand_over,)
-AFTER_ANSWER: Final[tuple] = (op_after_answer, None)
-BOTTOM: Final[tuple] = (op_bottom, None)
+# Single ops, as GameState.queue queues them, and as `op is END_OF_TURN` tells them apart:
+# a Final names the function object itself, read natively (a module's function used as a
+# value is otherwise looked up in its globals at each use).
+ASK_PLAY: Final = op_ask_play
+FINISH_TURN: Final = op_finish_turn
+END_OF_TURN: Final = op_end_turn  # the op that ends a turn (it needs no frame)
+AFTER_ANSWER: Final = op_after_answer
+BOTTOM: Final = op_bottom
 UNO_CALL: Final = op_uno_call
 # What op_ask_play returns: not None, so the op loop stops (the play is asked).
 PLAY_ASKED: Final[tuple] = ("play asked",)

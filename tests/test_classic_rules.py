@@ -480,10 +480,11 @@ def test_play_drawn_no_keeps_it_and_turn_passes():
 def test_end_turn_starts_the_next_turn_at_once_or_after_what_is_queued():
     game = table([["blue 3", "green 4"], filler(3), filler(3)])
     game.decision = None
-    queued = (lambda g, f: None, None)
-    game.stack.append(queued)
+    queued = lambda g, f: None  # noqa: E731
+    game.queue(queued, None)
     game.end_turn()  # something queued: the end of the turn runs next, through the op loop
     assert game.stack == [turns.BOTTOM, queued, turns.END_OF_TURN] and game.turn == 0
+    assert game.frames == [None, None, None]
     game.clear_queue()
     game.end_turn()  # nothing queued: the next turn starts now
     assert game.turn == 1 and game.decision.kind == "play" and game.decision.seat == 1

@@ -126,7 +126,7 @@ def snapshot(game):
     """Everything observable about a game (and its hidden rng and op stack)."""
     ids = lambda cards: [c.id for c in cards]
     stack = [(id(op), f and (f.player, f.card, f.color_before, dict(f.vars)))
-             for op, f in game.stack]
+             for op, f in zip(game.stack, game.frames)]
     return ([ids(h) for h in game.hands], ids(game.stock), ids(game.discard), game.color,
             game.direction, game.turn, game.dealer, list(game.scores), list(game.lost_turns),
             game.next_turn, game.uncalled, game.turns, game.over, game.match_winner,

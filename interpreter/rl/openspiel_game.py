@@ -289,7 +289,7 @@ def clone_game(game: GameState) -> GameState:
     ruleset's parts, the playable tables) is shared, lists and dicts of cards copied flat,
     the generator by its state, anything else deep-copied as `GameState.clone` does."""
     twin = GameState(game.ruleset, game.players, seed=0, deal=False)  # 0: no system entropy
-    shared = [op for op, _ in game.stack] + [game._handler]
+    shared = [*game.stack, game._handler]
     memo: dict = {id(game): twin, **{id(fn): fn for fn in shared}}
     for name in STATE_FIELDS:
         value = getattr(game, name)
