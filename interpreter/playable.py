@@ -9,6 +9,8 @@ from .cards import Card
 from .primitives import RULES_RESERVE, UNTABLED_WORK, Frame
 
 if TYPE_CHECKING:
+    from mypy_extensions import i64
+
     from .engine import GameState
 
 # The playable tables hold at most about this many face references (some 30 MB) per ruleset:
@@ -79,28 +81,34 @@ def fill_playable(game: GameState, seat: int, into: list) -> int:
                 count += 1
         return count
     guards = game.guards
+    table: bytes = faces  # not None from here: no test of it for each card
     guarded = False
-    room = len(into)
+    # Machine integers (i64) in the compiled build: no tagged-integer checks in the loops.
+    listed: i64 = 0
+    room: i64 = len(into)
     for card in hand:
         face: Card = card
         at = face.id
-        if not faces[at]:
+        if not table[at]:
             continue
         seen = False  # listed already? (faces are few: `in` would compare each by ==)
-        for k in range(count):
+        k: i64 = 0
+        while k < listed:
             if into[k] is face:
                 seen = True
                 break
+            k += 1
         if seen:
             continue
-        if count < room:
-            into[count] = face
+        if listed < room:
+            into[listed] = face
         else:
             into.append(face)
             room += 1
-        count += 1
+        listed += 1
         if guards[at]:
             guarded = True
+    count = int(listed)
     if not guarded:
         return count
     legal = 0  # the legal ones moved to the front, in order
