@@ -22,7 +22,8 @@ from .scenario import Scenario, scenario_files
 from .session import Session
 from .terminal import TerminalGame
 from .plot import plot_comparison, plot_kind
-from .simulate import MEASURES, ProgressBar, comparison, default_jobs, run
+from .progress import ProgressBar
+from .simulate import MEASURES, comparison, default_jobs, run
 from .source import (bundled_dir, bundled_rulesets, display_name, exists, portable_reference,
                      read_yaml, resolve)
 

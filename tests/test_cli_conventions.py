@@ -21,7 +21,7 @@ from interpreter import cli
 from interpreter.agents import seat_bots
 from interpreter.errors import HouserulesError
 from interpreter.ruleset import load_ruleset
-from interpreter.simulate import ProgressBar
+from interpreter.progress import ProgressBar
 from interpreter.stats import Running, proportion_difference, wilson
 
 ROOT = Path(__file__).resolve().parent.parent

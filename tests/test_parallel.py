@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 
 import interpreter
-from interpreter.simulate import ProgressBar, game_seed
+from interpreter.progress import ProgressBar
+from interpreter.simulate import game_seed
 
 ROOT = Path(interpreter.__file__).resolve().parent.parent
 TIMING = ("seconds", "games_per_second")
