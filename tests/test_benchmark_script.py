@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+
+import interpreter
 
 SCRIPT = Path(__file__).resolve().parent.parent / "examples" / "benchmark.py"
 
@@ -47,3 +51,14 @@ def test_the_standing_names_the_figures_the_issue_asks_for(benchmark):
     assert benchmark.standing(best) == ("classic 12,000 games/s, 2.00x RLCard, "
                                         "Mario Kart 1.25x classic's time")
     assert benchmark.standing({"classic": {"games_per_second": 5.0}}) == "classic 5 games/s"
+
+
+def test_the_cli_runs_it_times_import_the_package_it_imported(benchmark, tmp_path,
+                                                               monkeypatch):
+    """The --jobs and memory runs start `python -m interpreter.cli`: from a checkout, `-m`
+    would find the checkout's source first, not the installed build the rounds timed."""
+    monkeypatch.chdir(tmp_path)  # wherever the benchmark is started from
+    where = "import interpreter; print(interpreter.__file__)"
+    child = subprocess.run([sys.executable, "-c", where], capture_output=True, text=True,
+                           check=True, **benchmark.cli_child())
+    assert Path(child.stdout.strip()).resolve() == Path(interpreter.__file__).resolve()
