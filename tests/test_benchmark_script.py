@@ -62,3 +62,12 @@ def test_the_cli_runs_it_times_import_the_package_it_imported(benchmark, tmp_pat
     child = subprocess.run([sys.executable, "-c", where], capture_output=True, text=True,
                            check=True, **benchmark.cli_child())
     assert Path(child.stdout.strip()).resolve() == Path(interpreter.__file__).resolve()
+
+
+@pytest.mark.parametrize("first, second, median", [
+    ([30.0], [10.0], 3.0),
+    ([30.0, 20.0, 40.0], [10.0, 10.0, 10.0], 3.0),  # each round's ratio: 3, 2, 4
+    ([12.0, 13.0], [10.0, 10.0], 1.25),  # an even count: the middle two's mean
+])
+def test_paired_median_takes_each_rounds_ratio(benchmark, first, second, median):
+    assert benchmark.paired_median(first, second) == pytest.approx(median)
