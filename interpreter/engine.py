@@ -23,8 +23,8 @@ from .errors import IllegalMove, RuleRuntimeError
 from .turns import (BOTTOM, END_OF_TURN, TURN_FLOW, UNO_CALL, op_end_turn, op_offer_drawn,
                     op_play_held, op_uno_call)
 
-# The turn's ops that _run calls natively, as the objects the stack holds.
-OP_END_TURN: Final = op_end_turn
+# The turn's ops that _run calls natively, as the objects the stack holds (turns.END_OF_TURN
+# and turns.UNO_CALL are op_end_turn and op_uno_call themselves).
 OP_OFFER_DRAWN: Final = op_offer_drawn
 
 # A check run after every applied answer, `check(game, table_size)`, when set: the
@@ -554,7 +554,7 @@ class GameState:
             # protocol (callgrind: 40,000 instructions in a game of 840,000).
             op = stack.pop()
             frame = frames.pop()
-            if op is OP_END_TURN:
+            if op is END_OF_TURN:
                 decision = op_end_turn(self, frame)
             elif op is OP_OFFER_DRAWN:
                 decision = op_offer_drawn(self, frame)
