@@ -29,7 +29,9 @@ class Decision:
     """A choice a player must make: what kind, who decides, and the legal answers.
 
     A window (such as catching a missed UNO) is open to several seats out of turn:
-    `seat` is None and `open_to` lists them in the order they are asked.
+    `seat` is None and `open_to` lists them in the order they are asked; its options are
+    None (nobody takes it) and the seats that can take it, which a public window's
+    `open_to` may outnumber (GameState.public_windows).
     Immutable, and compared by value. A plain class rather than a named tuple: one is made
     every turn and read several times, and the compiled build makes and reads it natively
     (callgrind: a named tuple cost about 1,500 instructions a turn more).
@@ -48,8 +50,9 @@ class Decision:
         self.open_to = open_to
 
     def offer(self, seat: int) -> "Decision":
-        """A window as one seat sees it: take it (answer its own seat) or pass (None)."""
-        return Decision(self.kind, seat, (None, seat))
+        """A window as one seat sees it: take it (answer its own seat) or pass (None); only
+        pass for a seat it is open to that cannot take it (a public window)."""
+        return Decision(self.kind, seat, (None, seat) if seat in self.options else (None,))
 
     def _replace(self, **changes) -> "Decision":
         """A copy with some fields changed (as a named tuple's _replace)."""

@@ -127,6 +127,9 @@ class GameState:
     uno_left: int  # uno.cards_left
     uno_called: bool  # whether a UNO call is asked (uno.penalty is set)
     no_windows: bool  # no jump-in rule: after a turn, only an uncalled UNO opens a window
+    # Every seat a window could ever be open to is asked, whether or not it holds a card it
+    # could use, so that who is asked reveals nothing (front ends with several observers).
+    public_windows: bool
     drawn_rules: tuple  # the cards_drawn rules
     turned_rules: tuple  # the card_turned rules (turn_over)
     steps_limit: int  # limits.steps_per_action
@@ -147,7 +150,8 @@ class GameState:
 
     def __init__(self, ruleset, players: int | None = None, seed: int | None = None,
                  dealer: int | None = None, record: bool = False, deal: bool = True,
-                 stacked: list | None = None, later: list | None = None):
+                 stacked: list | None = None, later: list | None = None,
+                 public_windows: bool = False):
         if ruleset is None:  # GameState.counting: the seat count alone; stateless: nothing
             if players is not None:
                 self.players = self.seated = players
@@ -176,6 +180,7 @@ class GameState:
         self.out = [False] * self.players
         self.seated = self.players
         self.ending = False
+        self.public_windows = public_windows
         settings.keep(self, ruleset)
         self.stock, self.discard = [], []
         self.color, self.direction, self.turn, self.turns = None, 1, 0, 0
@@ -215,13 +220,13 @@ class GameState:
 
     @classmethod
     def from_table(cls, ruleset, hands, discard, stock, *, seed=None, record=False, later=None,
-                   **table) -> "GameState":
+                   public_windows=False, **table) -> "GameState":
         """A game at an exact table: hands per seat, discard (bottom..top), stock (top first),
         and what else `table` says of it (dealing.set_table: whose turn, the colour, scores,
         a pending penalty, ...). Cards may be given as card objects or names ('red 5');
         `later` holds the tops of the stacked decks of the following hands."""
         game = cls(ruleset, players=len(hands), seed=seed, record=record, deal=False,
-                   later=later)
+                   later=later, public_windows=public_windows)
         dealing.set_table(game, hands, discard, stock, **table)
         return game
 

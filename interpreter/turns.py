@@ -360,12 +360,18 @@ def answer_catch(game: GameState, frame: Frame, catcher) -> None:
 
 
 def op_jump_window(game: GameState, frame):
-    """After a play, seats holding a card the jump-in rule allows may play it out of turn."""
+    """After a play, seats holding a card the jump-in rule allows may play it out of turn.
+
+    The window's options are the seats that can take it; it is open to (asked of) those
+    seats, or, with public windows, to every other seat, holding such a card or not."""
     found = jump_in_cards(game)
-    if not found:
+    able = tuple(found)
+    asked = able
+    if game.public_windows and not game.no_windows and game.just_played and game.discard:
+        asked = game.others_of(game.turn)
+    if not asked:
         return None
-    seats = tuple(found)
-    return game.request("jump_in", None, (None,) + seats, answer_jump_in, None, seats)
+    return game.request("jump_in", None, (None,) + able, answer_jump_in, None, asked)
 
 
 def answer_jump_in(game: GameState, frame, seat) -> None:
