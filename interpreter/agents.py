@@ -49,7 +49,7 @@ class EagerAgent:
             return options[int(pick * len(options))]
         if decision.seat is not None and None not in options:
             return False if False in options else options[0]
-        return decision.seat  # a window: take it
+        return decision.options[-1]  # a window: take it (its own seat), if it may
 
     def play_at(self, count: int) -> int:
         """Which of a turn's `count` play options (the last draws) it picks: a random card,
@@ -104,10 +104,10 @@ class HeuristicAgent:
         return min(rivals, key=lambda seat: (len(game.hands[seat]), seat))
 
     def on_catch(self, game: GameState, decision: Decision):
-        return decision.seat
+        return decision.options[-1]  # its own seat, if the offer lets it take the window
 
     def on_jump_in(self, game: GameState, decision: Decision):
-        return decision.seat
+        return decision.options[-1]
 
     def on_jump_in_card(self, game: GameState, decision: Decision):
         return self.on_play(game, decision)  # which allowed card: chosen as a play is

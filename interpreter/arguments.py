@@ -189,6 +189,10 @@ def build_parser() -> argparse.ArgumentParser:
                             "~/.local/share/houserules/tables)")
     serve.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
                        help="pause before each bot's move, so people can follow (default 0.8)")
+    serve.add_argument("--chosen-seeds", action="store_true",
+                       help="let the host of a table of several people choose its seed (whoever "
+                            "knows the seed knows every hand: for demonstrations and tests; a "
+                            "table of one person may always choose it)")
 
     names = schema_names()
     schemas = commands.add_parser(

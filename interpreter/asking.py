@@ -1,6 +1,6 @@
 """Who answers next: a decision's own seat, or, for a window open to several seats, each of
-them in turn (the order `open_to` gives), as the terminal, the browser table and the
-learning environments all ask them.
+them in turn (the order `open_to` gives), as the terminal and the learning environments ask
+them (the browser table asks a window's seats all at once: gathering.py).
 
 A window offered to one seat is a yes/no of its own (`Decision.offer`: take it, the seat;
 let it go, None). The game hears one answer for the whole window: the first seat that took

@@ -367,7 +367,7 @@ def cmd_serve(args, out) -> int:
     if not 0 < args.port < 65536 or args.bot_delay < 0:
         raise HouserulesError("expected --port from 1 to 65535 and --bot-delay of 0 or more")
     serve(args.host, args.port, args.tables or default_tables(), args.bot_delay,
-          say=lambda text: print(text, file=out, flush=True))
+          say=lambda text: print(text, file=out, flush=True), chosen_seeds=args.chosen_seeds)
     return 0
 
 

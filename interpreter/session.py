@@ -46,7 +46,7 @@ class Session:
     """The ruleset, the game, the bots, and the list of every answer given so far."""
 
     def __init__(self, ruleset_ref: str, options: dict, players: int | None, seat: int,
-                 bots: str, seed: int, humans: tuple = ()):
+                 bots: str, seed: int, humans: tuple = (), public_windows: bool = False):
         self.ruleset_ref = ruleset_ref
         self.options = dict(options)
         self.ruleset = load_ruleset(ruleset_ref, self.options)
@@ -61,7 +61,9 @@ class Session:
             raise HouserulesError(f"a person's seat must be from 0 to {self.players - 1}")
         self.bot_kind = bots
         self.seed = seed
-        self.game = GameState(self.ruleset, players=self.players, seed=seed, record=True)
+        self.public_windows = public_windows  # GameState.public_windows: a table of several people
+        self.game = GameState(self.ruleset, players=self.players, seed=seed, record=True,
+                              public_windows=public_windows)
         self.bots = make_bots(bots, self.players, seat, seed, self.humans)
         self.answers: list = []
         self.log = None
@@ -113,6 +115,7 @@ class Session:
             "answers": self.answers,
             "bot_random_states": [rng_state(bot) for bot in self.bots],
             **({"humans": list(self.humans)} if len(self.humans) > 1 else {}),
+            **({"public_windows": True} if self.public_windows else {}),
         }
 
     def save(self, path: Path, broken: str | None = None) -> None:
@@ -156,7 +159,8 @@ class Session:
                             f"{data['seat']}", file=shown, path="$.seat")
         try:
             session = cls(data["ruleset"], data["options"], data["players"], data["seat"],
-                          data["bots"], data["seed"], tuple(data.get("humans", ())))
+                          data["bots"], data["seed"], tuple(data.get("humans", ())),
+                          data.get("public_windows", False))
         except HouserulesError as err:
             raise SaveError(f"this saved game cannot be set up again: {error_text(err)}",
                             file=shown, detail=err.detail) from None

@@ -1,9 +1,11 @@
 """A table: one game for several people and bots, each person at a seat with a secret token.
 
 The table answers bots' decisions itself, offers a window (a decision open to several seats)
-to each seat in turn as the terminal does, keeps what each seat may see apart (view.py,
+to all of them at once (gathering.py), keeps what each seat may see apart (view.py,
 narrate.py) and saves the game after every change, as `houserules play --save` does, so a
-server restart resumes it. A front end (the web server) is a thin layer over this.
+server restart resumes it. It keeps no clock of its own: its front end calls `act` when
+`next_due` says a bot must answer or a window's time is up. A front end (the web server) is a
+thin layer over this.
 
 On disk, a table is a folder: `table.json` (its seats, names and tokens, mode 0600),
 `save.json` (a saved game, session.py) and, for a pasted ruleset, the ruleset file.
@@ -15,13 +17,14 @@ import hmac
 import json
 import re
 import secrets
+import time
 from pathlib import Path
 
 from .agents import AGENTS
-from .asking import WAIT, Asking
 from .decisions import Decision
 from .errors import HouserulesError, RuleRuntimeError
 from .gamelog import error_text
+from .gathering import Gathering
 from .lobby import error_json, load_choice, one_line
 from .look import Look
 from .narrate import Narrator, words
@@ -33,6 +36,11 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{10,40}")
 MAX_NAME = 30
 MAX_LOG = 150  # sentences a state carries
 SEAT_KINDS = ("you", "person", "bot")
+BOT_DELAY = 0.8  # seconds a bot waits before it answers, so that people can follow
+WINDOW_SECONDS = 8.0  # seconds a window waits for the people who have not answered it
+BROKEN = ("a rule failed as the game ran; the table was saved as it was before this move. "
+          "What the rule met is not shown here, as it may name cards a seat may not see: "
+          "`houserules resume` on the table's save.json shows it whole")
 
 
 class TableError(HouserulesError):
@@ -92,17 +100,23 @@ class Table:
         self.meta = meta
         self.seats = meta["seats"]
         self.look = Look(session.ruleset)
-        self.asking = Asking(session.game)
         self.version = 0
+        self.clock = time.monotonic
+        self.bot_delay = BOT_DELAY
+        self.window_seconds = WINDOW_SECONDS
+        self.asked_at = self.clock()  # when the decision pending now was first asked
+        self.gathering: Gathering | None = None  # the window open now, as the table asks it
         self.broken: str | None = None
         self.told: dict = {}  # seat -> [events narrated, sentences]
 
     # --- making and opening -----------------------------------------------------------
 
     @classmethod
-    def create(cls, root: Path, choice: dict) -> "Table":
+    def create(cls, root: Path, choice: dict, chosen_seeds: bool = False) -> "Table":
         """A new table in a new folder under `root`, from a front end's choice (see
-        docs/web-api.md: ruleset or text, options, house_rules, seats, seed)."""
+        docs/web-api.md: ruleset or text, options, house_rules, seats, seed). A seed may be
+        chosen at a table of one person, or of several when `chosen_seeds` (the server's
+        operator allows it, for demonstrations and tests)."""
         table_id = secrets.token_urlsafe(9)
         folder = root / table_id
         folder.mkdir(parents=True)
@@ -112,14 +126,19 @@ class Table:
                                               choice.get("house_rules"), folder,
                                               choice.get("house_rules_off"))
             specs = seat_specs(choice.get("seats"), (rules.min_players, rules.max_players))
+            humans = tuple(i for i, s in enumerate(specs) if s["kind"] == "person")
             seed = choice.get("seed")
+            if seed is not None and len(humans) > 1 and not chosen_seeds:
+                raise TableError("a table of several people is dealt from a seed nobody chooses "
+                                 "(whoever knew it would know every hand): leave the seed out; "
+                                 "it is shown once the match is over")
             if seed is None:
                 seed = secrets.randbelow(2 ** 31)
             if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 53:
                 raise TableError("expected the seed as a whole number from 0 to 2**53")
-            humans = tuple(i for i, s in enumerate(specs) if s["kind"] == "person")
             bots = ",".join(s["bot"] or "random" for s in specs)
-            session = Session(ref, options, len(specs), humans[0], bots, seed, humans)
+            session = Session(ref, options, len(specs), humans[0], bots, seed, humans,
+                              public_windows=True)
         except HouserulesError as err:
             remove_folder(folder)
             err.json = error_json(err, folder)
@@ -163,57 +182,113 @@ class Table:
     def is_host(self, token) -> bool:
         return isinstance(token, str) and hmac.compare_digest(self.meta["host"], token)
 
-    def asked(self) -> tuple:
-        """(seat, decision) for the seat that must answer now, with a window's offer as that
-        seat sees it; (None, None) when nobody must (a hand or the match is over)."""
-        if self.broken:
-            return None, None
-        return self.asking.asked()
+    def people(self) -> tuple:
+        """The seats people play."""
+        return tuple(s for s, spec in enumerate(self.seats) if spec["kind"] == "person")
+
+    def asking(self) -> dict:
+        """Seat -> the decision as that seat is asked it now: one seat's, or at a window every
+        seat still to answer it (each its own offer); empty when nobody must answer."""
+        decision = None if self.broken else self.session.game.decision
+        if decision is None:
+            return {}
+        if decision.seat is not None:
+            return {decision.seat: decision}
+        return {seat: decision.offer(seat) for seat in self.window().waiting()}
+
+    def window(self) -> Gathering:
+        """The window open now as the table asks it (made when it opens)."""
+        if self.gathering is None or self.gathering.id != self.decision_id():
+            people = self.people()
+            self.gathering = Gathering(self.decision_id(), self.session.game.decision, people,
+                                       solo=len(people) == 1)
+        return self.gathering
 
     def decision_id(self) -> int:
-        """Changes whenever the decision asked does (every answer, every seat a window passes)."""
-        return len(self.session.answers) * 1000 + self.asking.offered
+        """Changes whenever the decision asked does (every answer the game hears)."""
+        return len(self.session.answers)
 
     def bot_to_move(self) -> bool:
-        seat, _ = self.asked()
-        return seat is not None and self.seats[seat]["kind"] == "bot"
+        """Whether a bot is yet to answer what is asked now."""
+        return any(self.seats[seat]["kind"] == "bot" for seat in self.asking())
+
+    def next_due(self) -> float | None:
+        """When (on `clock`) the table next acts by itself: a bot answers, or a window's time
+        is up; None while only people are asked, or nobody."""
+        asked = self.asking()
+        if not asked:
+            return None
+        if self.bot_to_move():
+            return self.asked_at + self.bot_delay
+        if self.session.game.decision.seat is None:
+            return self.asked_at + max(self.window_seconds, self.bot_delay)
+        return None
+
+    def act(self) -> bool:
+        """Do what is due now (next_due): the bots answer, or a window's time is up."""
+        due = self.next_due()
+        if due is None or self.clock() < due:
+            return False
+        if self.bot_to_move():
+            self.bot_step()
+        else:
+            self.window().time_up()
+            self.give(None)
+        return True
 
     # --- changing the game --------------------------------------------------------------
 
     def bot_step(self) -> None:
-        """The bot that must answer now answers."""
-        seat, decision = self.asked()
-        bot = self.session.bots[seat]
-        self.give(seat, bot.decide(self.session.game, decision))
+        """The bot asked now answers; at a window, every bot asked, together."""
+        decision = self.session.game.decision
+        if decision.seat is not None:
+            self.give(self.session.bots[decision.seat].decide(self.session.game, decision))
+            return
+        window = self.window()
+        for seat in window.bots:
+            if self.session.bots[seat].decide(self.session.game, decision.offer(seat)) is not None:
+                self.give(seat)
+                return
+        window.bots_answered()
+        self.settle_window()
 
     def answer(self, seat: int, decision_id, option) -> None:
         """`seat` answers the pending decision with its option number `option`."""
-        asked, decision = self.asked()
-        if asked is None:
+        asked = self.asking()
+        if not asked:
             raise Stale("nothing is being asked now")
-        if seat != asked:
-            raise NotYours("it is not this seat's decision")
         if decision_id != self.decision_id():
             raise Stale("that decision has already been answered; the table has moved on")
-        # A window's offer is shown as (take it, let it go): the seat, or None.
-        choices = (seat, None) if self.session.game.decision.seat is None else decision.options
+        if seat not in asked:
+            raise NotYours("it is not this seat's decision")
+        # A window's offer is shown as (take it, let it go): the seat, or None; or, to a seat
+        # that cannot take it, only (let it go).
+        window = self.session.game.decision.seat is None
+        choices = asked[seat].options[::-1] if window else asked[seat].options
         if not isinstance(option, int) or isinstance(option, bool) \
                 or not 0 <= option < len(choices):
             raise TableError(f"expected an option number from 0 to {len(choices) - 1}")
-        self.give(seat, choices[option])
-
-    def give(self, seat: int, answer) -> None:
-        """Apply `seat`'s answer; a window's offer that is not taken moves to the next seat."""
-        answer = self.asking.settle(answer)
-        if answer is WAIT:
-            self.changed()
+        if window and choices[option] is None:
+            self.window().let_go(seat)
+            self.settle_window()
             return
+        self.give(choices[option])
+
+    def settle_window(self) -> None:
+        """Close the window once every seat asked has let it go; else show who is left."""
+        if self.window().settled():
+            self.give(None)
+        else:
+            self.version += 1
+
+    def give(self, answer) -> None:
+        """Give the game an answer (a window's: the seat that took it, or None)."""
         self.session.checkpoint()
         try:
             self.session.apply(answer)
         except RuleRuntimeError as err:
-            self.broken = error_text(err)
-            self.save(broken=self.broken)
+            self.broken = public_failure(err)
+            self.save(broken=error_text(err))
             self.changed()
             return
         self.save()
@@ -229,7 +304,9 @@ class Table:
         self.changed()
 
     def changed(self) -> None:
+        """A new decision is asked (or none): its time starts now."""
         self.version += 1
+        self.asked_at = self.clock()
 
     # --- what a seat sees ---------------------------------------------------------------
 
@@ -260,13 +337,13 @@ class Table:
         view = seat_view(game, seat)
         face = self.look.face
         names = self.names_for(seat)
-        asked, decision = self.asked()
+        asked = self.asking()
         hand = self.look.ordered(game.hands[seat])
         colors = game.side_colors
         seats = [{"seat": s, "name": names[s], "kind": spec["kind"],
                   "hand_size": view.hand_sizes[s], "score": view.scores[s], "out": view.out[s],
                   "shows": [face(c) for c in view.shown[s]] if view.shown else [],
-                  "deciding": asked == s}
+                  "deciding": s in asked}
                  for s, spec in enumerate(self.seats)]
         return {
             "table": self.id, "title": self.meta["title"], "seat": seat, "version": self.version,
@@ -277,11 +354,13 @@ class Table:
             "stock": {"size": view.stock_size, "shows": face(view.stock_top)},
             "discard_size": view.discard_size, "dealer": view.dealer, "turn": view.turn,
             "hand_number": len(game.hand_results) + (0 if game.decision is None else 1),
-            "decision": self.decision_json(seat, decision, hand) if asked == seat else None,
-            "waiting_for": names[asked] if asked is not None and asked != seat else None,
+            "decision": self.decision_json(seat, asked[seat], hand) if seat in asked else None,
+            "waiting_for": ", ".join(names[s] for s in asked if s != seat) or None,
             "log": list(self.log_for(seat)),
             "hand_over": self.hand_over_json() if game.decision is None else None,
             "broken": self.broken,
+            # Shown for a replay once nobody can learn a hand from it any more.
+            "seed": self.session.seed if game.over else None,
         }
 
     def decision_json(self, seat: int, decision: Decision, hand: list) -> dict:
@@ -290,10 +369,15 @@ class Table:
         names = self.names_for(seat)
         window = game.decision.seat is None
         if window:
-            title, take = offer_text(game, decision, names)
-            options = [{"type": "yes", "label": take}, {"type": "none", "label": "Let it go"}]
+            closes = self.asked_at + max(self.window_seconds, self.bot_delay) - self.clock()
+            if seat in decision.options:
+                title, take = offer_text(game, decision, names)
+                options = [{"type": "yes", "label": take}, {"type": "none", "label": "Let it go"}]
+            else:
+                title = f"The {words(decision.kind)} window is open; you have nothing to take it with."
+                options = [{"type": "none", "label": "Go on"}]
             return {"id": self.decision_id(), "kind": decision.kind, "title": title,
-                    "detail": "", "options": options}
+                    "detail": "", "options": options, "closes_in": round(max(closes, 0.0), 1)}
         title, detail = question_text(game, decision, names, seat)
         return {"id": self.decision_id(), "kind": decision.kind, "title": title,
                 "detail": detail, "options": [self.option_json(o, hand, names)
@@ -326,6 +410,14 @@ class Table:
                 "match_winner": game.match_winner if game.over else None,
                 "seats": [{"seat": s, "cards": len(h), "points": sum(c.points for c in h)}
                           for s, h in enumerate(game.hands)]}
+
+
+def public_failure(err: HouserulesError) -> str:
+    """A rule's failure as every seat at the table is told it: where the rule is, never what
+    it met (a message may name a card in a hand the seat may not see)."""
+    place = [Path(err.file).name if err.file else "<input>"]  # never the server's folders
+    place += [str(n) for n in (err.line, err.column) if n is not None]
+    return ": ".join([":".join(place)] + ([err.path] if err.path else []) + [BROKEN])
 
 
 def write_private(path: Path, data: dict) -> None:

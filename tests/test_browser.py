@@ -89,7 +89,7 @@ class Server:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "interpreter.cli", "serve", "--port", str(self.port),
-             "--tables", str(self.tables), "--bot-delay", "0.01"],
+             "--tables", str(self.tables), "--bot-delay", "0.01", "--chosen-seeds"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

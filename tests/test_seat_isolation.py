@@ -62,3 +62,190 @@ def test_a_seat_that_cannot_take_a_public_window_may_only_pass():
         game.apply(1)
     game.apply(None)
     assert game.decision.kind == "play" and game.decision.seat == 1
+
+
+# --- the browser table: windows asked of everyone at once, seeds, rule errors ---------------
+
+from interpreter.tables import Table, TableError  # noqa: E402
+
+PEOPLE_AND_BOTS = [{"kind": "you", "name": "Ann"}, {"kind": "person", "name": "Bo"},
+                   {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}]
+
+
+class Clock:
+    """A table's clock that moves only when told."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def jump_in_table(tmp_path, seats=PEOPLE_AND_BOTS, seed=5) -> Table:
+    table = Table.create(tmp_path, {"ruleset": "classic", "house_rules": ["jump_in"],
+                                    "seats": seats, "seed": seed}, chosen_seeds=True)
+    table.clock = Clock()
+    table.changed()
+    return table
+
+
+def observed(table: Table, seat: int) -> tuple:
+    """What a seat sees of who is asked: every seat's deciding flag, and waiting_for."""
+    data = table.state(seat)
+    return tuple(s["deciding"] for s in data["seats"]), data["waiting_for"]
+
+
+def windows_of(table: Table, rng, limit=600):
+    """Play the table (people at random, time moving on) and give each window as it opens."""
+    for _ in range(limit):
+        game = table.session.game
+        if game.over or table.broken:
+            return
+        if game.decision is None:
+            table.next_hand(0)
+            continue
+        asked = table.asking()
+        if game.decision.seat is None:
+            yield asked
+        people = [s for s in asked if table.seats[s]["kind"] == "person"]
+        if people and (game.decision.seat is not None or rng.random() < 0.7):
+            seat = rng.choice(people)
+            options = table.state(seat)["decision"]["options"]
+            table.answer(seat, table.decision_id(), rng.randrange(len(options)))
+        else:
+            table.clock.now = table.next_due()
+            table.act()
+
+
+def test_a_window_asks_every_seat_at_once_and_shows_the_same_to_everyone(tmp_path):
+    import random
+    table = jump_in_table(tmp_path)
+    seen = 0
+    for asked in windows_of(table, random.Random(1)):
+        decision = table.session.game.decision
+        seen += decision.kind == "jump_in"
+        # Who is deciding is the same for every seat, and it is who has not answered yet
+        # (people, and the bots until they answer together), never who could take it.
+        flags = {observed(table, seat)[0] for seat in (0, 1)}
+        assert len(flags) == 1
+        assert {s for s, on in enumerate(flags.pop()) if on} == set(asked)
+        assert set(asked) == set(table.window().waiting())
+        for seat in (0, 1):
+            if seat in asked:
+                options = table.state(seat)["decision"]["options"]
+                assert len(options) == (2 if seat in decision.options else 1)
+        if table.bot_to_move():  # the bots answer together, after the same delay
+            assert table.next_due() == table.asked_at + table.bot_delay
+    assert seen >= 3
+
+
+@pytest.mark.parametrize("able", [(), (2,), (1,), (1, 2, 3)])
+def test_who_is_asked_and_for_how_long_does_not_depend_on_who_could_take_it(tmp_path, able):
+    """One window, whoever can take it: the same seats asked, the same times."""
+    from interpreter.decisions import Decision
+    table = jump_in_table(tmp_path)
+    table.session.game.decision = Decision("jump_in", None, (None,) + able, (1, 2, 3))
+    table.changed()
+    assert list(table.asking()) == [1, 2, 3]
+    assert table.next_due() == table.asked_at + table.bot_delay
+    table.window().bots_answered()
+    assert list(table.asking()) == [1]
+    assert table.next_due() == table.asked_at + max(table.window_seconds, table.bot_delay)
+    assert observed(table, 0) == ((False, True, False, False), "Bo")
+
+
+def test_a_window_closes_when_everyone_lets_it_go_or_its_time_is_up(tmp_path):
+    import random
+    table = jump_in_table(tmp_path)
+    for asked in windows_of(table, random.Random(4)):
+        people = [s for s in asked if table.seats[s]["kind"] == "person"]
+        if len(people) == 2:
+            break
+    else:
+        raise AssertionError("no window asked both people")
+    answers = len(table.session.answers)
+    let_go = {seat: len(table.state(seat)["decision"]["options"]) - 1 for seat in people}
+    table.answer(people[0], table.decision_id(), let_go[people[0]])
+    assert len(table.session.answers) == answers  # the other person may still take it
+    assert observed(table, people[0])[1] is not None
+    table.clock.now = table.next_due()
+    table.act()  # the bots answer, or the time is up
+    table.clock.now = table.next_due() or table.clock.now
+    table.act()
+    assert len(table.session.answers) == answers + 1  # closed, by someone or by time
+
+
+def test_a_table_of_one_person_does_not_ask_them_a_window_they_cannot_take(tmp_path):
+    import random
+    seats = [{"kind": "you"}, {"kind": "bot"}, {"kind": "bot", "bot": "random"}]
+    table = jump_in_table(tmp_path, seats=seats)
+    for asked in windows_of(table, random.Random(2)):
+        decision = table.session.game.decision
+        if 0 in asked:
+            assert decision.kind == "catch" or 0 in decision.options
+
+
+@pytest.mark.parametrize("seats, seed, refused", [
+    (PEOPLE_AND_BOTS, 3, True),
+    (PEOPLE_AND_BOTS, None, False),
+    ([{"kind": "you"}, {"kind": "bot"}], 3, False),
+])
+def test_only_a_table_of_one_person_may_choose_its_seed(tmp_path, seats, seed, refused):
+    choice = {"ruleset": "classic", "seats": seats, "seed": seed}
+    if refused:
+        with pytest.raises(TableError, match="seed nobody chooses"):
+            Table.create(tmp_path, choice)
+        assert not any(tmp_path.iterdir())  # no folder left behind
+    else:
+        table = Table.create(tmp_path, choice)
+        assert table.state(0)["seed"] is None  # not while the match is on
+
+
+def test_the_seed_is_shown_once_the_match_is_over(tmp_path):
+    table = Table.create(tmp_path, {"ruleset": "classic", "options": {"hands": 1},
+                                    "seats": PEOPLE_AND_BOTS})
+    table.clock = Clock()
+    for _ in range(5000):
+        if table.session.game.over:
+            break
+        asked = table.asking()
+        seat = next(iter(asked))
+        if table.seats[seat]["kind"] == "bot":
+            table.clock.now = table.next_due()
+            table.act()
+        else:
+            table.answer(seat, table.decision_id(), 0)
+    assert table.session.game.over
+    assert table.state(1)["seed"] == table.session.seed
+
+
+BREAKS = """\
+extends: classic
+rules:
+  takes_from_next:
+    when: card_played
+    do: discard_cards(player, hand(next))
+"""
+
+
+def test_a_broken_rule_shows_every_seat_where_it_is_never_what_it_met(tmp_path):
+    table = Table.create(tmp_path, {"ruleset": None, "text": BREAKS, "seats": PEOPLE_AND_BOTS},
+                         chosen_seeds=True)
+    table.clock = Clock()
+    for _ in range(200):
+        if table.broken:
+            break
+        seat = next(iter(table.asking()))
+        if table.seats[seat]["kind"] == "bot":
+            table.clock.now = table.next_due()
+            table.act()
+        else:
+            table.answer(seat, table.decision_id(), 0)
+    names = {card.name for card in table.session.ruleset.deck}
+    for seat in (0, 1):
+        shown = table.state(seat)["broken"]
+        assert shown.startswith("pasted.yaml:") and "a rule failed" in shown
+        assert not any(name in shown for name in names), shown
+    saved = (table.folder / "save.json").read_text()
+    assert "does not hold" in saved  # the whole message stays in the table's own save

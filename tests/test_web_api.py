@@ -31,7 +31,7 @@ def root(tmp_path):
 
 @pytest.fixture
 def client(root):
-    with TestClient(web.create_app(root, bot_delay=0)) as test_client:
+    with TestClient(web.create_app(root, bot_delay=0, chosen_seeds=True)) as test_client:
         yield test_client
 
 
@@ -220,7 +220,7 @@ def test_each_seat_sees_its_own_hand_and_only_counts_of_others(client, root):
 
 def test_two_people_play_a_whole_hand_and_the_server_restarts_in_the_middle(root):
     rng = random.Random(3)
-    with TestClient(web.create_app(root, bot_delay=0)) as client:
+    with TestClient(web.create_app(root, bot_delay=0, chosen_seeds=True)) as client:
         table, tokens, _ = make_table(client, ruleset="mario_kart", seed=11)
         for _ in range(6):  # a few answers, then the server goes away
             states = wait_for_person(client, table, tokens)
@@ -228,7 +228,7 @@ def test_two_people_play_a_whole_hand_and_the_server_restarts_in_the_middle(root
             answer(client, table, tokens[seat], data["decision"]["id"],
                    rng.randrange(len(data["decision"]["options"])))
         before = {seat: state(client, table, tok) for seat, tok in tokens.items()}
-    with TestClient(web.create_app(root, bot_delay=0)) as client:
+    with TestClient(web.create_app(root, bot_delay=0, chosen_seeds=True)) as client:
         after = {seat: state(client, table, tok) for seat, tok in tokens.items()}
         for seat in tokens:
             for key in ("hand", "top", "color", "seats", "decision", "log"):

@@ -17,7 +17,8 @@ def default_tables() -> Path:
     return Path(base) / "houserules" / "tables"
 
 
-def serve(host: str, port: int, tables: Path, bot_delay: float, say=print) -> None:
+def serve(host: str, port: int, tables: Path, bot_delay: float, say=print,
+          chosen_seeds: bool = False) -> None:
     """Run the web server until interrupted."""
     try:
         import uvicorn
@@ -27,7 +28,7 @@ def serve(host: str, port: int, tables: Path, bot_delay: float, say=print) -> No
         raise HouserulesError(f"the browser table needs the web extra ({exc.name} is missing): "
                               "pip install 'houserules[web]' (from a checkout: pip install "
                               "'.[web]')") from None
-    app = create_app(tables, bot_delay=bot_delay)
+    app = create_app(tables, bot_delay=bot_delay, chosen_seeds=chosen_seeds)
     shown_host = "localhost" if host in ("127.0.0.1", "::1") else host
     say(f"houserules: a table for your browser at http://{shown_host}:{port}/ "
         f"(tables kept in {tables}; Ctrl-C stops)")

@@ -94,18 +94,21 @@ class Hall:
         self.changed(table)
 
     def changed(self, table: Table) -> None:
-        """Wake the table's watchers, and let its bots move if one must."""
+        """Wake the table's watchers, and drive it again from what it asks now."""
         self.signals[table.id].fire()
-        driver = self.drivers.get(table.id)
-        if table.bot_to_move() and (driver is None or driver.done()):
+        table.bot_delay = self.bot_delay
+        driver = self.drivers.pop(table.id, None)
+        if driver is not None:
+            driver.cancel()  # it may sleep towards a time that no longer applies
+        if table.next_due() is not None:
             self.drivers[table.id] = asyncio.get_running_loop().create_task(self.drive(table))
 
     async def drive(self, table: Table) -> None:
-        """Bots answer, one every bot_delay seconds, until a person must (or nobody)."""
-        while table.bot_to_move():
-            await asyncio.sleep(self.bot_delay)
-            if table.bot_to_move():
-                table.bot_step()
+        """The table acts when due (a bot answers, a window's time is up), until only people
+        are asked (or nobody)."""
+        while (due := table.next_due()) is not None:
+            await asyncio.sleep(max(0.0, due - table.clock()))
+            if table.act():
                 self.signals[table.id].fire()
 
     def count(self) -> int:
@@ -150,8 +153,10 @@ def answer_json(data, status: int = 200) -> Response:
     return JSONResponse(data, status_code=status, headers=HEADERS)
 
 
-def create_app(root: Path, bot_delay: float = 0.8) -> Starlette:
-    """The web application, keeping its tables under `root`."""
+def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False) -> Starlette:
+    """The web application, keeping its tables under `root`; `chosen_seeds`: a table of
+    several people may be dealt from a seed its host chooses (then its host knows every
+    hand: for demonstrations and tests)."""
     root = Path(root)
     root.mkdir(parents=True, exist_ok=True)
     hall = Hall(root, bot_delay)
@@ -193,7 +198,7 @@ def create_app(root: Path, bot_delay: float = 0.8) -> Starlette:
         if hall.count() >= MAX_TABLES:
             raise TableError(f"this server already keeps {MAX_TABLES} tables; remove some "
                              f"folders from {root} to make new ones")
-        table = await run_in_threadpool(Table.create, root, data)
+        table = await run_in_threadpool(Table.create, root, data, chosen_seeds)
         hall.add(table)
         return answer_json({"table": table.id, "host": table.meta["host"],
                             "seats": table.links()}, status=201)

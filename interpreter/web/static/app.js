@@ -859,6 +859,8 @@ function renderDecision(state, pal) {
   panel.dataset.kind = d.kind || "";
   const nodes = [el("h2", null, d.title || "Your move")];
   if (d.detail) nodes.push(el("p", "detail", d.detail));
+  // A window asked of several seats at once closes by itself when its time is up.
+  if (typeof d.closes_in === "number") nodes.push(el("p", "detail", `Open to everyone for ${Math.ceil(d.closes_in)} s at most.`));
   const answers = el("div", "answers");
   let inHand = 0;
   (d.options || []).forEach((o, i) => {
@@ -942,6 +944,7 @@ function renderHandOver(state) {
   if (h.match_over) {
     const mw = h.match_winner === null || h.match_winner === undefined ? null : seatName(state, h.match_winner);
     box.appendChild(el("p", "match-over", mw ? `${mw} ${mw === "You" ? "win" : "wins"} the match!` : "The match is over."));
+    if (Number.isInteger(state.seed)) box.appendChild(el("p", "detail", `This match was dealt from seed ${state.seed}: set it up again with that seed to replay it.`));
     const again = el("a", "button", "Set up a new table");
     again.href = "/";
     box.appendChild(again);
