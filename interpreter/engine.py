@@ -214,9 +214,14 @@ class GameState:
         # Later hands' stacked decks are completed (shuffled below) when they are dealt.
         self._later = [list(top) for top in later or ()]
         if deal:
-            self.dealer = dealing.choose_dealer(self) if dealer is None else dealer
-            dealing.begin_hand(self)
-            self._run()
+            self.deal_first(dealer)
+
+    def deal_first(self, dealer: int | None = None) -> None:
+        """Choose the dealer (unless given) and deal the first hand, of a game made with
+        deal=False (a front end that bounds each move's work deals it as a move)."""
+        self.dealer = dealing.choose_dealer(self) if dealer is None else dealer
+        dealing.begin_hand(self)
+        self._run()
 
     @classmethod
     def from_table(cls, ruleset, hands, discard, stock, *, seed=None, record=False, later=None,
