@@ -1,5 +1,6 @@
 """Any ruleset as a PettingZoo AEC environment: agents are seats, taking turns as the game
-asks them (a window, such as catching a missed UNO, is a turn of each seat it is open to)."""
+asks them (a window, such as catching a missed UNO, is a turn of each seat it is open to;
+windows are public, and hands nobody decides in are dealt past: games.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..asking import WAIT, Asking
-from ..engine import GameState
 from .encoding import Encoding
+from .games import deal_on, first_decision
 from .rewards import REWARDS, hand_rewards, match_rewards, rules_of
 
 BIG = 1e9  # observation bounds: counts and scores are never near this
@@ -63,10 +64,8 @@ class HouserulesEnv(AECEnv):
         `options={"game_seed": S}` deals the game GameState(seed=S) deals."""
         if seed is not None:
             self.seeds = random.Random(seed)
-        game_seed = (options or {}).get("game_seed")
-        if game_seed is None:
-            game_seed = self.seeds.getrandbits(63)
-        self.game = GameState(self.rules, players=self.players, seed=game_seed)
+        self.game = first_decision(self.rules, self.players, lambda: self.seeds.getrandbits(63),
+                                   (options or {}).get("game_seed"))
         self.asking = Asking(self.game)
         self.steps = 0
         self.agents = self.possible_agents[:]
@@ -111,8 +110,8 @@ class HouserulesEnv(AECEnv):
             if settled is not WAIT:
                 game.apply(settled)
         self.steps += 1
-        if game.decision is None and self.reward == "match" and not game.over:
-            game.next_hand()
+        if self.reward == "match":
+            deal_on(game)
         if game.decision is not None:
             # Rewards stay 0 until the episode ends, so there is nothing to accumulate.
             self.select()

@@ -19,11 +19,19 @@ The game is one hand (`reward="hand"`: the hand's points, rl/rewards.py) or one 
 - Actions are rl/encoding.py's action ids (`Encoding.size` of them). A window open to
   several seats (catching a missed UNO, jumping in) is a turn of each seat in the order the
   engine lists them, as in the PettingZoo environment (asking.py): "yes" takes it, "none"
-  lets it go to the next seat.
+  lets it go to the next seat. Windows are public (games.py): a jump-in window is a turn of
+  every other seat, "none" its only action for a seat that cannot take it, so whose turn
+  it is tells nobody who could.
 - The observation tensor is `Encoding.observe` (named pieces: `Encoding.fields`), the
   observation string `Encoding.readable` in one line. The information state string of a seat
-  is its perfect-recall history: every observation it was shown that differed from the one
-  before, and each action it took, one a line. Nothing in either shows another seat's cards.
+  is its history: every observation it was shown that differed from the one before, and
+  each action it took, one a line; its latest lines up to HISTORY_CHARS characters, after a
+  line giving the number of earlier lines and a digest of them (so two different histories
+  still give two different strings, and the string stays bounded however long the hand
+  runs). Nothing in either shows another seat's cards.
+- A hand nobody is asked anything in is dealt past (games.py): the state after the deal is
+  the first decision of the match's first hand that has one, or terminal if the match ends
+  before any.
 - A hand that runs past `max_game_length` moves (a bound the ruleset's runaway guards keep
   any hand well inside) ends with every return 0.
 """
@@ -31,20 +39,24 @@ The game is one hand (`reward="hand"`: the hand's points, rl/rewards.py) or one 
 from __future__ import annotations
 
 import copy
+import hashlib
 import operator
 import random
 import re
 import types
+from collections import deque
 
 import numpy as np
 import pyspiel
 
 from ..asking import WAIT, Asking
 from ..cards import Card
-from ..engine import STATE_FIELDS, GameState
+from ..engine import SHARED_FIELDS, STATE_FIELDS, GameState
 from .encoding import Encoding
+from .games import deal_on, new_game
 from .rewards import REWARDS, hand_rewards, match_rewards, rules_of
 
+HISTORY_CHARS = 65_536  # an information state's latest lines, at most (History)
 SEEDS = 1000  # deal seeds: the outcomes of the chance node, unless registered otherwise
 DECISIONS_PER_TURN = 4  # a bound on the decisions of one turn, besides the windows' offers
 INT_MAX = 2 ** 31 - 1  # max_game_length is a C++ int
@@ -208,11 +220,11 @@ class Table:
 
     def __init__(self, spec: Spec, seed: int):
         self.spec = spec
-        self.game = GameState(spec.rules, players=spec.players, seed=seed)
+        self.game = new_game(spec.rules, spec.players, seed)
         self.asking = Asking(self.game)
         self.path = [seed]  # the deal, then every action (a pickled table replays them)
         self.won = None
-        self.seen = None  # per seat: [history text, last observation], once tracked
+        self.seen = None  # per seat: its History, once tracked
         self.settle()
 
     def __deepcopy__(self, memo) -> Table:
@@ -223,17 +235,18 @@ class Table:
         twin.asking.offered = self.asking.offered
         twin.seat, twin.decision, twin.window = self.seat, self.decision, self.window
         twin.path, twin.won = list(self.path), self.won
-        twin.seen = None if self.seen is None else [list(s) for s in self.seen]
+        twin.seen = None if self.seen is None else [history.copy() for history in self.seen]
         return twin
 
     def __reduce__(self):
         return replay, (self.spec.name, self.path, self.seen is not None)
 
     def settle(self) -> None:
-        """After a move: the next hand of a match, the seat asked now, the end."""
+        """After the deal or a move: the next hand of a match (or, before anyone was asked
+        anything, of the match the hand is in), the seat asked now, the end."""
         game = self.game
-        if game.decision is None and self.spec.reward == "match" and not game.over:
-            game.next_hand()
+        if self.spec.reward == "match" or len(self.path) == 1:
+            deal_on(game)
         if game.decision is None:
             self.seat, self.decision, self.window = None, None, False
             self.won = self.spec.rewards(game)
@@ -255,33 +268,109 @@ class Table:
         self.path.append(action)
         self.settle()
         if self.seen is not None:
-            self.seen[seat][0] += f"> {self.spec.encoding.action_names[action]}\n"
+            self.seen[seat].add(f"> {self.spec.encoding.action_names[action]}\n")
             self.look()
 
     def observation(self, seat: int) -> str:
-        decision = self.decision if seat == self.seat else None
-        return say(self.spec.encoding.readable(self.game, seat, decision))
+        return observations(self.spec.encoding, self.game, self.seat, self.decision, (seat,))[0]
 
     def track(self) -> None:
         """Start keeping each seat's history (called on the new table of a replay)."""
-        self.seen = [["", None] for _ in range(self.spec.players)]
+        self.seen = [History() for _ in range(self.spec.players)]
         self.look()
 
     def look(self) -> None:
-        for seat, seen in enumerate(self.seen):
-            now = self.observation(seat)
-            if now != seen[1]:
-                seen[0] += now + "\n"
-                seen[1] = now
+        now = observations(self.spec.encoding, self.game, self.seat, self.decision,
+                           range(self.spec.players))
+        for history, line in zip(self.seen, now):
+            if line != history.last:
+                history.add(line + "\n")
+                history.last = line
+
+
+class History:
+    """One seat's information state: its history (what it was shown, when that changed, and
+    each action it took), a line each; the latest lines up to HISTORY_CHARS characters (the
+    last one at least), after a line giving the number of earlier ones and their digest."""
+
+    __slots__ = ("lines", "chars", "dropped", "digest", "last")
+
+    def __init__(self):
+        self.lines: deque = deque()
+        self.chars = 0  # of the lines kept
+        self.dropped = 0
+        self.digest = hashlib.blake2b(digest_size=16)  # of the lines dropped, in order
+        self.last = None  # the observation last shown
+
+    def add(self, line: str) -> None:
+        lines = self.lines
+        lines.append(line)
+        self.chars += len(line)
+        while self.chars > HISTORY_CHARS and len(lines) > 1:
+            old = lines.popleft()
+            self.chars -= len(old)
+            self.dropped += 1
+            self.digest.update(old.encode("utf-8", "surrogatepass"))
+
+    def copy(self) -> History:
+        twin = History.__new__(History)
+        twin.lines, twin.chars, twin.dropped = deque(self.lines), self.chars, self.dropped
+        twin.digest, twin.last = self.digest.copy(), self.last
+        return twin
+
+    def text(self) -> str:
+        recent = "".join(self.lines)
+        if not self.dropped:
+            return recent
+        return f"({self.dropped} earlier lines, digest {self.digest.hexdigest()})\n{recent}"
+
+
+def observations(encoding: Encoding, game: GameState, asked, decision, seats) -> list:
+    """Each of `seats`' observation string (the decision's kind for the seat `asked`):
+    Encoding.readable on one line, "key: value" parts joined by " | " (a list's items by
+    ", ", an empty dictionary left out), with what every seat sees made into text once (at
+    100 seats, a hundred times fewer numbers made into text than seat by seat)."""
+    names, face, players = encoding.face_names, encoding.face, encoding.players
+    top = game.discard[-1] if game.discard else None
+    shared = (f" | top: {names[face(top)] if top is not None else None} | color: {game.color}"
+              f" | direction: {game.direction} | penalty: {game.penalty}")
+    sizes = [str(len(hand)) for hand in game.hands]
+    scores = [str(score) for score in game.scores]
+    out = [str(bool(gone)) for gone in game.out]
+    variables = ", ".join(f"{name}={game.variables.get(name)}" for name, _ in encoding.variables)
+    if variables:
+        variables = f" | variables: {variables}"
+    sides = encoding.ruleset.sides
+    if sides:
+        shows = [str(sorted(names[face(card.back)] for card in hand)) for hand in game.hands]
+        stock = names[face(game.stock[-1].back)] if game.stock else None
+    lines = []
+    for seat in seats:
+        hand = ", ".join(sorted(names[face(card)] for card in game.hands[seat]))
+        kind = decision.kind if seat == asked and decision is not None else None
+        line = (f"hand: {hand}{shared} | hand_sizes: {turned(sizes, seat)}"
+                f" | scores: {turned(scores, seat)} | out: {turned(out, seat)}{variables}"
+                f" | decision: {kind}")
+        if sides:
+            others = ", ".join(f"{other}={shows[other]}"
+                               for other in ((seat + k) % players for k in range(1, players)))
+            line += (f" | side: {sides[game.side]} | others_show: {others}"
+                     f" | stock_shows: {stock}")
+        lines.append(line)
+    return lines
+
+
+def turned(texts: list, seat: int) -> str:
+    """Per-seat texts joined from `seat`'s own, as an observation counts seats."""
+    return ", ".join(texts[seat:] + texts[:seat])
 
 
 ATOMIC = frozenset({Card, int, float, str, bool, type(None), types.FunctionType,
                     types.BuiltinFunctionType})
-# Fields of a GameState that never change in place: the ruleset's, or tuples and frozensets
-# of card faces; a clone shares them.
-SHARED = frozenset({"ruleset", "kept", "faces", "deck", "guarded", "side_colors", "played_rules",
-                    "started_rules", "ended_rules", "sized_rules", "decided_rules",
-                    "lost_rules", "owed_rules", "check"})
+# Fields of a GameState that never change in place (the ruleset's parts, the match's faces,
+# the shared playable tables): the engine's own list (GameState.clone shares them too), and
+# the debug check; a clone shares them.
+SHARED = SHARED_FIELDS | {"check"}
 
 
 def clone_game(game: GameState) -> GameState:
@@ -336,20 +425,6 @@ def cheap_copy(value, memo: dict):
         if cls is tuple:
             return tuple(items)
     return copy.deepcopy(value, memo)
-
-
-def say(seen: dict) -> str:
-    """An observation (Encoding.readable) on one line."""
-    parts = []
-    for key, value in seen.items():
-        if isinstance(value, list):
-            value = ", ".join(map(str, value))
-        elif isinstance(value, dict):
-            if not value:
-                continue
-            value = ", ".join(f"{k}={v}" for k, v in value.items())
-        parts.append(f"{key}: {value}")
-    return " | ".join(parts)
 
 
 class HouserulesState(pyspiel.State):
@@ -413,7 +488,7 @@ class HouserulesState(pyspiel.State):
             return ""
         if table.seen is None:  # replay the moves, keeping each seat's history this time
             table.seen = replay(table.spec, table.path, True).seen
-        return table.seen[player][0]
+        return table.seen[player].text()
 
     def __str__(self):
         table = self._table

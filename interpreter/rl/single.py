@@ -1,4 +1,6 @@
-"""Any ruleset as a Gymnasium environment: one learning seat, the built-in bots at the others."""
+"""Any ruleset as a Gymnasium environment: one learning seat, the built-in bots at the others
+(windows are public, so the learner's turns do not tell it which bots could take one:
+games.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +10,9 @@ from gymnasium import spaces
 
 from ..agents import AGENTS, HeuristicAgent, seat_bots
 from ..asking import WAIT, Asking
-from ..engine import GameState
 from .aec import BIG
 from .encoding import Encoding
+from .games import HANDS_WITHOUT_DECISION, NoDecision, new_game
 from .rewards import REWARDS, hand_rewards, match_rewards, rules_of
 
 
@@ -81,30 +83,53 @@ class SeatEnv(gym.Env):
 
     def reset(self, *, seed: int | None = None, options=None):
         super().reset(seed=seed)
-        game_seed = (options or {}).get("game_seed")
-        if game_seed is None:
-            game_seed = int(self.np_random.integers(2 ** 62))
-        self.game = GameState(self.rules, players=self.players, seed=game_seed)
+        fixed = (options or {}).get("game_seed")
+        self.unasked = 0  # hands (and matches) over before the learner was asked anything
+        while True:
+            game_seed = int(self.np_random.integers(2 ** 62)) if fixed is None else fixed
+            self.deal(game_seed)
+            if not self.advance():
+                return self.observation(), {"action_mask": self.mask, "legal_actions": self.legal}
+            # The bots ended the match before the learner was asked anything: another match.
+            if fixed is not None:
+                raise NoDecision(f"seat {self.seat} was asked nothing in the match of game seed "
+                                 f"{fixed}", file=self.rules.file)
+            self.passed()
+
+    def deal(self, game_seed: int) -> None:
+        """A new match from `game_seed`, its bots, and an episode starting in it."""
+        self.game = new_game(self.rules, self.players, game_seed)
         self.asking = Asking(self.game)
         self.bots = [None if name is None else
                      HeuristicAgent(f"{game_seed}/{s}") if name == "heuristic" else
                      AGENTS[name](f"{game_seed}/{s}") for s, name in enumerate(self.bot_names)]
-        done = self.advance()
-        if done:  # the bots ended the episode before the learner was asked anything
-            return self.reset()
-        return self.observation(), {"action_mask": self.mask, "legal_actions": self.legal}
+        self.starting = True  # until the learner is first asked
+
+    def passed(self) -> None:
+        """Count a hand over before the learner was first asked; NoDecision past the bound."""
+        self.unasked += 1
+        if self.unasked >= HANDS_WITHOUT_DECISION:
+            raise NoDecision(f"seat {self.seat} was asked nothing in {HANDS_WITHOUT_DECISION} "
+                             f"hands in a row (they ended, or it was out, before its turn)",
+                             file=self.rules.file)
 
     def advance(self) -> bool:
-        """Let the bots answer until the learner must (False) or the episode is over (True)."""
+        """Let the bots answer until the learner must (False) or the episode is over (True).
+        An episode starts with the learner's first decision: until then, a hand that ends
+        is followed by the match's next. (The bots' own answers are bounded by the game's
+        work budget, which each answer is charged to.)"""
         game = self.game
         while True:
             if game.decision is None:
-                if self.reward == "match" and not game.over:
-                    game.next_hand()
-                    continue
-                return True
+                if game.over or not (self.starting or self.reward == "match"):
+                    return True
+                if self.starting:
+                    self.passed()
+                game.next_hand()
+                continue
             seat, decision, window = self.asking.asked_now()
             if seat == self.seat:
+                self.starting = False
                 self.decision = decision
                 self.window = window
                 self.mask, self.legal, self.chosen = self.encoding.legal(decision, self.window,
