@@ -99,26 +99,54 @@ def write_paste(text, folder: Path) -> Path:
 def load_choice(ruleset, text, options, on, folder: Path, off=None):
     """Load what was chosen: a bundled game by name, or the pasted `text` (written into
     `folder`); with its options, the house rules `on` switched on and the game's own `off`
-    left out. Gives (the reference a save uses, the ruleset, the options it was loaded with)."""
+    left out. Gives (the reference a save uses, the ruleset, the options it was loaded with):
+    a paste's is its file's name, found in `folder` (session.ruleset_in), so the folder may move."""
     if text is not None:
-        ref = str(write_paste(text, folder))
+        path = str(write_paste(text, folder))
+        ref = PASTED
     elif isinstance(ruleset, str) and ruleset in bundled_rulesets() \
             and not read_yaml(bundled_dir("rulesets") / f"{ruleset}.yaml").data.get("overlay"):
-        ref = ruleset
+        ref = path = ruleset
     else:
         raise HouserulesError(f"no game named {str(ruleset)[:60]!r}; choose one of the bundled "
                               "games or paste a ruleset")
-    base = load_ruleset(ref)
+    base = load_ruleset(path)
     chosen = choice_options(options, on, off, tuple(base.overlays))
-    return ref, load_ruleset(ref, chosen), chosen
+    return ref, load_ruleset(path, chosen), chosen
+
+
+def path_forms(path: Path) -> list:
+    """The ways a message may name a folder: as given, absolute, and relative to here."""
+    forms = {str(path), str(path.resolve())}
+    try:
+        forms.add(str(path.resolve().relative_to(Path.cwd())))
+    except ValueError:
+        pass  # not under here: named absolute
+    return sorted(forms - {"."}, key=len, reverse=True)
+
+
+def hidden_folders(folder: Path | None) -> list:
+    """(a folder's name, what is shown instead) for each folder of the server's an error must
+    not name: `folder` (a table's, or a paste's), and where houserules is installed (a bundled
+    ruleset is named as `extends` names it)."""
+    rulesets = bundled_dir("rulesets")
+    hidden = [(f"{form}/", "") for form in path_forms(rulesets)]
+    if folder is not None:
+        hidden += [(f"{form}/", "") for form in path_forms(folder)]
+        hidden += [(form, "its folder") for form in path_forms(folder)]
+    return hidden + [(form, "houserules") for form in path_forms(rulesets.parent)]
 
 
 def error_json(err: HouserulesError, folder: Path | None = None) -> dict:
-    """An error as the page shows it: where (file, line, column, key path) and what."""
+    """An error as the page shows it: where (file, line, column, key path) and what; never
+    naming the server's own folders (`folder`: the table's or the paste's), nobody else's
+    business."""
+    hidden = hidden_folders(folder)
+
     def plain(text):
         text = "" if text is None else str(text)
-        if folder is not None:  # the server's own folders are nobody else's business
-            text = text.replace(f"{folder}/", "").replace(str(folder), "the pasted ruleset's folder")
+        for name, instead in hidden:
+            text = text.replace(name, instead)
         return shown(text)
     return {"message": plain(error_text(err)), "problem": plain(err.message),
             "file": plain(err.file) if err.file else None, "line": err.line,

@@ -12,7 +12,9 @@ from .engine import GameState
 from .errors import HouserulesError, IllegalMove, RuleRuntimeError
 from .gamelog import NEXT_HAND, LogWriter, decode, encode, error_text, options_text
 from .invariants import check_invariants
+from .primitives import RULES_RESERVE
 from .ruleset import load_ruleset
+from .source import is_bundled
 from .untrusted import check, check_but_items, check_reference, parse_json, read_text
 
 # Saves hold answers as gamelog.encode writes them (a card as {"card": NAME}), which the
@@ -27,6 +29,15 @@ MAX_SAVE_BYTES = 10_000_000
 MAX_SAVE_CONTAINERS = 500_000
 MT_POSITIONS = 624  # a Mersenne Twister state: 624 words and a position from 0 to 624
 FORGET_UNO = 0.2  # how often a bot forgets to call UNO, so a person can catch it
+# A browser table's cap on one move's work (an answer and all it sets going, or a deal), in
+# the game's steps of work (primitives.WORK_PER_GAME), some 100 times what a bundled game's
+# move spends. The server plays every table in one process, so a rule that works for the
+# game's whole budget (two seconds) would hold every other table that long; capped, it
+# stops its own table within this much and the turns' reserve (primitives.RULES_RESERVE).
+MOVE_WORK = 50_000
+MOVE_MESSAGE = (f"this ruleset does more work in one move than a table allows: over "
+                f"{MOVE_WORK:,} steps (cards or seats its rules go through, cards drawn or "
+                "shuffled; a comprehension inside another over every hand?)")
 
 
 class SaveError(HouserulesError):
@@ -46,10 +57,11 @@ class Session:
     """The ruleset, the game, the bots, and the list of every answer given so far."""
 
     def __init__(self, ruleset_ref: str, options: dict, players: int | None, seat: int,
-                 bots: str, seed: int, humans: tuple = (), public_windows: bool = False):
+                 bots: str, seed: int, humans: tuple = (), public_windows: bool = False,
+                 move_work: int = 0, folder: Path | None = None):
         self.ruleset_ref = ruleset_ref
         self.options = dict(options)
-        self.ruleset = load_ruleset(ruleset_ref, self.options)
+        self.ruleset = load_ruleset(ruleset_in(ruleset_ref, folder), self.options)
         self.players = players or self.ruleset.default_players
         self.ruleset.check_players(self.players)
         if not 0 <= seat < self.players:
@@ -62,8 +74,10 @@ class Session:
         self.bot_kind = bots
         self.seed = seed
         self.public_windows = public_windows  # GameState.public_windows: a table of several people
+        self.move_work = move_work  # the most work one move may do (0: the game's whole budget)
         self.game = GameState(self.ruleset, players=self.players, seed=seed, record=True,
-                              public_windows=public_windows)
+                              public_windows=public_windows, deal=False)
+        within_move(self.game, move_work, self.game.deal_first)
         self.bots = make_bots(bots, self.players, seat, seed, self.humans)
         self.answers: list = []
         self.log = None
@@ -79,7 +93,7 @@ class Session:
     def apply(self, answer) -> None:
         """Answer the pending decision and remember the answer."""
         decision = self.game.decision
-        self.game.apply(answer)
+        within_move(self.game, self.move_work, self.game.apply, answer)
         self.answers.append(encode(answer, decision.options))
         if self.log:
             self.log.decided(decision, answer)
@@ -93,7 +107,7 @@ class Session:
 
     def next_hand(self) -> None:
         """Deal the next hand, and remember that it was dealt."""
-        self.game.next_hand()
+        within_move(self.game, self.move_work, self.game.next_hand)
         self.answers.append(NEXT_HAND)
         if self.log:
             self.log.next_hand()
@@ -116,6 +130,7 @@ class Session:
             "bot_random_states": [rng_state(bot) for bot in self.bots],
             **({"humans": list(self.humans)} if len(self.humans) > 1 else {}),
             **({"public_windows": True} if self.public_windows else {}),
+            **({"move_work": self.move_work} if self.move_work else {}),
         }
 
     def save(self, path: Path, broken: str | None = None) -> None:
@@ -141,7 +156,7 @@ class Session:
                                   file=str(path)) from None
 
     @classmethod
-    def load(cls, path: Path) -> "Session":
+    def load(cls, path: Path, folder: Path | None = None) -> "Session":
         """Rebuild a saved game by replaying its answers; the bots pick up where they were.
 
         A save is untrusted: it is read as untrusted.py reads any file (a regular file of at
@@ -160,7 +175,8 @@ class Session:
         try:
             session = cls(data["ruleset"], data["options"], data["players"], data["seat"],
                           data["bots"], data["seed"], tuple(data.get("humans", ())),
-                          data.get("public_windows", False))
+                          data.get("public_windows", False), data.get("move_work", 0),
+                          folder=folder)
         except HouserulesError as err:
             raise SaveError(f"this saved game cannot be set up again: {error_text(err)}",
                             file=shown, detail=err.detail) from None
@@ -184,6 +200,58 @@ class Session:
                     raise SaveError(f"not a random state: {exc}", file=shown,
                                     path=f"$.bot_random_states[{seat}]") from None
         return session
+
+
+def within_move(game: GameState, most: int, step, *args) -> None:
+    """Run `step(*args)`, one move, with at most `most` steps of the game's budget (0: all of
+    it): a move that spends more is a RuleRuntimeError, as one past the game's budget. The
+    move is lent `most` and the turns' reserve, so that it stops within that much and its
+    turns never end a hand for want of work; the same cap replays a save the same way."""
+    if not most:
+        step(*args)
+        return
+    banked = max(0, game.work_left - RULES_RESERVE - most)
+    game.work_left -= banked
+    lent = game.work_left
+    try:
+        step(*args)
+    except RuleRuntimeError as err:
+        if banked and game.work_left < 0:
+            raise RuleRuntimeError(MOVE_MESSAGE, file=err.file, line=err.line,
+                                   column=err.column, path=err.path, detail=err.detail) from None
+        raise
+    finally:
+        spent = lent - game.work_left
+        game.work_left += banked
+    if banked and spent > most:
+        raise RuleRuntimeError(MOVE_MESSAGE, file=game.ruleset.file)
+
+
+def ruleset_in(ref: str, folder: Path | None) -> str:
+    """What to load for the ruleset reference `ref`. A browser table's game (`folder`: the
+    table's folder) names its files relative to that folder, so that the folder may move:
+    each must be in it (an absolute path, from an older save, is looked for in it again by
+    its name once the folder has moved); a file anywhere else is refused."""
+    if folder is None:
+        return ref
+    parts = []
+    for part in ref.split("+"):
+        part = part.strip()
+        if is_bundled(part):
+            parts.append(part)
+            continue
+        path = Path(part)
+        if path.is_absolute() and path.parent.name == folder.name:
+            path = Path(path.name)
+        try:
+            inside = (folder / path).resolve().parent == folder.resolve()
+        except (OSError, RuntimeError, ValueError):  # a link loop, a NUL
+            inside = False
+        if not inside:
+            raise SaveError("this table's saved game names a ruleset outside the table's folder",
+                            path="$.ruleset")
+        parts.append(str(folder / path))
+    return "+".join(parts)
 
 
 def atomic_json(path: Path, data, mode: int | None = None) -> None:

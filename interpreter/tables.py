@@ -13,10 +13,11 @@ On disk, a table is a folder: `table.json` (its seats, names and tokens, mode 06
 
 from __future__ import annotations
 
+import contextlib
 import hmac
-import json
 import re
 import secrets
+import shutil
 import time
 from pathlib import Path
 
@@ -28,13 +29,16 @@ from .gathering import Gathering
 from .lobby import error_json, load_choice, one_line
 from .look import Look
 from .narrate import Narrator, words
+from .primitives import WORK_MESSAGE
 from .prompts import offer_text, question_text
-from .session import Session, atomic_json
+from .session import MOVE_MESSAGE, MOVE_WORK, Session, atomic_json
+from .untrusted import parse_json, read_text
 from .view import seat_view
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{10,40}")
 MAX_NAME = 30
 MAX_LOG = 150  # sentences a state carries
+MAX_CARDS = 1_000  # cards in a table's deck: a state holds a hand, at most every card
 SEAT_KINDS = ("you", "person", "bot")
 BOT_DELAY = 0.8  # seconds a bot waits before it answers, so that people can follow
 WINDOW_SECONDS = 8.0  # seconds a window waits for the people who have not answered it
@@ -61,6 +65,26 @@ class NoTable(TableError):
     status = 404
 
 
+class TooLarge(TableError):
+    status = 413
+
+
+class WrongType(TableError):
+    status = 415
+
+
+class TooMany(TableError):
+    """More than one client may have (tables, event streams)."""
+
+    status = 429
+
+
+class Full(TableError):
+    """More than the server keeps in all."""
+
+    status = 503
+
+
 def new_token() -> str:
     """An unguessable seat token (128 bits)."""
     return secrets.token_urlsafe(16)
@@ -73,12 +97,15 @@ def seat_specs(seats, players_range: tuple) -> list:
         raise TableError(f"expected a list of {low} to {high} seats")
     specs = []
     for index, seat in enumerate(seats):
-        if not isinstance(seat, dict) or seat.get("kind") not in SEAT_KINDS:
+        if not isinstance(seat, dict) or not isinstance(seat.get("kind"), str) \
+                or seat["kind"] not in SEAT_KINDS:
             raise TableError(f"seat {index}: expected a kind, one of {', '.join(SEAT_KINDS)}")
         bot = seat.get("bot") or "heuristic"
-        if seat["kind"] == "bot" and bot not in AGENTS:
-            raise TableError(f"seat {index}: no bot named {str(bot)[:30]!r}; bots: "
+        if seat["kind"] == "bot" and (not isinstance(bot, str) or bot not in AGENTS):
+            raise TableError(f"seat {index}: no bot named {one_line(bot)[:30]!r}; bots: "
                              f"{', '.join(AGENTS)}")
+        if not isinstance(seat.get("name") or "", str):
+            raise TableError(f"seat {index}: expected its name as text")
         name = one_line(seat.get("name") or "")[:MAX_NAME].strip()
         default = {"you": "Host", "person": f"Guest {index}"}.get(seat["kind"], f"Bot {index}")
         specs.append({"kind": "bot" if seat["kind"] == "bot" else "person",
@@ -112,11 +139,14 @@ class Table:
     # --- making and opening -----------------------------------------------------------
 
     @classmethod
-    def create(cls, root: Path, choice: dict, chosen_seeds: bool = False) -> "Table":
+    def create(cls, root: Path, choice: dict, chosen_seeds: bool = False,
+               client: str | None = None) -> "Table":
         """A new table in a new folder under `root`, from a front end's choice (see
         docs/web-api.md: ruleset or text, options, house_rules, seats, seed). A seed may be
         chosen at a table of one person, or of several when `chosen_seeds` (the server's
-        operator allows it, for demonstrations and tests)."""
+        operator allows it, for demonstrations and tests). `client`: who asked for it, kept
+        so that a front end can count a client's tables (tables_of). A table refused, for
+        any reason, leaves no folder behind."""
         table_id = secrets.token_urlsafe(9)
         folder = root / table_id
         folder.mkdir(parents=True)
@@ -137,35 +167,50 @@ class Table:
             if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 53:
                 raise TableError("expected the seed as a whole number from 0 to 2**53")
             bots = ",".join(s["bot"] or "random" for s in specs)
+            if len(rules.deck) > MAX_CARDS:
+                raise TableError(f"a table plays with at most {MAX_CARDS:,} cards (what each "
+                                 f"seat is sent stays small); this deck has {len(rules.deck):,}")
             session = Session(ref, options, len(specs), humans[0], bots, seed, humans,
-                              public_windows=True)
-        except HouserulesError as err:
+                              public_windows=True, move_work=MOVE_WORK, folder=folder)
+            meta = {"format": 1, "id": table_id, "host": new_token(), "seats": specs,
+                    "title": one_line(rules.title),
+                    **({"client": client} if client is not None else {})}
+            table = cls(table_id, folder, session, meta)
+            write_private(folder / "table.json", meta)
+            table.save()
+        except BaseException as err:
             remove_folder(folder)
-            err.json = error_json(err, folder)
+            if isinstance(err, HouserulesError):
+                err.json = getattr(err, "json", None) or error_json(err, folder)
             raise
-        meta = {"format": 1, "id": table_id, "host": new_token(), "seats": specs,
-                "title": one_line(rules.title)}
-        table = cls(table_id, folder, session, meta)
-        write_private(folder / "table.json", meta)
-        table.save()
         return table
 
     @classmethod
     def open(cls, folder: Path) -> "Table":
-        """A table saved in `folder`, its game replayed from its save."""
+        """A table saved in `folder`, its game replayed from its save. Its files are read as
+        untrusted (a file of another's, or one left half-written): a file that is not what
+        it should be, or is anywhere but in the folder, is refused (NoTable, saying which and
+        why, naming no folder of the server's)."""
         try:
-            meta = json.loads((folder / "table.json").read_text(encoding="utf-8"))
-            if not isinstance(meta, dict) or meta.get("format") != 1 or meta.get("id") != folder.name:
-                raise ValueError("not a table")
-        except (OSError, ValueError) as exc:
-            raise NoTable(f"cannot open the table in {folder.name}: {exc}") from None
-        session = Session.load(folder / "save.json")
-        if session.players != len(meta["seats"]):
-            raise NoTable(f"the table {folder.name} does not match its saved game")
+            meta = read_meta(folder)
+            session = Session.load(own_file(folder, "save.json"), folder=folder)
+            seats_fit(meta["seats"], session)
+        except HouserulesError as err:
+            raise damaged(err, folder) from None
+        if Path(session.ruleset_ref).is_absolute():  # an older save's: kept relative from now on
+            session.ruleset_ref = Path(session.ruleset_ref).name
         return cls(folder.name, folder, session, meta)
 
     def save(self, broken: str | None = None) -> None:
-        self.session.save(self.folder / "save.json", broken=broken)
+        """Write the game to the table's folder; not once the table has ended (its folder
+        is gone). A failure says why without naming the folder."""
+        if not self.folder.is_dir():
+            return
+        try:
+            self.session.save(self.folder / "save.json", broken=broken)
+        except HouserulesError as err:
+            err.json = error_json(err, self.folder)
+            raise
 
     # --- who is asked -----------------------------------------------------------------
 
@@ -417,7 +462,8 @@ def public_failure(err: HouserulesError) -> str:
     it met (a message may name a card in a hand the seat may not see)."""
     place = [Path(err.file).name if err.file else "<input>"]  # never the server's folders
     place += [str(n) for n in (err.line, err.column) if n is not None]
-    return ": ".join([":".join(place)] + ([err.path] if err.path else []) + [BROKEN])
+    said = err.message if err.message in (MOVE_MESSAGE, WORK_MESSAGE) else BROKEN  # fixed words
+    return ": ".join([":".join(place)] + ([err.path] if err.path else []) + [said])
 
 
 def write_private(path: Path, data: dict) -> None:
@@ -426,10 +472,101 @@ def write_private(path: Path, data: dict) -> None:
 
 
 def remove_folder(folder: Path) -> None:
-    """Remove a table folder that was never made whole."""
-    for child in folder.iterdir():
-        child.unlink()
-    folder.rmdir()
+    """Remove a table's folder and all in it: its table.json first, so that what cannot be
+    removed is no longer a table (its links are not followed)."""
+    with contextlib.suppress(OSError):
+        (folder / "table.json").unlink()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+MAX_META_BYTES = 100_000  # a table.json: a hundred seats take about 15,000
+
+
+def own_file(folder: Path, name: str) -> Path:
+    """The file `name` of a table's folder, refused when it, or the folder, is a link: a
+    table opens no file outside its folder."""
+    path = folder / name
+    if folder.is_symlink() or path.is_symlink():
+        raise TableError(f"{name} is a link, not a file of the table's own", file=name)
+    return path
+
+
+def read_meta(folder: Path) -> dict:
+    """A table's table.json, read as untrusted and checked (seats_fit checks it against
+    the game)."""
+    path = own_file(folder, "table.json")
+    text = read_text(path, cap=MAX_META_BYTES, what="table file", cls=TableError)
+    meta = parse_json(text, what="table file", file="table.json", cls=TableError)
+    problem = meta_problem(meta, folder.name)
+    if problem:
+        raise TableError(problem, file="table.json")
+    return meta
+
+
+def meta_problem(meta, table_id: str) -> str | None:
+    """What is wrong with a table.json's data, or None."""
+    if not isinstance(meta, dict) or meta.get("format") != 1 or meta.get("id") != table_id:
+        return "expected a table's file: format 1 and this table's id"
+    if not is_token(meta.get("host")) or not isinstance(meta.get("title"), str) \
+            or not isinstance(meta.get("client", ""), str):
+        return "expected the host's token, the title and the client as text"
+    seats = meta.get("seats")
+    if not isinstance(seats, list) or not seats:
+        return "expected a list of seats"
+    for index, seat in enumerate(seats):
+        if not isinstance(seat, dict) or seat.get("kind") not in ("person", "bot") \
+                or not isinstance(seat.get("name"), str) \
+                or not isinstance(seat.get("you", False), bool):
+            return f"seat {index}: expected an object with a kind (person or bot) and a name"
+        person = seat["kind"] == "person"
+        token, bot = seat.get("token"), seat.get("bot")
+        if not (is_token(token) and bot is None if person
+                else token is None and isinstance(bot, str) and bot in AGENTS):
+            return f"seat {index}: expected a person's token as text, or a bot's name"
+    return None
+
+
+def damaged(err: HouserulesError, folder: Path) -> NoTable:
+    """The error for a table whose files are not what they should be: which and why."""
+    problem = error_json(err, folder)["message"]
+    return NoTable(f"this table's files are damaged and it cannot be opened: {problem}")
+
+
+def check_host(folder: Path, token) -> None:
+    """Refuse unless `token` is the host's of the table in `folder`, from its table.json
+    alone (a table whose game cannot be replayed may still be ended)."""
+    if not (folder / "table.json").is_file():
+        raise NoTable("no such table")
+    try:
+        meta = read_meta(folder)
+    except HouserulesError as err:
+        raise damaged(err, folder) from None
+    if not is_token(token) or not hmac.compare_digest(meta["host"], token):
+        raise NotYours("only the table's host may do this")
+
+
+def is_token(value) -> bool:
+    """Whether `value` may be a token (hmac compares only ASCII text)."""
+    return isinstance(value, str) and value.isascii() and 0 < len(value) <= 100
+
+
+def seats_fit(seats: list, session: Session) -> None:
+    """Refuse a table whose seats are not its saved game's: as many, bots where it has bots."""
+    bots = [bot is not None for bot in session.bots]
+    if bots != [seat["kind"] == "bot" for seat in seats]:
+        raise TableError("table.json's seats are not its saved game's (how many, which are "
+                         "bots)", file="table.json")
+
+
+def tables_of(root: Path, client: str) -> int:
+    """How many of the tables under `root` `client` made (as Table.create kept it)."""
+    made = 0
+    for table_id in saved_tables(root):
+        try:
+            made += read_meta(root / table_id).get("client") == client
+        except HouserulesError:
+            continue  # a damaged table counts for nobody
+    return made
 
 
 def table_folder(root: Path, table_id) -> Path:

@@ -15,16 +15,13 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from browser_policy import choose
+from serving import Server
 
 sync_api = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
@@ -69,42 +66,6 @@ DECISION = """
   return {id: panel.dataset.id, kind: panel.dataset.kind, options};
 }
 """
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class Server:
-    """`houserules serve` in a process of its own, as a person starts it."""
-
-    def __init__(self, tables: Path):
-        self.tables = tables
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "interpreter.cli", "serve", "--port", str(self.port),
-             "--tables", str(self.tables), "--bot-delay", "0.01", "--chosen-seeds"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(self.url + "/api/catalog", timeout=1).read()
-                return
-            except OSError:
-                if self.process.poll() is not None:
-                    raise RuntimeError("houserules serve stopped: " + self.process.stdout.read())
-                time.sleep(0.1)
-        raise RuntimeError("houserules serve did not start")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(timeout=15)
 
 
 @pytest.fixture(scope="module")
