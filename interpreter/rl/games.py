@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..engine import GameState
 from ..errors import RuleRuntimeError
