@@ -5,13 +5,15 @@ environment, the same game from the same deal and actions, cheap clones that sta
 from __future__ import annotations
 
 import random
+import re
+import time
 
 import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from interpreter.rl.openspiel_game import clone_game, register  # noqa: E402
+from interpreter.rl.openspiel_game import HISTORY_CHARS, History, clone_game, register  # noqa: E402
 
 
 def load(ruleset, players=2, options=None, reward="hand", seeds=None):
@@ -221,3 +223,107 @@ def test_serialized_states_replay():
     assert str(again) == str(state) and again.history() == state.history()
     assert again.information_state_string(1) == state.information_state_string(1)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def say(seen: dict) -> str:
+    """Encoding.readable on one line, as the observation string is documented to be."""
+    parts = []
+    for key, value in seen.items():
+        if isinstance(value, list):
+            value = ", ".join(map(str, value))
+        elif isinstance(value, dict):
+            if not value:
+                continue
+            value = ", ".join(f"{k}={v}" for k, v in value.items())
+        parts.append(f"{key}: {value}")
+    return " | ".join(parts)
+
+
+@pytest.mark.parametrize("ruleset, players", [("classic", 3), ("uno_flip", 3),
+                                              ("crazy_eights", 2), ("no_mercy", 4)])
+def test_the_observation_string_is_the_readable_observation_on_one_line(ruleset, players):
+    game = load(ruleset, players=players)
+    encoding = game.spec.encoding
+    state = dealt(game, 6)
+    rng = random.Random(6)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        table = state._table
+        for seat in range(players):
+            decision = table.decision if seat == table.seat else None
+            assert state.observation_string(seat) \
+                == say(encoding.readable(table.game, seat, decision))
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def long_hand(game, moves: int):
+    """A state `moves` random moves into a hand that lasts that long (the first such deal)."""
+    for deal in range(50):
+        state, rng = dealt(game, deal), random.Random(deal)
+        if len(play_out(state, rng, limit=moves)) == moves and not state.is_terminal():
+            return state, rng
+    pytest.fail(f"no hand of {moves} moves in 50 deals")
+
+
+def test_a_long_hand_s_information_state_stays_bounded():
+    game = load("classic")
+    state, rng = long_hand(game, 1000)
+    limit = HISTORY_CHARS + 100  # the latest lines, after one giving the earlier ones' count
+    for seat in range(2):
+        text = state.information_state_string(seat)
+        assert len(text) <= limit
+        first, *lines = text.splitlines()
+        assert re.fullmatch(r"\(\d+ earlier lines, digest [0-9a-f]{32}\)", first)
+        assert lines[-1] == state.observation_string(seat)
+    # A clone keeps it and then goes its own way; a replay (a serialized state) rebuilds it.
+    twin = state.clone()
+    assert twin.information_state_string(0) == state.information_state_string(0)
+    play_out(twin, random.Random(1), limit=5)
+    assert twin.information_state_string(0) != state.information_state_string(0)
+    _, again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert again.information_state_string(1) == state.information_state_string(1)
+
+
+def test_histories_that_differ_only_in_lines_long_dropped_differ():
+    early, late = History(), History()
+    early.add("> draw\n")
+    late.add("> pass\n")
+    for step in range(2 * HISTORY_CHARS // 20):
+        for history in (early, late):
+            history.add(f"a line of step {step:5}\n")
+    assert early.lines == late.lines and early.dropped == late.dropped > 0
+    assert early.text() != late.text()
+    assert len(early.text()) <= HISTORY_CHARS + 60
+
+
+HUNDRED_SEATS = """extends: classic
+name: hundred
+players: {min: 2, max: 100, default: 100}
+decks: 8
+"""
+
+
+def test_a_game_at_100_seats_is_quick_and_bounded(tmp_path):
+    path = tmp_path / "hundred.yaml"
+    path.write_text(HUNDRED_SEATS)
+    started = time.process_time()
+    game = pyspiel.load_game(register(str(path), players=100, name="houserules_hundred_seats"))
+    state = dealt(game, 1)
+    rng = random.Random(1)
+    longest = {"information state": 0, "observation": 0}
+    for move in range(400):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        if move % 20 == 0:
+            twin = state.clone()
+            assert str(twin) == str(state)
+        longest["information state"] = max(longest["information state"],
+                                           len(state.information_state_string(seat)))
+        longest["observation"] = max(longest["observation"], len(state.observation_string(seat)))
+        assert len(state.observation_tensor(seat)) == game.observation_tensor_size()
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert move == 399, "the hand ended early: pick another deal"
+    assert time.process_time() - started < 8.0  # about 1 s here
+    assert longest["information state"] <= HISTORY_CHARS + 2 * longest["observation"]
