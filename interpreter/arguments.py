@@ -12,6 +12,7 @@ from .errors import HouserulesError
 from .safe_text import shown
 from .simulate import WORKER_SECONDS, default_jobs, scheduler_address
 from .source import bundled_dir
+from .web import TABLE_IDLE_HOURS
 
 EXAMPLES = """\
 examples:
@@ -193,6 +194,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="let the host of a table of several people choose its seed (whoever "
                             "knows the seed knows every hand: for demonstrations and tests; a "
                             "table of one person may always choose it)")
+    serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                       help="a name the server is reached by besides its address and localhost "
+                            "(this machine's name on your network, say); repeat for several. "
+                            "Requests naming any other are refused, so that no web page can "
+                            "point a name of its own at the server")
+    serve.add_argument("--table-idle-hours", type=float, default=TABLE_IDLE_HOURS, metavar="H",
+                       help="remove a table nobody has read or answered for H hours (default "
+                            f"{TABLE_IDLE_HOURS:g}; 0: keep every table until its host ends it)")
 
     names = schema_names()
     schemas = commands.add_parser(

@@ -364,10 +364,12 @@ def cmd_schema(args, out) -> int:
 
 def cmd_serve(args, out) -> int:
     from .web import default_tables, serve
-    if not 0 < args.port < 65536 or args.bot_delay < 0:
-        raise HouserulesError("expected --port from 1 to 65535 and --bot-delay of 0 or more")
+    if not 0 < args.port < 65536 or args.bot_delay < 0 or not args.table_idle_hours >= 0:
+        raise HouserulesError("expected --port from 1 to 65535, and --bot-delay and "
+                              "--table-idle-hours of 0 or more")
     serve(args.host, args.port, args.tables or default_tables(), args.bot_delay,
-          say=lambda text: print(text, file=out, flush=True), chosen_seeds=args.chosen_seeds)
+          say=lambda text: print(text, file=out, flush=True), chosen_seeds=args.chosen_seeds,
+          allow_hosts=args.allow_host, idle_hours=args.table_idle_hours)
     return 0
 
 

@@ -157,7 +157,7 @@ def test_bodies_and_tables_are_bounded(client, monkeypatch):
     assert long_answer.status_code == 413
     monkeypatch.setattr(web, "MAX_TABLES", 1)
     refused = client.post("/api/tables", json={"ruleset": "classic", "seats": TWO_PEOPLE})
-    assert refused.status_code == 400 and "already keeps 1 tables" in refused.text
+    assert refused.status_code == 503 and "already keeps 1 tables" in refused.text
 
 
 def test_seats_need_their_tokens(client):

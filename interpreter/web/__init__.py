@@ -8,7 +8,7 @@ from pathlib import Path
 from ..errors import HouserulesError
 
 DEFAULT_PORT = 8000
-MAX_CONNECTIONS = 300  # open connections uvicorn serves at once (streams are bounded below it)
+TABLE_IDLE_HOURS = 24.0  # a table nobody has read or answered for this long is removed
 
 
 def default_tables() -> Path:
@@ -18,24 +18,30 @@ def default_tables() -> Path:
 
 
 def serve(host: str, port: int, tables: Path, bot_delay: float, say=print,
-          chosen_seeds: bool = False) -> None:
-    """Run the web server until interrupted."""
+          chosen_seeds: bool = False, allow_hosts=(),
+          idle_hours: float = TABLE_IDLE_HOURS) -> None:
+    """Run the web server until interrupted. `allow_hosts`: names besides its own it answers
+    to (guard.py); `idle_hours`: a table unused this long is removed (0: never)."""
     try:
         import uvicorn
 
         from .app import create_app
+        from .connections import protocol
+        from .guard import allowed_names
     except ImportError as exc:
         raise HouserulesError(f"the browser table needs the web extra ({exc.name} is missing): "
                               "pip install 'houserules[web]' (from a checkout: pip install "
                               "'.[web]')") from None
-    app = create_app(tables, bot_delay=bot_delay, chosen_seeds=chosen_seeds)
+    app = create_app(tables, bot_delay=bot_delay, chosen_seeds=chosen_seeds,
+                     names=allowed_names(host, allow_hosts), idle_hours=idle_hours)
     shown_host = "localhost" if host in ("127.0.0.1", "::1") else host
     say(f"houserules: a table for your browser at http://{shown_host}:{port}/ "
         f"(tables kept in {tables}; Ctrl-C stops)")
     if host in ("0.0.0.0", "::"):
         say("  others on your network join with the links the page gives, "
             "using this machine's address")
-    # The access log is off: the event stream's address carries a seat's token.
+    # The access log is off: the event stream's address carries a seat's token. No
+    # limit_concurrency: idle connections would fill it; connections.py bounds them instead.
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
-                timeout_graceful_shutdown=1, limit_concurrency=MAX_CONNECTIONS)
+                timeout_graceful_shutdown=1, http=protocol(), ws="none")
 

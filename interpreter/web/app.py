@@ -8,18 +8,26 @@ drives the bots. docs/web-api.md describes every route.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import time
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from ..errors import HouserulesError
 from ..lobby import catalog_json, check_choice, error_json
-from ..tables import NoTable, NotYours, Table, TableError, saved_tables, table_folder
+from ..tables import (Full, NoTable, NotYours, Table, TableError, TooLarge, TooMany, WrongType,
+                      check_host, is_token, saved_tables, table_folder, tables_of)
+from ..untrusted import parse_json
+from . import TABLE_IDLE_HOURS
+from .guard import Guard, client_key
+from .upkeep import Upkeep
 
 STATIC = Path(__file__).parent / "static"
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -27,9 +35,12 @@ TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=u
 MAX_BODY = 2_000_000  # bytes of a request: a pasted ruleset past the loader's limit still fits
 MAX_ANSWER_BODY = 4_000
 MAX_TABLES = 200  # tables kept under the folder; past this, new ones are refused
+MAX_CLIENT_TABLES = 20  # tables one client address made that are still kept
 MAX_STREAMS = 256  # open event streams in all
 MAX_SEAT_STREAMS = 8  # open event streams per seat (tabs, reloads not yet noticed)
+MAX_CLIENT_STREAMS = 16  # open event streams per client address (below its connections' cap)
 HEARTBEAT = 15.0  # seconds between keep-alive comments on an idle stream
+STREAM_IDLE = 600.0  # seconds a stream stays open with nothing new (a live page opens another)
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; "
                                "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
@@ -118,33 +129,55 @@ class Hall:
 def seat_for(hall: Hall, request: Request, table_id) -> tuple:
     """The table and the seat whose token the request carries (refused without one)."""
     table = hall.table(table_id)
-    token = request.headers.get("x-seat-token") or request.query_params.get("k")
-    seat = table.seat_of(token)
+    seat = table.seat_of(token_of(request))
     if seat is None:
         raise NotYours("this link's seat token is not one of this table's")
     return table, seat
 
 
+def token_of(request: Request) -> str | None:
+    """The seat token a request carries (a header; for an event stream, `?k=`), if it may be
+    one: hmac compares only ASCII text."""
+    token = request.headers.get("x-seat-token") or request.query_params.get("k")
+    return token if is_token(token) else None
+
+
+def client_of(request: Request) -> str:
+    """Whom a request counts against (guard.client_key)."""
+    return client_key(request.client.host if request.client else "")
+
+
 async def read_json(request: Request, cap: int):
-    """The request's JSON body, read no further than `cap` bytes."""
+    """The request's JSON body, read no further than `cap` bytes, and read as untrusted as a
+    file is (untrusted.parse_json: how deep it nests, keys given twice); all its text must be
+    Unicode (JSON's escapes can make a lone surrogate, which no file can hold)."""
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > cap):
-        raise TableError(f"the request is larger than {cap:,} bytes")
+        raise TooLarge(f"the request is larger than {cap:,} bytes")
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if kind != "application/json":
+        raise WrongType("expected a JSON body, sent with Content-Type: application/json")
     body = bytearray()
-    async for chunk in request.stream():
-        body.extend(chunk)
-        if len(body) > cap:
-            raise TableError(f"the request is larger than {cap:,} bytes")
     try:
-        return json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise TableError("expected a JSON body") from None
+        async for chunk in request.stream():
+            body.extend(chunk)
+            if len(body) > cap:
+                raise TooLarge(f"the request is larger than {cap:,} bytes")
+    except ClientDisconnect:
+        raise TableError("the request ended before its body did") from None
+    try:
+        data = parse_json(body.decode("utf-8"), what="request", file=None, cls=TableError)
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeError:
+        raise TableError("expected a JSON body of Unicode text (UTF-8, no lone surrogates)") \
+            from None
+    except TableError as err:
+        raise TableError(f"expected a JSON body: {err.message}") from None
+    return data
 
 
 def failure(err: HouserulesError) -> JSONResponse:
     status = err.status if isinstance(err, TableError) else 400
-    if isinstance(err, TableError) and err.message.startswith("the request is larger"):
-        status = 413
     body = getattr(err, "json", None) or error_json(err)
     return JSONResponse({"error": body}, status_code=status, headers=HEADERS)
 
@@ -153,13 +186,19 @@ def answer_json(data, status: int = 200) -> Response:
     return JSONResponse(data, status_code=status, headers=HEADERS)
 
 
-def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False) -> Starlette:
+def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
+               names=None, idle_hours: float = TABLE_IDLE_HOURS) -> Starlette:
     """The web application, keeping its tables under `root`; `chosen_seeds`: a table of
     several people may be dealt from a seed its host chooses (then its host knows every
-    hand: for demonstrations and tests)."""
-    root = Path(root)
+    hand: for demonstrations and tests). `names`: the Host names it answers to besides
+    addresses (guard.allowed_names; None: any, for a test client); `idle_hours`: a table
+    unused this long is removed (0: never)."""
+    root = Path(root).resolve()
     root.mkdir(parents=True, exist_ok=True)
     hall = Hall(root, bot_delay)
+    upkeep = Upkeep(hall, idle_hours * 3600)
+    making = asyncio.Lock()  # one table made at a time, so that the counts checked hold
+    client_streams: dict = {}  # client -> open event streams
 
     def guarded(handler):
         async def route(request: Request):
@@ -195,22 +234,35 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False) -
         data = await read_json(request, MAX_BODY)
         if not isinstance(data, dict):
             raise TableError("expected a JSON object")
-        if hall.count() >= MAX_TABLES:
-            raise TableError(f"this server already keeps {MAX_TABLES} tables; remove some "
-                             f"folders from {root} to make new ones")
-        table = await run_in_threadpool(Table.create, root, data, chosen_seeds)
+        client = client_of(request)
+        async with making:
+            if hall.count() >= MAX_TABLES:
+                raise Full(f"this server already keeps {MAX_TABLES} tables, the most it keeps; "
+                           "tables unused for a while are removed, or their hosts may end them")
+            if await run_in_threadpool(tables_of, root, client) >= MAX_CLIENT_TABLES:
+                raise TooMany(f"you already have {MAX_CLIENT_TABLES} tables at this server, the "
+                              "most one address may: end one (its host may, from the table), or "
+                              "wait for an unused one to be removed")
+            table = await run_in_threadpool(Table.create, root, data, chosen_seeds, client)
         hall.add(table)
         return answer_json({"table": table.id, "host": table.meta["host"],
                             "seats": table.links()}, status=201)
 
     async def seats(request: Request):
         table = hall.table(request.path_params["table"])
-        if not table.is_host(request.headers.get("x-seat-token")):
+        if not table.is_host(token_of(request)):
             raise NotYours("only the table's host may see its join links")
         return answer_json({"seats": table.links()})
 
+    async def end(request: Request):
+        folder = table_folder(root, request.path_params["table"])
+        check_host(folder, token_of(request))
+        upkeep.end(folder.name)
+        return Response(status_code=204, headers=HEADERS)
+
     async def state(request: Request):
         table, seat = seat_for(hall, request, request.path_params["table"])
+        upkeep.touch(table.id)
         return answer_json(table.state(seat))
 
     async def answer(request: Request):
@@ -219,35 +271,45 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False) -
         if not isinstance(data, dict):
             raise TableError("expected a JSON object {\"decision\": ..., \"option\": ...}")
         table.answer(seat, data.get("decision"), data.get("option"))
+        upkeep.touch(table.id)
         hall.changed(table)
         return answer_json({"ok": True})
 
     async def next_hand(request: Request):
         table, seat = seat_for(hall, request, request.path_params["table"])
+        upkeep.touch(table.id)
         table.next_hand(seat)
         hall.changed(table)
         return answer_json({"ok": True})
 
     async def events(request: Request):
         table, seat = seat_for(hall, request, request.path_params["table"])
-        key = (table.id, seat)
-        if sum(hall.streams.values()) >= MAX_STREAMS or hall.streams.get(key, 0) >= MAX_SEAT_STREAMS:
-            raise TableError("too many open connections; close some tabs")
+        key, client = (table.id, seat), client_of(request)
+        if sum(hall.streams.values()) >= MAX_STREAMS or client_streams.get(client, 0) >= \
+                MAX_CLIENT_STREAMS or hall.streams.get(key, 0) >= MAX_SEAT_STREAMS:
+            raise TooMany("too many open connections; close some tabs")
+        upkeep.touch(table.id)
         hall.streams[key] = hall.streams.get(key, 0) + 1
+        client_streams[client] = client_streams.get(client, 0) + 1
         signal = hall.signals[table.id]
 
         async def stream():
-            shown = None
+            shown, since = None, time.monotonic()
             try:
-                while True:
+                while hall.tables.get(table.id) is table:  # until the table ends
                     if table.version != shown:
-                        shown = table.version
+                        shown, since = table.version, time.monotonic()
                         yield f"event: state\ndata: {json.dumps(table.state(seat))}\n\n"
                         continue  # it may have changed again while that was sent
+                    if time.monotonic() - since >= STREAM_IDLE:
+                        return  # a page still open opens another (EventSource reconnects)
                     if not await signal.wait(HEARTBEAT):
                         yield ": still here\n\n"
             finally:
                 hall.streams[key] -= 1
+                client_streams[client] -= 1
+                if not client_streams[client]:
+                    del client_streams[client]
         headers = {**HEADERS, "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
@@ -255,12 +317,25 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False) -
         Route("/", page), Route("/static/{name}", static),
         Route("/api/catalog", guarded(catalog)), Route("/api/check", guarded(check), methods=["POST"]),
         Route("/api/tables", guarded(create), methods=["POST"]),
+        Route("/api/tables/{table}", guarded(end), methods=["DELETE"]),
         Route("/api/tables/{table}/seats", guarded(seats)),
         Route("/api/tables/{table}/state", guarded(state)),
         Route("/api/tables/{table}/events", guarded(events)),
         Route("/api/tables/{table}/answer", guarded(answer), methods=["POST"]),
         Route("/api/tables/{table}/next", guarded(next_hand), methods=["POST"]),
     ]
-    app = Starlette(routes=routes)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        upkeep.sweep()
+        sweeping = asyncio.get_running_loop().create_task(upkeep.run())
+        try:
+            yield
+        finally:
+            sweeping.cancel()
+
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(Guard, names=names, refuse=failure)])
     app.state.hall = hall
+    app.state.upkeep = upkeep
     return app

@@ -556,7 +556,24 @@ function showLinks(table, seats, asked) {
   const go = $("go");
   go.hidden = !mine;
   go.onclick = mine ? () => { location.href = mine; } : null;
+  const host = recall(`houserules.host.${table}`);
+  $("end-table").hidden = !host;
+  $("end-table").onclick = host ? () => endTable(table, host) : null;
   $("links").hidden = false;
+}
+
+// The host ends the table for everyone: the server removes its game.
+async function endTable(id, host) {
+  if (!confirm("End this table for everyone? Its game is removed for good.")) return;
+  const { status, data } = await api("DELETE", `/api/tables/${encodeURIComponent(id)}`, undefined, host);
+  if (status !== 204 && status !== 404) {
+    showError((data && data.error) || { message: errorMessage(data) }, true);
+    return;
+  }
+  for (const key of [`houserules.host.${id}`, `houserules.seat.${id}`]) {
+    try { localStorage.removeItem(key); } catch (err) { /* nothing kept */ }
+  }
+  location.href = "/";
 }
 
 async function copyText(text, button) {
