@@ -116,8 +116,8 @@ class SeatEnv(gym.Env):
     def advance(self) -> bool:
         """Let the bots answer until the learner must (False) or the episode is over (True).
         An episode starts with the learner's first decision: until then, a hand that ends
-        is followed by the match's next. (The bots' own answers are bounded by the game's
-        work budget, which each answer is charged to.)"""
+        is followed by the match's next. (The bots' own play is bounded by the game's
+        runaway guards and work budget, as in `simulate`.)"""
         game = self.game
         while True:
             if game.decision is None:
