@@ -473,10 +473,21 @@ def write_private(path: Path, data: dict) -> None:
 
 def remove_folder(folder: Path) -> None:
     """Remove a table's folder and all in it: its table.json first, so that what cannot be
-    removed is no longer a table (its links are not followed)."""
+    removed is no longer a table. A folder that is a link is removed as a link: nothing it
+    points at is touched, nor anything a link inside it points at."""
     with contextlib.suppress(OSError):
+        if folder.is_symlink():
+            folder.unlink()
+            return
         (folder / "table.json").unlink()
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def table_folders(root: Path) -> list:
+    """The ids of every table folder under `root`, whole or not (one left half-made)."""
+    if not root.is_dir():
+        return []
+    return sorted(p.name for p in root.iterdir() if TABLE_ID.fullmatch(p.name) and p.is_dir())
 
 
 MAX_META_BYTES = 100_000  # a table.json: a hundred seats take about 15,000

@@ -365,6 +365,20 @@ def test_the_names_a_server_answers_to(bound, allowed, names):
     assert refusal("GET", {"host": "10.1.2.3:8000"}, allowed_names(bound, allowed)) is None
 
 
+@pytest.mark.parametrize("argv, said", [
+    (["--table-idle-hours", "-1"], "--table-idle-hours of 0 or more"),
+    (["--table-idle-hours", "nan"], "--table-idle-hours of 0 or more"),
+])
+def test_serve_names_its_limits_and_refuses_odd_ones(capsys, tmp_path, argv, said):
+    from interpreter.cli import main
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    shown = capsys.readouterr().out
+    assert "--allow-host NAME" in shown and "--table-idle-hours H" in shown
+    assert main(["serve", "--tables", str(tmp_path), *argv]) == 2
+    assert said in capsys.readouterr().err
+
+
 # --- 10. idle and slow clients ----------------------------------------------------------
 
 @needs_loopback_addresses
@@ -537,6 +551,21 @@ def test_idle_tables_are_removed_when_the_server_starts(root):
                           headers={"x-seat-token": tokens[0]}).status_code == 404
 
 
+def test_what_is_removed_is_only_the_tables_folder(root, tmp_path):
+    with TestClient(web.create_app(root, bot_delay=0)) as client:
+        table, _, _ = make_table(client)
+    elsewhere = tmp_path / "elsewhere"
+    (root / table).rename(elsewhere)
+    (root / table).symlink_to(elsewhere)  # a table folder that is a link
+    half = root / "HalfMadeTable1"  # a folder a table was never made whole in
+    half.mkdir()
+    for folder in (root / table, half):
+        age(root, folder.name, 25)
+    with TestClient(web.create_app(root, bot_delay=0, idle_hours=24)):
+        assert folders(root) == set()
+    assert {p.name for p in elsewhere.iterdir()} >= {"table.json", "save.json"}
+
+
 def test_idle_tables_are_removed_while_serving(root):
     with TestClient(web.create_app(root, bot_delay=0, idle_hours=1 / 3600)) as client:
         table, tokens, _ = make_table(client, seats=[{"kind": "you"}, {"kind": "person"}])
@@ -668,6 +697,7 @@ TAMPERINGS = {
     "save.json wrong types": rewrite("save.json", lambda d: {**d, "players": "three"}),
     "save.json huge": written("save.json", " " * 10_000_001),
     "save.json a link": linked("save.json"),
+    "pasted.yaml a link": linked("pasted.yaml"),
     "save.json gone": lambda folder: (folder / "save.json").unlink(),
     "a ruleset outside": written("save.json", outside_ruleset),
     "a ruleset up a folder": written("save.json", moved_out),

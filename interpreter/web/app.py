@@ -289,11 +289,12 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
                 MAX_CLIENT_STREAMS or hall.streams.get(key, 0) >= MAX_SEAT_STREAMS:
             raise TooMany("too many open connections; close some tabs")
         upkeep.touch(table.id)
-        hall.streams[key] = hall.streams.get(key, 0) + 1
-        client_streams[client] = client_streams.get(client, 0) + 1
         signal = hall.signals[table.id]
 
         async def stream():
+            # Counted here, not before: a client gone before its stream starts never runs this.
+            hall.streams[key] = hall.streams.get(key, 0) + 1
+            client_streams[client] = client_streams.get(client, 0) + 1
             shown, since = None, time.monotonic()
             try:
                 while hall.tables.get(table.id) is table:  # until the table ends

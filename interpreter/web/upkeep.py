@@ -14,7 +14,7 @@ import contextlib
 import os
 import time
 
-from ..tables import remove_folder, saved_tables, table_folder
+from ..tables import remove_folder, table_folder, table_folders
 
 TOUCH_EVERY = 60.0  # seconds: a table read more often is touched once
 SWEEP_EVERY = 600.0  # seconds between looks for idle tables
@@ -46,10 +46,11 @@ class Upkeep:
                    if streamed == table_id)
 
     def idle_tables(self) -> list:
-        """The tables unused for longer than the idle time, and not on anyone's screen."""
+        """The tables unused for longer than the idle time, and not on anyone's screen (and
+        folders a table was never made whole in)."""
         now = time.time()
         found = []
-        for table_id in saved_tables(self.hall.root):
+        for table_id in table_folders(self.hall.root):
             try:
                 used = (self.hall.root / table_id).stat().st_mtime
             except OSError:
