@@ -42,6 +42,8 @@ MAX_CARDS = 1_000  # cards in a table's deck: a state holds a hand, at most ever
 SEAT_KINDS = ("you", "person", "bot")
 BOT_DELAY = 0.8  # seconds a bot waits before it answers, so that people can follow
 WINDOW_SECONDS = 8.0  # seconds a window waits for the people who have not answered it
+UNSAVED = ("the table could not be saved (is the server's disk full?); it stopped as it was "
+           "last saved, and resumes from there when the server restarts")
 BROKEN = ("a rule failed as the game ran; the table was saved as it was before this move. "
           "What the rule met is not shown here, as it may name cards a seat may not see: "
           "`houserules resume` on the table's save.json shows it whole")
@@ -327,16 +329,21 @@ class Table:
             self.version += 1
 
     def give(self, answer) -> None:
-        """Give the game an answer (a window's: the seat that took it, or None)."""
+        """Give the game an answer (a window's: the seat that took it, or None), and save it.
+
+        A rule that fails stops the table, saved as it was before the answer; so does a save
+        that fails (a full disk): the save on disk is still the game before this answer, and
+        a restart resumes from it."""
         self.session.checkpoint()
+        failure = None
         try:
             self.session.apply(answer)
         except RuleRuntimeError as err:
-            self.broken = public_failure(err)
-            self.save(broken=error_text(err))
-            self.changed()
-            return
-        self.save()
+            self.broken, failure = public_failure(err), error_text(err)
+        try:
+            self.save(broken=failure)
+        except HouserulesError:
+            self.broken = UNSAVED
         self.changed()
 
     def next_hand(self, seat: int) -> None:

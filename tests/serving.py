@@ -28,10 +28,14 @@ class Server:
         self.process = None
 
     def start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "interpreter.cli", "serve", "--port", str(self.port),
-             "--tables", str(self.tables), *self.args],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        # The log goes to a file: a pipe nobody reads would stop the server once full.
+        self.log = self.tables.parent / f"serve-{self.port}.log"
+        self.tables.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.log, "w") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "interpreter.cli", "serve", "--port", str(self.port),
+                 "--tables", str(self.tables), *self.args],
+                stdout=log, stderr=subprocess.STDOUT, text=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -39,7 +43,7 @@ class Server:
                 return
             except OSError:
                 if self.process.poll() is not None:
-                    raise RuntimeError("houserules serve stopped: " + self.process.stdout.read())
+                    raise RuntimeError("houserules serve stopped: " + self.log.read_text())
                 time.sleep(0.1)
         raise RuntimeError("houserules serve did not start")
 

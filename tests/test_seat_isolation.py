@@ -249,3 +249,25 @@ def test_a_broken_rule_shows_every_seat_where_it_is_never_what_it_met(tmp_path):
         assert not any(name in shown for name in names), shown
     saved = (table.folder / "save.json").read_text()
     assert "does not hold" in saved  # the whole message stays in the table's own save
+
+
+def test_a_table_whose_save_fails_stops_as_it_was_last_saved(tmp_path, monkeypatch):
+    from interpreter.errors import HouserulesError
+    from interpreter.tables import UNSAVED
+    table = Table.create(tmp_path, {"ruleset": "classic", "seats": PEOPLE_AND_BOTS})
+    table.clock = Clock()
+    saved = (table.folder / "save.json").read_text()
+
+    def full_disk(*args, **kwargs):
+        raise HouserulesError("cannot save the game: No space left on device", file="x")
+    monkeypatch.setattr(table.session, "save", full_disk)
+    seat = next(iter(table.asking()))
+    if table.seats[seat]["kind"] == "bot":
+        table.clock.now = table.next_due()
+        assert table.act()
+    else:
+        table.answer(seat, table.decision_id(), 0)
+    assert table.broken == UNSAVED and table.asking() == {} and table.next_due() is None
+    assert (table.folder / "save.json").read_text() == saved
+    again = Table.open(table.folder)
+    assert again.session.answers == [] and again.broken is None
