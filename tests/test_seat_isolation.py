@@ -66,7 +66,8 @@ def test_a_seat_that_cannot_take_a_public_window_may_only_pass():
 
 # --- the browser table: windows asked of everyone at once, seeds, rule errors ---------------
 
-from interpreter.tables import Table, TableError  # noqa: E402
+from interpreter.table_files import TableError  # noqa: E402
+from interpreter.tables import Table  # noqa: E402
 
 PEOPLE_AND_BOTS = [{"kind": "you", "name": "Ann"}, {"kind": "person", "name": "Bo"},
                    {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}]

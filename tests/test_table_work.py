@@ -15,7 +15,8 @@ import pytest
 
 from interpreter.primitives import RULES_RESERVE, WORK_PER_GAME
 from interpreter.session import MOVE_MESSAGE, MOVE_WORK, Session
-from interpreter.tables import MAX_CARDS, Table, TableError
+from interpreter.table_files import TableError
+from interpreter.tables import MAX_CARDS, Table
 
 ONE_PERSON = [{"kind": "you"}, {"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}]
 

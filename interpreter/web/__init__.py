@@ -6,9 +6,9 @@ import os
 from pathlib import Path
 
 from ..errors import HouserulesError
+from .upkeep import TABLE_IDLE_HOURS
 
 DEFAULT_PORT = 8000
-TABLE_IDLE_HOURS = 24.0  # a table nobody has read or answered for this long is removed
 
 
 def default_tables() -> Path:

@@ -22,12 +22,12 @@ from starlette.routing import Route
 
 from ..errors import HouserulesError
 from ..lobby import catalog_json, check_choice, error_json
-from ..tables import (Full, NoTable, NotYours, Table, TableError, TooLarge, TooMany, WrongType,
-                      check_host, is_token, saved_tables, table_folder, tables_of)
+from ..table_files import (Full, NoTable, NotYours, TableError, TooLarge, TooMany, WrongType,
+                           check_host, is_token, saved_tables, table_folder, tables_of)
+from ..tables import Table
 from ..untrusted import parse_json
-from . import TABLE_IDLE_HOURS
 from .guard import Guard, client_key
-from .upkeep import Upkeep
+from .upkeep import TABLE_IDLE_HOURS, Upkeep
 
 STATIC = Path(__file__).parent / "static"
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",

@@ -14,8 +14,9 @@ import contextlib
 import os
 import time
 
-from ..tables import remove_folder, table_folder, table_folders
+from ..table_files import remove_folder, table_folder, table_folders
 
+TABLE_IDLE_HOURS = 24.0  # a table nobody has read or answered for this long is removed
 TOUCH_EVERY = 60.0  # seconds: a table read more often is touched once
 SWEEP_EVERY = 600.0  # seconds between looks for idle tables
 SOONEST_SWEEP = 0.1  # seconds: the least time between two looks, however short the idle time
