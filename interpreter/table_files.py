@@ -36,6 +36,12 @@ class Stale(TableError):
     status = 409
 
 
+class Taken(TableError):
+    """A seat already taken by another browser."""
+
+    status = 409
+
+
 class NoTable(TableError):
     status = 404
 
@@ -128,6 +134,8 @@ def meta_problem(meta, table_id: str) -> str | None:
         if not (is_token(token) and bot is None if person
                 else token is None and isinstance(bot, str) and bot in AGENTS):
             return f"seat {index}: expected a person's token as text, or a bot's name"
+        if seat.get("key") is not None and not (person and is_token(seat["key"])):
+            return f"seat {index}: expected the key a person's seat was taken with as text"
     return None
 
 

@@ -29,8 +29,8 @@ from .narrate import Narrator, words
 from .primitives import WORK_MESSAGE
 from .prompts import offer_text, question_text
 from .session import MOVE_MESSAGE, MOVE_WORK, Session
-from .table_files import (NotYours, Stale, TableError, damaged, own_file, read_meta,
-                          remove_folder, seats_fit, write_private)
+from .table_files import (NotYours, Stale, TableError, Taken, damaged, is_token, own_file,
+                          read_meta, remove_folder, seats_fit, write_private)
 from .view import seat_view
 
 MAX_NAME = 30
@@ -175,15 +175,32 @@ class Table:
 
     # --- who is asked -----------------------------------------------------------------
 
-    def seat_of(self, token) -> int | None:
-        """The seat whose token this is (compared in constant time), else None."""
-        found = None
-        if not isinstance(token, str):
-            return None
-        for seat, spec in enumerate(self.seats):
-            if spec["token"] and hmac.compare_digest(spec["token"], token):
-                found = seat
-        return found
+    def seat_of(self, key) -> int | None:
+        """The seat this key was given for when it was taken (claim), else None; compared in
+        constant time."""
+        return matching(self.seats, "key", key)
+
+    def claim(self, token) -> tuple:
+        """(seat, a new key): the browser that first opens a seat's link takes the seat, and
+        from then on only its key opens it, so that nobody else who saw the link (the host
+        who sent it, too) can sit there and see its hand."""
+        seat = matching(self.seats, "token", token)
+        if seat is None:
+            raise NotYours("this link's seat token is not one of this table's")
+        if self.seats[seat].get("key"):
+            raise Taken("this seat has been taken by another browser (if that was not you, "
+                        "tell the table's host, who may free it)")
+        self.seats[seat]["key"] = key = new_token()
+        write_private(self.folder / "table.json", self.meta)
+        return seat, key
+
+    def free(self, seat) -> None:
+        """Free a taken seat (the host may): its key opens it no more, its link takes it again."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats) \
+                or self.seats[seat]["kind"] != "person":
+            raise TableError(f"expected a person's seat, from 0 to {len(self.seats) - 1}")
+        self.seats[seat]["key"] = None
+        write_private(self.folder / "table.json", self.meta)
 
     def is_host(self, token) -> bool:
         return isinstance(token, str) and hmac.compare_digest(self.meta["host"], token)
@@ -325,10 +342,12 @@ class Table:
         return ["You" if s == seat else spec["name"] for s, spec in enumerate(self.seats)]
 
     def links(self) -> list:
-        """The seats, with each person's join link (for the host only)."""
+        """The seats, with each person's join link and whether a browser has taken the seat
+        (for the host only)."""
         return [{"seat": s, "kind": spec["kind"], "you": spec.get("you", False),
                  "name": spec["name"], "bot": spec["bot"],
-                 "link": f"/#t={self.id}&k={spec['token']}" if spec["token"] else None}
+                 "link": f"/#t={self.id}&k={spec['token']}" if spec["token"] else None,
+                 "taken": bool(spec.get("key"))}
                 for s, spec in enumerate(self.seats)]
 
     def log_for(self, seat: int) -> list:
@@ -421,6 +440,17 @@ class Table:
                 "match_winner": game.match_winner if game.over else None,
                 "seats": [{"seat": s, "cards": len(h), "points": sum(c.points for c in h)}
                           for s, h in enumerate(game.hands)]}
+
+
+def matching(seats: list, field: str, secret) -> int | None:
+    """The seat whose `field` (its token, its key) is `secret`, compared in constant time."""
+    found = None
+    if not is_token(secret):
+        return None
+    for seat, spec in enumerate(seats):
+        if spec.get(field) and hmac.compare_digest(spec[field], secret):
+            found = seat
+    return found
 
 
 def public_failure(err: HouserulesError) -> str:

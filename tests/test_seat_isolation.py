@@ -272,3 +272,23 @@ def test_a_table_whose_save_fails_stops_as_it_was_last_saved(tmp_path, monkeypat
     assert (table.folder / "save.json").read_text() == saved
     again = Table.open(table.folder)
     assert again.session.answers == [] and again.broken is None
+
+
+def test_a_seat_is_taken_by_the_first_browser_to_open_its_link(tmp_path):
+    """Whoever else saw a join link (the host who sent it) cannot sit there: the link takes
+    the seat once, and only the key it gave opens it after that."""
+    from interpreter.table_files import NotYours, Taken
+    table = Table.create(tmp_path, {"ruleset": "classic", "seats": PEOPLE_AND_BOTS})
+    link = table.seats[1]["token"]
+    assert table.seat_of(link) is None  # a link alone opens nothing
+    seat, key = table.claim(link)
+    assert seat == 1 and table.seat_of(key) == 1
+    with pytest.raises(Taken):
+        table.claim(link)
+    with pytest.raises(NotYours):
+        table.claim("not-a-link-of-this-table")
+    assert Table.open(table.folder).seat_of(key) == 1  # kept across a restart
+    assert [s["taken"] for s in table.links()] == [False, True, False, False]
+    table.free(1)
+    assert table.seat_of(key) is None
+    assert table.claim(link)[0] == 1

@@ -108,8 +108,8 @@ def call(server, method, path, body=None, token=None):
 
 def new_table(server, **choice):
     made = call(server, "POST", "/api/tables", {"seats": ONE_PERSON, **choice})
-    token = next(s["link"].split("k=")[1] for s in made["seats"] if s["link"])
-    return made["table"], token
+    link = next(s["link"].split("k=")[1] for s in made["seats"] if s["link"])
+    return made["table"], call(server, "POST", f"/api/tables/{made['table']}/claim", {}, link)["key"]
 
 
 HOSTILE = """

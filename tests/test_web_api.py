@@ -40,8 +40,17 @@ def make_table(client, ruleset="classic", seats=TWO_PEOPLE, seed=7, **extra):
                                              **extra})
     assert reply.status_code == 201, reply.text
     data = reply.json()
-    tokens = {s["seat"]: s["link"].split("k=")[1] for s in data["seats"] if s["link"]}
+    tokens = {s["seat"]: claim(client, data["table"], s["link"]) for s in data["seats"]
+              if s["link"]}
     return data["table"], tokens, data
+
+
+def claim(client, table, link):
+    """Take the seat of a join link, as the page does when it is opened: its key."""
+    reply = client.post(f"/api/tables/{table}/claim", json={},
+                        headers={"x-seat-token": link.split("k=")[1]})
+    assert reply.status_code == 200, reply.text
+    return reply.json()["key"]
 
 
 def state(client, table, token):
@@ -301,3 +310,19 @@ def test_a_table_whose_rule_breaks_stops_and_keeps_its_save(client, root):
     assert data["decision"] is None
     saved = json.loads((root / table / "save.json").read_text())
     assert saved["broken"]
+
+
+def test_a_link_takes_its_seat_once_and_the_host_may_free_it(client):
+    reply = client.post("/api/tables", json={"ruleset": "classic", "seats": TWO_PEOPLE})
+    data = reply.json()
+    table, link = data["table"], data["seats"][1]["link"].split("k=")[1]
+    by_link = {"x-seat-token": link}
+    assert client.get(f"/api/tables/{table}/state", headers=by_link).status_code == 403
+    key = claim(client, table, data["seats"][1]["link"])
+    assert client.post(f"/api/tables/{table}/claim", json={}, headers=by_link).status_code == 409
+    assert state(client, table, key)["seat"] == 1
+    free = f"/api/tables/{table}/seats/1/free"
+    assert client.post(free, json={}, headers={"x-seat-token": key}).status_code == 403
+    assert client.post(free, json={}, headers={"x-seat-token": data["host"]}).status_code == 204
+    assert client.get(f"/api/tables/{table}/state", headers={"x-seat-token": key}).status_code == 403
+    assert state(client, table, claim(client, table, data["seats"][1]["link"]))["seat"] == 1

@@ -61,8 +61,17 @@ def make_table(client, seats=PEOPLE, **choice):
     reply = client.post("/api/tables", json={"ruleset": "classic", "seats": seats, **choice})
     assert reply.status_code == 201, reply.text
     data = reply.json()
-    tokens = {s["seat"]: s["link"].split("k=")[1] for s in data["seats"] if s["link"]}
+    tokens = {s["seat"]: claim(client, data["table"], s["link"]) for s in data["seats"]
+              if s["link"]}
     return data["table"], tokens, data["host"]
+
+
+def claim(client, table: str, link: str) -> str:
+    """Take the seat of a join link, as the page does when it is opened: its key."""
+    reply = client.post(f"/api/tables/{table}/claim", json={},
+                        headers={"x-seat-token": link.split("k=")[1]})
+    assert reply.status_code == 200, reply.text
+    return reply.json()["key"]
 
 
 def post(client, path: str, data, **headers):
@@ -158,8 +167,15 @@ class Served:
                                 source=source)
         assert status == 201, body
         data = json.loads(body)
-        return data["table"], [s["link"].split("k=")[1] for s in data["seats"] if s["link"]], \
-            data["host"]
+        keys = []
+        for seat in data["seats"]:
+            if seat["link"]:
+                status, taken = self.ask("POST", f"/api/tables/{data['table']}/claim", {},
+                                         {"X-Seat-Token": seat["link"].split("k=")[1]},
+                                         source=source)
+                assert status == 200, taken
+                keys.append(json.loads(taken)["key"])
+        return data["table"], keys, data["host"]
 
     def stream(self, table: str, token: str, source="127.0.0.1"):
         """An open event stream: (its status, its socket, still open)."""

@@ -127,11 +127,12 @@ class Hall:
 
 
 def seat_for(hall: Hall, request: Request, table_id) -> tuple:
-    """The table and the seat whose token the request carries (refused without one)."""
+    """The table and the seat whose key (claim) the request carries (refused without one)."""
     table = hall.table(table_id)
     seat = table.seat_of(token_of(request))
     if seat is None:
-        raise NotYours("this link's seat token is not one of this table's")
+        raise NotYours("this is not the key of a seat of this table: open the seat's link "
+                       "to take it (POST .../claim)")
     return table, seat
 
 
@@ -254,6 +255,21 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
             raise NotYours("only the table's host may see its join links")
         return answer_json({"seats": table.links()})
 
+    async def claim(request: Request):
+        table = hall.table(request.path_params["table"])
+        seat, key = table.claim(token_of(request))
+        upkeep.touch(table.id)
+        return answer_json({"seat": seat, "key": key})
+
+    async def free(request: Request):
+        table = hall.table(request.path_params["table"])
+        if not table.is_host(token_of(request)):
+            raise NotYours("only the table's host may free a seat")
+        seat = request.path_params["seat"]
+        table.free(int(seat) if seat.isdigit() and len(seat) < 4 else None)
+        hall.signals[table.id].fire()  # the freed seat's open streams end (its key is gone)
+        return Response(status_code=204, headers=HEADERS)
+
     async def end(request: Request):
         folder = table_folder(root, request.path_params["table"])
         check_host(folder, token_of(request))
@@ -284,7 +300,7 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
 
     async def events(request: Request):
         table, seat = seat_for(hall, request, request.path_params["table"])
-        key, client = (table.id, seat), client_of(request)
+        key, client, secret = (table.id, seat), client_of(request), token_of(request)
         if sum(hall.streams.values()) >= MAX_STREAMS or client_streams.get(client, 0) >= \
                 MAX_CLIENT_STREAMS or hall.streams.get(key, 0) >= MAX_SEAT_STREAMS:
             raise TooMany("too many open connections; close some tabs")
@@ -297,7 +313,8 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
             client_streams[client] = client_streams.get(client, 0) + 1
             shown, since = None, time.monotonic()
             try:
-                while hall.tables.get(table.id) is table:  # until the table ends
+                # Until the table ends, or the seat is freed (its key opens it no more).
+                while hall.tables.get(table.id) is table and table.seat_of(secret) == seat:
                     if table.version != shown:
                         shown, since = table.version, time.monotonic()
                         yield f"event: state\ndata: {json.dumps(table.state(seat))}\n\n"
@@ -320,6 +337,8 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
         Route("/api/tables", guarded(create), methods=["POST"]),
         Route("/api/tables/{table}", guarded(end), methods=["DELETE"]),
         Route("/api/tables/{table}/seats", guarded(seats)),
+        Route("/api/tables/{table}/claim", guarded(claim), methods=["POST"]),
+        Route("/api/tables/{table}/seats/{seat}/free", guarded(free), methods=["POST"]),
         Route("/api/tables/{table}/state", guarded(state)),
         Route("/api/tables/{table}/events", guarded(events)),
         Route("/api/tables/{table}/answer", guarded(answer), methods=["POST"]),

@@ -69,22 +69,24 @@ function isCustom() {
   return $("ruleset").value === CUSTOM;
 }
 
-// The tables this browser has a seat at (their tokens are in localStorage), to go back to.
+// The tables this browser has taken a seat at (their keys are in localStorage), to go back to.
 async function listMyTables() {
   const seats = [];
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
-      if (key && key.startsWith("houserules.seat.")) seats.push([key.slice(16), localStorage.getItem(key)]);
+      if (key && key.startsWith("houserules.key.")) seats.push([key.slice(15), localStorage.getItem(key)]);
     }
   } catch (err) { return; }
   const list = $("my-table-list");
-  for (const [id, token] of seats.slice(0, 20)) {
-    const { status, data } = await api("GET", `/api/tables/${encodeURIComponent(id)}/state`, undefined, token);
+  for (const [id, key] of seats.slice(0, 20)) {
+    const token = recall(`houserules.seat.${id}`);
+    const { status, data } = await api("GET", `/api/tables/${encodeURIComponent(id)}/state`, undefined, key);
     if (status === 403 || status === 404) {
-      try { localStorage.removeItem(`houserules.seat.${id}`); } catch (err) { /* nothing kept */ }
+      forgetSeat(id);
       continue;
     }
+    if (!token) continue;
     if (status !== 200) continue;
     const li = el("li", "my-table");
     li.dataset.table = id;
@@ -550,6 +552,20 @@ function showLinks(table, seats, asked) {
     copy.dataset.seat = String(s.seat);
     copy.addEventListener("click", () => copyText(url, copy));
     li.appendChild(copy);
+    const host = recall(`houserules.host.${table}`);
+    if (s.taken && host) {
+      // Taken by the browser that opened the link first; freeing it lets the link take it again.
+      li.appendChild(el("span", "help", " joined"));
+      const free = el("button", "copy", "Free");
+      free.type = "button";
+      free.title = "Let this seat's link be opened again (on another device, say)";
+      free.addEventListener("click", async () => {
+        const { status, data } = await api("POST", `/api/tables/${encodeURIComponent(table)}/seats/${s.seat}/free`, {}, host);
+        if (status === 204) free.replaceWith(el("span", "help", " freed"));
+        else showError((data && data.error) || { message: errorMessage(data) }, true);
+      });
+      li.appendChild(free);
+    }
     list.appendChild(li);
   }
   if (!list.childNodes.length) list.appendChild(el("li", "help", "Every seat is a bot: there is no one to invite."));
@@ -570,9 +586,8 @@ async function endTable(id, host) {
     showError((data && data.error) || { message: errorMessage(data) }, true);
     return;
   }
-  for (const key of [`houserules.host.${id}`, `houserules.seat.${id}`]) {
-    try { localStorage.removeItem(key); } catch (err) { /* nothing kept */ }
-  }
+  forgetSeat(id);
+  try { localStorage.removeItem(`houserules.host.${id}`); } catch (err) { /* nothing kept */ }
   location.href = "/";
 }
 
@@ -617,25 +632,50 @@ const table = {
   toastTimer: null,
 };
 
-function startTable(id, token) {
+async function startTable(id, link) {
   table.id = id;
-  table.token = token;
-  store(`houserules.seat.${id}`, token);
+  store(`houserules.seat.${id}`, link);
   $("table-view").hidden = false;
   document.body.classList.add("at-table");
   setStatus("connecting", "connecting…");
-  api("GET", `/api/tables/${encodeURIComponent(id)}/state`, undefined, token).then(({ status, data }) => {
+  table.token = await seatKey(id, link);
+  if (!table.token) return;
+  api("GET", `/api/tables/${encodeURIComponent(id)}/state`, undefined, table.token).then(({ status, data }) => {
     if (status === 200) render(data);
     else {
       if (status === 403 || status === 404) {
         table.fatal = true;
         if (table.source) table.source.close();
+        // A seat its host has freed: the next load takes it again with its link.
+        if (status === 403) { try { localStorage.removeItem(`houserules.key.${id}`); } catch (err) { /* nothing kept */ } }
       }
       setStatus("error", errorMessage(data, `cannot read the table (${status})`));
       toast(errorMessage(data, "This seat's link is not valid."));
     }
   });
   connect();
+}
+
+// The key this browser plays its seat with. The first browser to open a seat's link takes
+// the seat; after that only its key opens it, so nobody else who saw the link can sit there.
+async function seatKey(id, link) {
+  const kept = recall(`houserules.key.${id}`);
+  if (kept) return kept;
+  const { status, data } = await api("POST", `/api/tables/${encodeURIComponent(id)}/claim`, {}, link);
+  if (status === 200 && data && data.key) {
+    store(`houserules.key.${id}`, data.key);
+    return data.key;
+  }
+  table.fatal = true;
+  setStatus("error", errorMessage(data, `cannot take this seat (${status})`));
+  toast(errorMessage(data, "This seat's link is not valid."));
+  return null;
+}
+
+function forgetSeat(id) {
+  for (const key of [`houserules.seat.${id}`, `houserules.key.${id}`]) {
+    try { localStorage.removeItem(key); } catch (err) { /* nothing kept */ }
+  }
 }
 
 function connect() {
