@@ -238,14 +238,16 @@ class Table:
     def next_due(self) -> float | None:
         """When (on `clock`) the table next acts by itself: a bot answers, or a window's time
         is up; None while only people are asked, or nobody."""
-        asked = self.asking()
-        if not asked:
+        decision = None if self.broken else self.session.game.decision
+        if decision is None:
             return None
         if self.bot_to_move():
             return self.asked_at + self.bot_delay
-        if self.session.game.decision.seat is None:
-            return self.asked_at + max(self.window_seconds, self.bot_delay)
-        return None
+        if decision.seat is not None:
+            return None
+        if not self.window().waiting():
+            return self.asked_at  # nobody is asked (a person alone who cannot take it): now
+        return self.asked_at + max(self.window_seconds, self.bot_delay)
 
     def act(self) -> bool:
         """Do what is due now (next_due): the bots answer, or a window's time is up."""

@@ -292,3 +292,26 @@ def test_a_seat_is_taken_by_the_first_browser_to_open_its_link(tmp_path):
     table.free(1)
     assert table.seat_of(key) is None
     assert table.claim(link)[0] == 1
+
+
+def test_a_window_nobody_at_the_table_is_asked_closes_at_once(tmp_path):
+    """A person alone with a bot: a window the bot's play opens that the person cannot take
+    asks nobody, and the table moves on by itself at once."""
+    table = jump_in_table(tmp_path, seats=[{"kind": "you"}, {"kind": "bot"}])
+    closed = 0
+    for _ in range(400):
+        game = table.session.game
+        if game.decision is None or game.over:
+            break
+        asked = table.asking()
+        if 0 in asked:
+            table.answer(0, table.decision_id(), 0)
+            continue
+        due = table.next_due()
+        assert due is not None  # never a game nobody moves on
+        if game.decision.seat is None and not asked:
+            assert due == table.asked_at
+            closed += 1
+        table.clock.now = due
+        assert table.act()
+    assert closed
