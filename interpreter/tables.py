@@ -403,7 +403,7 @@ class Table:
         if window:
             closes = self.asked_at + max(self.window_seconds, self.bot_delay) - self.clock()
             if seat in decision.options:
-                title, take = offer_text(game, decision, names)
+                title, take = offer_text(game, game.decision, names)  # the window, not the offer
                 options = [{"type": "yes", "label": take}, {"type": "none", "label": "Let it go"}]
             else:
                 title = f"The {words(decision.kind)} window is open; you have nothing to take it with."

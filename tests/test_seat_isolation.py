@@ -1,5 +1,5 @@
 """Nobody learns another seat's cards from what the game asks: public windows, the table's
-seeds and its rule errors (RULES.md 3, Decided: windows)."""
+seeds and its rule errors (docs/game-rules.md 3, Decided: windows)."""
 
 from __future__ import annotations
 
@@ -122,10 +122,11 @@ def windows_of(table: Table, rng, limit=600):
 def test_a_window_asks_every_seat_at_once_and_shows_the_same_to_everyone(tmp_path):
     import random
     table = jump_in_table(tmp_path)
-    seen = 0
+    seen = caught = 0
     for asked in windows_of(table, random.Random(1)):
         decision = table.session.game.decision
         seen += decision.kind == "jump_in"
+        caught += decision.kind == "catch"
         # Who is deciding is the same for every seat, and it is who has not answered yet
         # (people, and the bots until they answer together), never who could take it.
         flags = {observed(table, seat)[0] for seat in (0, 1)}
@@ -134,11 +135,14 @@ def test_a_window_asks_every_seat_at_once_and_shows_the_same_to_everyone(tmp_pat
         assert set(asked) == set(table.window().waiting())
         for seat in (0, 1):
             if seat in asked:
-                options = table.state(seat)["decision"]["options"]
-                assert len(options) == (2 if seat in decision.options else 1)
+                shown = table.state(seat)["decision"]
+                assert len(shown["options"]) == (2 if seat in decision.options else 1)
+                if decision.kind == "catch":  # it names who did not call, never seat 0 by default
+                    suspect = next(s for s in range(4) if s not in decision.open_to)
+                    assert shown["title"].startswith(table.names_for(seat)[suspect] + " has")
         if table.bot_to_move():  # the bots answer together, after the same delay
             assert table.next_due() == table.asked_at + table.bot_delay
-    assert seen >= 3
+    assert seen >= 3 and caught >= 1
 
 
 @pytest.mark.parametrize("able", [(), (2,), (1,), (1, 2, 3)])
