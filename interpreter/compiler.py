@@ -207,6 +207,9 @@ class Compiler(ExpressionCompiler):
 
         def ask(game: GameState, frame: Frame):
             picks = frame.vars[key]
+            game.work_left -= len(picks.pool)  # each pick goes through the cards left
+            if game.work_left < 0:
+                raise runtime(node, ValueError(WORK_MESSAGE))
             options = picks.options()
             if options:
                 return game.request("card", picks.seat, options, answer, frame)

@@ -175,8 +175,9 @@ def choose_dealer(game: GameState) -> int:
     stacked = game._prepared
     deck = stacked if stacked is not None else list(game.deck)
     # A value of the card alone is looked up (Ruleset.dealer_values): callgrind, about
-    # 1,000 instructions a card drawn less.
-    table: tuple | None = kept.dealer_values
+    # 1,000 instructions a card drawn less. The table is by the ruleset's faces' ids: a
+    # match that pairs two-sided cards afresh has faces of its own, asked one by one.
+    table: tuple | None = kept.dealer_values if game.faces is kept.faces else None
     drawn_all: list = []
     for _ in range(100):
         if len(contenders) < 2:
@@ -297,6 +298,7 @@ def turn_first_card(game: GameState):
         if game.events is not None:
             game.log("first_card_returned", card=card.name)
         game.stock.append(card)
+        game.spend(len(game.stock))  # each card shuffled, as a deal's are
         shuffle(game.rng, game.stock)
     raise RuleRuntimeError("first_card.return_if held 1000 times in a row", file=rules.file)
 

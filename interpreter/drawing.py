@@ -29,6 +29,7 @@ def reshuffle(game: GameState) -> None:
         return
     top = game.discard.pop()
     game.stock, game.discard = game.discard, [top]
+    game.spend(len(game.stock))  # each card shuffled, as a deal's are
     shuffle(game.rng, game.stock)
     if game.events is not None:
         game.log("reshuffle", size=len(game.stock))
@@ -49,6 +50,9 @@ def draw(game: GameState, seat: int, count: int, fire: bool = True, until_color=
         if until_color is not None and card.color == until_color:
             break
     if got:
+        # Each card a rule or a penalty draws (a turn's own draw is bounded by the cards
+        # dealt and reshuffled, which are charged).
+        game.spend(got)
         game.last_move = game.turns
         if fire:
             if game.drawn_rules:  # no frame made for rules a ruleset does not have

@@ -16,6 +16,7 @@ from .cards import BUILTIN_ATTRIBUTES, Card, card_values, holds_value, own_attri
 from .errors import DslError, RuleRuntimeError
 from .names import NAMES
 from .primitives import MAX_NESTING, MAX_NUMBER, PRIMITIVES, WORK_MESSAGE, Frame, Primitive
+from .typecheck import ANY, LISTS, NAME_TYPES, SIGNATURES
 
 if TYPE_CHECKING:
     from .engine import GameState
@@ -127,7 +128,14 @@ class ExpressionCompiler:
                 return f.vars.get(name)
             return variable
         if node.ident in NAMES:
-            return NAMES[node.ident][0]
+            named = NAMES[node.ident][0]
+            if not NAME_TYPES[node.ident] & LISTS:
+                return named
+            runtime = self.runtime
+
+            def seats(g, f) -> Any:  # made afresh each time: a seat each
+                return charged(runtime, node, named(g, f), g)
+            return seats
         if node.ident == "option":
             raise self.fail(node, "write option.NAME, for example option.target_score")
         known = ", ".join(sorted(NAMES))
@@ -241,14 +249,31 @@ class ExpressionCompiler:
                 if node.op == "==":
                     return lambda g, f: left(g, f) == value
                 return lambda g, f: left(g, f) != value
+        runtime = self.runtime
+        if node.op in ("==", "!=") and (self.may_hold_list(node.left)
+                                        or self.may_hold_list(node.right)):
+            unequal = node.op == "!="
+
+            def compare_lists(g, f):  # goes through both lists, as a comprehension would
+                a = charged(runtime, node, left(g, f), g)
+                b = charged(runtime, node, right(g, f), g)
+                return (a == b) != unequal
+            return compare_lists
         if node.op == "==":
             return lambda g, f: left(g, f) == right(g, f)
         if node.op == "!=":
             return lambda g, f: left(g, f) != right(g, f)
-        runtime = self.runtime
         if node.op in ARITHMETIC:
             return self.arithmetic(node, ARITHMETIC[node.op], left, right)
-        fn = COMPARISONS.get(node.op) or (lambda a, b: a in b)
+        if node.op == "in":
+            def member(g, f):  # goes through the list it looks in, as a comprehension would
+                item, items = left(g, f), charged(runtime, node, right(g, f), g)
+                try:
+                    return item in items
+                except TypeError as exc:
+                    raise runtime(node, exc) from None
+            return member
+        fn = COMPARISONS[node.op]
 
         def apply(g, f):
             try:
@@ -256,6 +281,19 @@ class ExpressionCompiler:
             except (TypeError, ZeroDivisionError) as exc:
                 raise runtime(node, exc) from None
         return apply
+
+    def may_hold_list(self, node) -> bool:
+        """Whether `node` may give a list (of cards, seats or colours), by what gives it: a
+        function or name whose type is one, a selection, or a variable."""
+        if isinstance(node, dsl.Call):
+            return bool(SIGNATURES.get(node.function, ((), ANY))[1] & LISTS)
+        if isinstance(node, dsl.Name):
+            return node.ident in self.scope or bool(NAME_TYPES.get(node.ident, ANY) & LISTS)
+        if isinstance(node, dsl.Quantifier):
+            return node.quantifier == "select"
+        if isinstance(node, dsl.Binary) and node.op in ("and", "or"):
+            return self.may_hold_list(node.left) or self.may_hold_list(node.right)
+        return False
 
     def arithmetic(self, node, fn, left, right):
         """Whole-number arithmetic, kept within ±MAX_NUMBER so a rule cannot eat memory."""
@@ -472,9 +510,15 @@ def go_through(runtime, node, value, g: GameState):
     minutes."""
     if not isinstance(value, (list, tuple)):
         raise runtime(node, TypeError(f"expected cards or seats to go through, got {value!r}"))
-    g.work_left -= len(value)
-    if g.work_left < 0:
-        raise runtime(node, ValueError(WORK_MESSAGE))
+    return charged(runtime, node, value, g)
+
+
+def charged(runtime, node, value, g: GameState):
+    """`value`, its items charged to the game's budget when it is a list or tuple (1 each)."""
+    if isinstance(value, (list, tuple)):
+        g.work_left -= len(value)
+        if g.work_left < 0:
+            raise runtime(node, ValueError(WORK_MESSAGE))
     return value
 
 

@@ -21,8 +21,10 @@ def move_cards(game: GameState, seat: int, cards: list, where) -> None:
     left empty goes out; a hand left at the UNO count owes the call."""
     sizes = game.hand_sizes()
     hand = game.hands[seat]
-    for card in cards:
-        hand.remove(card)
+    if len(cards) == 1:
+        hand.remove(cards[0])
+    else:
+        take_out(hand, cards)
     if where == "discard":
         game.discard[-1:-1] = cards
     elif where == "stock":
@@ -39,6 +41,22 @@ def move_cards(game: GameState, seat: int, cards: list, where) -> None:
         game.queue(op_hand_over, Frame(seat))
         return
     hands_moved(game, sizes)
+
+
+def take_out(hand: list, cards: list) -> None:
+    """Remove `cards` from `hand`, each at its first place as list.remove would, in one pass
+    (removing them one by one went through the hand once for each card)."""
+    owed: dict = {}
+    for card in cards:
+        owed[card] = owed.get(card, 0) + 1
+    kept: list = []
+    for card in hand:
+        left = owed.get(card, 0)
+        if left:
+            owed[card] = left - 1
+        else:
+            kept.append(card)
+    hand[:] = kept
 
 
 def swap_hands(game: GameState, a: int, b: int) -> None:

@@ -111,6 +111,14 @@ def seats_of(game: GameState, value) -> tuple:
     return (seat_of(game, value),)
 
 
+def charge(game: GameState, work: int) -> None:
+    """Charge a rule's `work` to the game's budget (WORK_PER_GAME): past it, the rule fails."""
+    # A ValueError, as a rule's own mistakes are: the call's wrapper names the rule's text.
+    game.work_left -= work
+    if game.work_left < 0:
+        raise ValueError(WORK_MESSAGE)
+
+
 # --- queries: pure, they never change the game -------------------------------------
 
 @primitive("query", 1)
@@ -122,9 +130,11 @@ def hand(game: GameState, frame, seat):
 @primitive("query", 1)
 def hands(game: GameState, frame, seats):
     """All cards held by these seats."""
+    chosen = seats_of(game, seats)
     cards: list = []
-    for seat in seats_of(game, seats):
+    for seat in chosen:
         cards.extend(game.hands[seat])
+    charge(game, len(chosen) + len(cards))
     return cards
 
 
@@ -137,12 +147,15 @@ def size(game: GameState, frame, items):
 @primitive("query", 1, 2)
 def seat_after(game: GameState, frame, seat, steps=1):
     """The seat `steps` places after `seat` in the current direction."""
+    if game.seated != game.players:  # walked seat by seat, passing the seats put out
+        charge(game, game.players)
     return game.seat_after(seat_of(game, seat), steps)
 
 
 @primitive("query", 1)
 def colors_in(game: GameState, frame, cards):
     """The colours among `cards`, in the ruleset's order (colourless cards add none)."""
+    charge(game, len(cards))
     held = {getattr(card, "color", None) for card in cards}
     return tuple(color for color in game.ruleset.colors if color in held)
 
@@ -150,12 +163,14 @@ def colors_in(game: GameState, frame, cards):
 @primitive("query", 1)
 def score(game: GameState, frame, seat):
     """A seat's match total so far (its team's, when the ruleset plays in teams)."""
+    charge(game, game.players)
     return game.totals()[seat_of(game, seat)]
 
 
 @primitive("query", 1)
 def partner(game: GameState, frame, seat):
     """The seat's partner, in teams of two (teams: {size: 2})."""
+    charge(game, game.players)
     mates = game.teammates(seat_of(game, seat))
     if len(mates) != 1:
         raise ValueError("partner() needs teams of two (teams: {size: 2})")
@@ -187,7 +202,9 @@ def card_count(value) -> int:
 def draw(game: GameState, frame, who, count):
     """Each seat in `who` draws `count` cards from the stock."""
     count = card_count(count)
-    for seat in seats_of(game, who):
+    seats = seats_of(game, who)
+    charge(game, len(seats))  # and each card drawn (drawing.draw)
+    for seat in seats:
         game.draw(seat, count)
 
 
@@ -196,18 +213,28 @@ def draw_until_color(game: GameState, frame, who, color):
     """Each seat in `who` draws until a card of `color` comes (or the stock and discard run out)."""
     if color not in game.ruleset.colors:
         raise ValueError(f"{color!r} is not a colour of this ruleset")
-    for seat in seats_of(game, who):
+    seats = seats_of(game, who)
+    charge(game, len(seats))  # and each card drawn (drawing.draw)
+    for seat in seats:
         game.draw_until_color(seat, color)
 
 
 def held_cards(game: GameState, seat: int, cards) -> list:
     """`cards` (a card or a list), each found in the seat's hand: refused if one is not."""
     wanted = list(cards) if isinstance(cards, (list, tuple)) else [cards]
-    hand = list(game.hands[seat])
+    hand: list = game.hands[seat]
+    # The hand and the cards each gone through once, and every seat after the move (the UNO
+    # calls and hand-size rules it makes owed): counted, not removed one by one, which took
+    # a hand's length for each card.
+    charge(game, len(hand) + len(wanted) + game.players)
+    held: dict = {}
+    for card in hand:
+        held[card] = held.get(card, 0) + 1
     for card in wanted:
-        if card not in hand:
+        left = held.get(card, 0) if isinstance(card, Card) else 0
+        if not left:
             raise ValueError(f"seat {seat} does not hold {card}")
-        hand.remove(card)
+        held[card] = left - 1
     return wanted
 
 
@@ -245,13 +272,17 @@ def play_cards(game: GameState, frame, who, cards):
     seat = seat_of(game, who)
     if game.ending:
         raise ValueError("play_cards() in a hand_ended rule: the hand is over")
-    game.play_cards(seat, held_cards(game, seat, cards))
+    played = held_cards(game, seat, cards)
+    charge(game, len(played) * len(game.hands[seat]))  # each play finds its card in the hand
+    game.play_cards(seat, played)
 
 
 @primitive("action", 1, says="{0} loses their next turn.")
 def lose_turn(game: GameState, frame, who):
     """Each seat in `who` loses its next turn, unless an `instead_of: turn_lost` rule replaces that."""
-    for seat in seats_of(game, who):
+    seats = seats_of(game, who)
+    charge(game, len(seats))
+    for seat in seats:
         game.lose_turn(seat, frame)
 
 
@@ -307,18 +338,21 @@ def check_sides(compiler, node) -> None:
                 "other side is up, and the new top card's colour is to follow.")
 def switch_sides(game: GameState, frame):
     """Turn every card over: hands, and the stock and discard as stacks; the other side is up."""
+    charge(game, sum(map(len, game.hands)) + len(game.stock) + len(game.discard))
     game.switch_sides()
 
 
 @primitive("action", 2, says="{0} and {1} swap hands.")
 def swap_hands(game: GameState, frame, a, b):
     """Two seats exchange hands."""
+    charge(game, game.players)  # every seat's UNO call and hand-size rules are looked at
     game.swap_hands(seat_of(game, a), seat_of(game, b))
 
 
 @primitive("action", 0, 1, says="Every hand passes one seat on, in the direction of play.")
 def pass_hands(game: GameState, frame, direction=None):
     """Every hand moves one seat on, in the direction of play (or the one given)."""
+    charge(game, game.players)
     game.pass_hands(game.direction if direction is None else direction)
 
 
@@ -327,7 +361,9 @@ def pass_hands(game: GameState, frame, direction=None):
 def owe_draw(game: GameState, frame, who, count):
     """Each seat in `who` owes `count` cards: it draws them and loses its next turn, unless an `instead_of: draw_owed` rule replaces that (as stacking does)."""
     count = card_count(count)
-    for seat in seats_of(game, who):
+    seats = seats_of(game, who)
+    charge(game, len(seats))  # and each card drawn (drawing.draw)
+    for seat in seats:
         game.owe_draw(frame, seat, count)
 
 
@@ -395,12 +431,14 @@ def seat_var(game: GameState, frame, name, seat):
 def eliminate(game: GameState, frame, who):
     """Each seat in `who` leaves the match: its cards go under the discard pile and play passes it by; with one seat left, that seat wins."""
     for seat in seats_of(game, who):
+        charge(game, len(game.hands[seat]) + game.players)
         game.eliminate(seat)
 
 
 @primitive("query", 0)
 def seats_in(game: GameState, frame):
     """Every seat still in the match, in seat order."""
+    charge(game, game.players)
     return tuple(seat for seat in range(game.players) if not game.out[seat])
 
 
@@ -408,6 +446,7 @@ def seats_in(game: GameState, frame):
 def lowest_scorer(game: GameState, frame, seats):
     """Of `seats`, the one with the lowest match total (a tie: the first of them)."""
     chosen = seats_of(game, seats)
+    charge(game, len(chosen))
     if not chosen:
         raise ValueError("lowest_scorer() of no seats")
     return min(chosen, key=lambda seat: game.scores[seat])
@@ -458,6 +497,8 @@ def choose_color(game: GameState, frame, who, colors=None):
     else of the colours of the side that is up (every colour, without `sides:`)."""
     if colors is None:
         return "color", seat_of(game, who), game.side_colors
+    if isinstance(colors, (list, tuple)):
+        charge(game, len(colors))
     if not isinstance(colors, (list, tuple)) or not colors \
             or any(c not in game.ruleset.colors for c in colors):
         raise ValueError(f"choose_color takes a list of the ruleset's colours "
@@ -468,7 +509,9 @@ def choose_color(game: GameState, frame, who, colors=None):
 @primitive("choice", 2, says="{0} chooses one of {1}.")
 def choose_player(game: GameState, frame, who, seats):
     """The seat picks one of `seats`; gives the seat picked."""
-    return "target", seat_of(game, who), seats_of(game, seats)
+    chosen = seats_of(game, seats)
+    charge(game, len(chosen))
+    return "target", seat_of(game, who), chosen
 
 
 # The answer to a card choice that takes no more cards, once it has its fewest (a word, like
@@ -507,7 +550,11 @@ class CardPicks:
                 faces += (DONE,)
             if len(faces) > 1:
                 return faces
-            self.take(faces[0])
+            # One card, copies of it alone, and fewer than the fewest chosen: the copies
+            # still wanted are taken at once (one by one, each took the whole pool again).
+            wanted = self.fewest - len(self.chosen)
+            self.chosen.extend(self.pool[:wanted])
+            del self.pool[:wanted]
         return ()
 
     def take(self, answer) -> None:
@@ -527,6 +574,7 @@ def choose_cards(game: GameState, frame, who, cards, fewest, most=None):
     """The seat chooses `fewest` of `cards` (or `fewest` to `most`), one card at a time; gives the cards chosen, in the order chosen (all of them when fewer qualify)."""
     seat = seat_of(game, who)
     pool = list(cards) if isinstance(cards, (list, tuple)) else [cards]
+    charge(game, len(pool))  # and the cards left, at each pick (compiler.picks_op)
     for card in pool:
         if not isinstance(card, Card):
             raise TypeError(f"choose_cards chooses among cards, not {card!r}")
@@ -564,23 +612,28 @@ MAX_NUMBER: Final = 10 ** 9
 MAX_NESTING: Final = 2  # comprehensions inside comprehensions
 MAX_QUESTION = 200  # characters naming an ask() question, as a log keeps a decision's kind
 # One game's budget of work, in steps of about a microsecond of the compiled build (two
-# seconds in all). The rules' work: each card or seat a comprehension goes through costs 1;
-# each answer a decided rule is asked again on, TURN_WORK; each card shuffled, and each face a
-# table of playable faces holds, 1. Past the budget the game stops with an error: the ruleset
-# is at fault. The turns' work: each turn TURN_WORK, plus 1 per 2 cards in the hand of the
-# seat to play (it and its bot go through it), or UNTABLED_WORK per card when the playable
-# rule must run on each. When the turns leave less than RULES_RESERVE, the hand
-# ends blocked and the match with it, rather than with an error (RULES.md 1: a bundled game
-# never stops with an error, and random bots with draw-until-playable play matches of
-# several 100,000-turn hands). Either way a hostile ruleset cannot make a game run for
-# minutes; bundled matches spend a few thousand steps with heuristic bots.
+# seconds in all). The rules' work, 1 for each card or seat it touches: each card or seat a
+# comprehension or a `for` goes through, or that an `in` or a comparison of lists goes
+# through (expressions.charged); each card or seat a primitive takes, gives, moves or looks
+# at (`charge` in each); each card a rule or a penalty draws, and each card shuffled (a deal,
+# a reshuffle, a first card returned), 1 (drawing.py, dealing.py); each answer a decided
+# rule is asked again on, TURN_WORK; each face a table of playable faces holds, 1. Past the
+# budget the game stops with an error: the ruleset is at fault. A turn's own draw is not
+# charged: its cards were, when dealt or reshuffled, and a turn plays one card at most. The
+# turns' work: each turn TURN_WORK, plus 1 per 2 cards in the hand of the seat to play (it
+# and its bot go through it), or UNTABLED_WORK per card when the playable rule must run on
+# each. When the turns leave less than RULES_RESERVE, the hand ends blocked and the match
+# with it, rather than with an error (RULES.md 1: a bundled game never stops with an error,
+# and random bots with draw-until-playable play matches of several 100,000-turn hands).
+# Either way a hostile ruleset cannot make a game run for minutes; bundled matches spend a
+# few thousand steps with heuristic bots.
 WORK_PER_GAME: Final = 2_000_000
 RULES_RESERVE: Final = 100_000  # far more than a turn of any bundled game's rules
 TURN_WORK: Final = 8
 UNTABLED_WORK: Final = 4
 WORK_MESSAGE: Final = (f"this ruleset does more work than one game may: over {WORK_PER_GAME:,} steps "
-                "(cards shuffled, cards or seats its rules go through; a comprehension "
-                "inside another over every hand?)")
+                "(cards shuffled, drawn, moved or turned over, cards or seats its rules go "
+                "through: a rule that goes through every hand on every turn?)")
 TURNS_MESSAGE: Final = (f"the match's turns used up the game's budget of work ({WORK_PER_GAME:,} "
                  f"steps: a turn costs {TURN_WORK}, and 1 per 2 cards in the hand to play, or "
                  f"{UNTABLED_WORK} per card when the playable rule runs on each); the "

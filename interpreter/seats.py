@@ -11,7 +11,10 @@ def walk(game, seat: int, steps: int, direction: int) -> int:
     """The seat `steps` places from `seat` in `direction`, counting only seats still in."""
     out, players = game.out, game.players
     step = 1 if steps * direction > 0 else -1
-    for _ in range(abs(steps)):
+    moves = abs(steps)
+    if moves > game.seated:  # past the first step, the seats still in come round every `seated`
+        moves = (moves - 1) % game.seated + 1
+    for _ in range(moves):
         seat = (seat + step) % players
         while out[seat]:
             seat = (seat + step) % players

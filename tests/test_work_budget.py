@@ -1,16 +1,21 @@
 """The game's budget of work (primitives.WORK_PER_GAME): the rules' work past it is an error,
-the turns' work ends the hand blocked and the match with it (RULES.md 1)."""
+the turns' work ends the hand blocked and the match with it (docs/game-rules.md 1)."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from interpreter import GameState, RuleRuntimeError, load_ruleset
 from interpreter.agents import make_agents, play_match
 from interpreter.cli import main
-from interpreter.primitives import RULES_RESERVE, TURN_WORK, TURNS_MESSAGE, WORK_PER_GAME
+from interpreter.compiler import Symbols, compile_expression
+from interpreter.moves import take_out
+from interpreter.primitives import (DONE, PRIMITIVES, RULES_RESERVE, TURN_WORK, TURNS_MESSAGE,
+                                    WORK_PER_GAME, CardPicks, Frame)
+from interpreter.seats import walk
 from interpreter.scoring import leader
 from interpreter.simulate import Summary
 
@@ -80,3 +85,195 @@ def test_simulate_says_how_many_matches_were_cut_short(tmp_path, capsys):
     assert main(["simulate", str(path), "--games", "2", "--jobs", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["blocked_hands"] >= 2 and report["matches_cut_short"] == 0
+
+
+# --- every primitive's work is charged: 1 for each card or seat it touches -------------------
+
+# Four seats holding 3, 5, 2 and 4 cards; the stock's third card is the first yellow one.
+HANDS = [["red 1", "red 2", "blue 3"], ["red 4", "red 5", "red 6", "blue 7", "blue 8"],
+         ["green 1", "green 2"], ["yellow 1", "yellow 2", "yellow 3", "yellow 4"]]
+STOCK = ["red 9", "blue 9", "yellow 9", "green 9", "red 7", "blue 6"]
+
+
+def table(rules=CLASSIC, **extra) -> GameState:
+    """The table above, seat 0 to play, a penalty of 3 cards pending."""
+    return GameState.from_table(rules, hands=HANDS, discard=["green 3", "green 4", "green 5"],
+                                stock=STOCK, penalty=3, **extra)
+
+
+def held(seat: int, count: int):
+    """The first `count` cards of the seat's hand, as an argument worked out on the game."""
+    return lambda game: game.hands[seat][:count]
+
+
+def every_card(game: GameState) -> int:
+    return sum(map(len, game.hands)) + len(game.stock) + len(game.discard)
+
+
+# primitive: (arguments, each a value or a function of the game; the work it costs, likewise).
+# Seats: 4; the held-card moves go through the hand, the cards and every seat.
+CHARGED = {
+    "hands": (((0, 1, 2, 3),), 4 + 14),
+    "colors_in": ((lambda game: game.hands[1],), 5),
+    "score": ((1,), 4),
+    "partner": ((1,), 4),
+    "seats_in": ((), 4),
+    "lowest_scorer": (((1, 2),), 2),
+    "draw": (((1, 2), 2), 2 + 4),
+    "draw_until_color": ((1, "yellow"), 1 + 3),
+    "owe_draw": ((1, 2), 1 + 2),
+    "take_penalty": ((1,), 3),
+    "lose_turn": (((1, 2, 3),), 3),
+    "discard_cards": ((1, held(1, 2)), 5 + 2 + 4),
+    "give_cards": ((1, 2, held(1, 2)), 5 + 2 + 4),
+    "cards_under_stock": ((1, held(1, 2)), 5 + 2 + 4),
+    "cards_under_discard": ((1, held(1, 2)), 5 + 2 + 4),
+    "play_cards": ((1, held(1, 2)), 5 + 2 + 4 + 2 * 5),  # each play finds its card
+    "switch_sides": ((), every_card),
+    "swap_hands": ((1, 2), 4),
+    "pass_hands": ((), 4),
+    "eliminate": ((1,), 5 + 4),
+    "choose_player": ((0, (1, 2, 3)), 3),
+    "choose_color": ((0, ["red", "blue"]), 2),
+    "choose_cards": ((0, held(1, 5), 1), 5),
+}
+# What works on a fixed number of values, whatever the cards and seats: charged nothing (a
+# card turned over is drawn, and a reshuffle it makes is charged by the stock).
+FIXED = {"hand", "size", "min", "max", "seat_after", "seat_var", "set_var", "set_seat_var",
+         "extra_turn", "add_penalty", "set_direction", "set_color", "turn_over", "proceed",
+         "end_turn", "end_hand", "run", "ask"}
+RULES_FOR = {"partner": "classic+house/partners", "switch_sides": "uno_flip"}
+
+
+def test_every_primitive_is_charged_or_does_fixed_work():
+    assert set(CHARGED) | FIXED == set(PRIMITIVES) and not set(CHARGED) & FIXED
+
+
+@pytest.mark.parametrize("name", sorted(CHARGED))
+def test_a_primitive_charges_each_card_and_seat_it_touches(name):
+    args, work = CHARGED[name]
+    game = table(load_ruleset(RULES_FOR.get(name, "classic")))
+    values = [arg(game) if callable(arg) else arg for arg in args]
+    expected = work(game) if callable(work) else work
+    before = game.work_left
+    PRIMITIVES[name].fn(game, Frame(0), *values)
+    assert before - game.work_left == expected
+
+
+@pytest.mark.parametrize("name", sorted(CHARGED))
+def test_a_primitive_past_the_budget_fails_as_a_rule_error(name):
+    """A ValueError, as a rule's own mistakes: the call's wrapper names the rule's text."""
+    args, _ = CHARGED[name]
+    game = table(load_ruleset(RULES_FOR.get(name, "classic")))
+    values = [arg(game) if callable(arg) else arg for arg in args]
+    game.work_left = 0
+    with pytest.raises((ValueError, RuleRuntimeError), match="more work than one game may"):
+        PRIMITIVES[name].fn(game, Frame(0), *values)
+
+
+def test_a_reshuffle_charges_each_card_shuffled_and_a_draw_each_card_drawn():
+    game = table()
+    game.stock = []
+    before = game.work_left
+    PRIMITIVES["draw"].fn(game, Frame(0), 1, 1)
+    assert before - game.work_left == 1 + 2 + 1  # the seat, the discard but its top, the card
+
+
+def test_seat_after_walks_past_seats_put_out_at_a_charge_of_every_seat():
+    game = table()
+    game.out[2], game.seated = True, 3
+    before = game.work_left
+    assert PRIMITIVES["seat_after"].fn(game, Frame(0), 1, 1) == 3
+    assert before - game.work_left == 4
+
+
+@pytest.mark.parametrize("out", [(), (1,), (1, 3), (0, 2, 3, 4)])
+def test_a_walk_of_any_length_takes_at_most_a_round_of_the_seats(out):
+    game = GameState.counting(6)
+    game.out = [seat in out for seat in range(6)]
+    game.seated = 6 - len(out)
+
+    def one_by_one(seat: int, steps: int, direction: int) -> int:
+        for _ in range(abs(steps)):
+            seat = (seat + (1 if steps * direction > 0 else -1)) % 6
+            while game.out[seat]:
+                seat = (seat + (1 if steps * direction > 0 else -1)) % 6
+        return seat
+    for start in range(6):
+        for steps in range(-20, 21):
+            for direction in (1, -1):
+                assert walk(game, start, steps, direction) == one_by_one(start, steps, direction)
+    assert walk(game, 0, 10 ** 12, 1) == one_by_one(0, (10 ** 12 - 1) % game.seated + 1, 1)
+
+
+# An expression: (the work it costs on the table above, from seat 0).
+EXPRESSIONS = {
+    "top in hand(next)": 5,
+    "hand(next) == hand(seat_after(player, 2))": 5 + 2,
+    "hand(next) != hand(next)": 5 + 5,
+    "size(others) > 0": 3,
+    "size(everyone) == 4": 4,
+    "select(c in hand(next) if c.color == \"red\") == hand(player)": 5 + 3 + 3,
+    "seat_after(player, 1) == next": 0,
+    "top.rank == 5 and top.color == color": 0,
+    "size(hand(previous)) > 1": 0,
+}
+
+
+@pytest.mark.parametrize("text", sorted(EXPRESSIONS))
+def test_in_and_comparisons_of_lists_charge_each_item_they_go_through(text):
+    game = table()
+    condition = compile_expression(text, Symbols({}, frozenset(), colors=CLASSIC.colors))
+    before = game.work_left
+    condition(game, Frame(0))
+    assert before - game.work_left == EXPRESSIONS[text]
+
+
+class OneByOne(CardPicks):
+    """A card choice whose picks with one answer are taken one at a time."""
+
+    def options(self) -> tuple:
+        while len(self.chosen) < self.most and self.pool:
+            if len(self.chosen) + len(self.pool) <= self.fewest:
+                self.chosen.extend(self.pool)
+                self.pool = []
+                break
+            faces = tuple(dict.fromkeys(self.pool))
+            if len(self.chosen) >= self.fewest:
+                faces += (DONE,)
+            if len(faces) > 1:
+                return faces
+            self.take(faces[0])
+        return ()
+
+
+@pytest.mark.parametrize("pool, fewest, most", [
+    ("aaaa", 2, 3), ("aaaa", 4, 4), ("aaaab", 2, 5), ("abab", 1, 2), ("a" * 50, 20, 50),
+    ("a" * 50 + "b", 49, 51), ("aaa", 0, 2), ("", 1, 1), ("ab", 0, 0)])
+def test_copies_of_one_card_are_taken_at_once_as_one_at_a_time(pool, fewest, most):
+    ours, theirs = CardPicks(0, list(pool), fewest, most), OneByOne(0, list(pool), fewest, most)
+    while True:
+        options = ours.options()
+        assert options == theirs.options()
+        assert (ours.chosen, ours.pool) == (theirs.chosen, theirs.pool)
+        if not options:
+            break
+        ours.take(options[-1])
+        theirs.take(options[-1])
+
+
+@pytest.mark.parametrize("hand, cards", [
+    ("abcabc", "ca"), ("aaab", "aa"), ("abc", "abc"), ("abcd", ""), ("aabbcc", "cbcb")])
+def test_cards_moved_leave_the_hand_as_one_by_one_removal_leaves_it(hand, cards):
+    ours, theirs = list(hand), list(hand)
+    take_out(ours, list(cards))
+    for card in cards:
+        theirs.remove(card)
+    assert ours == theirs
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_match_paired_afresh_draws_its_dealer_by_its_own_faces(seed):
+    rules = load_ruleset("uno_flip", {"random_pairing": True})
+    asked = replace(rules, dealer_values=None)  # the draw_high rule asked on each card
+    assert GameState(rules, 4, seed).dealer == GameState(asked, 4, seed).dealer
