@@ -13,8 +13,8 @@ that moved first. A game that ends otherwise (max_turns cards played, or players
 with an empty stock) is won, as houserules decides a blocked hand, by the seat holding the
 fewest points (8: 50; J, Q, K, A, 10: 10; others their face value, as OpenSpiel's
 documentation has it), a tie going to the tied seat that played last. OpenSpiel's own
-returns value cards at their index + 2 (RULES.md section 6), so its final hands are read
-from its observation tensors and scored the documented way.
+returns value cards at their index + 2 (docs/game-rules.md section 6), so its final hands are
+read from its observation tensors and scored the documented way.
 
     /work/bench-venv/bin/python examples/openspiel_compare.py            # 20,000 games each
     /work/bench-venv/bin/python examples/openspiel_compare.py --games 2000 --json

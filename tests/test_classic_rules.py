@@ -1,4 +1,5 @@
-"""Classic UNO, rule by rule: RULES.md section 1 against the bundled `classic` ruleset.
+"""Classic UNO, rule by rule: docs/game-rules.md section 1 against the bundled `classic`
+ruleset.
 
 Each test is named for the rule it checks. Exact tables come from GameState.from_table;
 deals are checked with seeded games, or with a shuffle that is recorded (and, for the

@@ -1,6 +1,6 @@
-"""Crazy Eights as OpenSpiel plays it (RULES.md 6), and the generic settings it brought:
-turn.decide_after_draw, turn.passes_to_block, stock.reshuffle, decks, dealer.first: random,
-end_hand(). The comparison with OpenSpiel itself is examples/openspiel_compare.py."""
+"""Crazy Eights as OpenSpiel plays it (docs/game-rules.md 6), and the generic settings it
+brought: turn.decide_after_draw, turn.passes_to_block, stock.reshuffle, decks, dealer.first:
+random, end_hand(). The comparison with OpenSpiel itself is examples/openspiel_compare.py."""
 
 import importlib.util
 import random

@@ -1,4 +1,5 @@
-"""UNO Mario Kart, rule by rule: RULES.md section 2 against the bundled `mario_kart` ruleset.
+"""UNO Mario Kart, rule by rule: docs/game-rules.md section 2 against the bundled `mario_kart`
+ruleset.
 
 Each test is named for the rule it checks. Exact tables come from GameState.from_table
 (stock given top first, so a Wild Item Box turns over stock[0]); deals are checked with

@@ -2,8 +2,8 @@
 
 Each match is played with interpreter.invariants.play_checked, which checks card
 conservation, seats, direction and the pending decision after every step. On top of that
-an oracle written from RULES.md section 1 checks every play decision independently of
-the engine's own playable rule.
+an oracle written from docs/game-rules.md section 1 checks every play decision independently
+of the engine's own playable rule.
 """
 
 from __future__ import annotations
@@ -73,7 +73,8 @@ def agents(names, seed):
 
 
 def legal_by_rules(game, seat, card) -> bool:
-    """RULES.md 1, 'A turn': match colour or symbol; wilds always; WD4 only without the colour."""
+    """docs/game-rules.md 1, 'A turn': match colour or symbol; wilds always; WD4 only without
+    the colour."""
     if card.color is not None and card.color != game.color and card.rank != game.top.rank:
         return False
     if card.kind == "wild_draw_four" and not game.ruleset.options["challenge"]:
@@ -82,7 +83,8 @@ def legal_by_rules(game, seat, card) -> bool:
 
 
 class Oracle:
-    """Wraps the agents: checks every decision against RULES.md before it is answered."""
+    """Wraps the agents: checks every decision against docs/game-rules.md before it is
+    answered."""
 
     def __init__(self, inner):
         self.inner = inner
@@ -98,7 +100,8 @@ class Oracle:
         return answer
 
     def check_play(self, game, decision):
-        """The card options are exactly the distinct cards RULES.md allows, plus draw."""
+        """The card options are exactly the distinct cards docs/game-rules.md allows, plus
+        draw."""
         hand = game.hands[decision.seat]
         legal = {c for c in hand if legal_by_rules(game, decision.seat, c)}
         cards = [o for o in decision.options if o != DRAW]

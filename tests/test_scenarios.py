@@ -11,8 +11,8 @@ from interpreter.scenario import Scenario, ScenarioError, find_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(find_scenarios([ROOT / "examples" / "scenarios"]))
-# A rules lawyer's suite, written black-box from RULES.md sections 1-3 (one rule point or
-# interaction each), kept as regression tests.
+# A rules lawyer's suite, written black-box from docs/game-rules.md sections 1-3 (one rule
+# point or interaction each), kept as regression tests.
 RULES_SUITE = sorted(find_scenarios([ROOT / "tests" / "scenarios"]))
 BANANA = """\
 name: Banana Peel makes the previous player draw two

@@ -219,7 +219,7 @@ def test_each_seat_sees_its_own_hand_and_only_counts_of_others(client, root):
         other = 1 - seat
         text = json.dumps(data)
         assert data["seats"][other]["hand_size"] == len(game.hands[other])
-        # The other hand's faces up never appear; its faces down do (RULES.md section 4).
+        # The other hand's faces up never appear; its faces down do (docs/game-rules.md section 4).
         shows = sorted(face_key(f) for f in data["seats"][other]["shows"])
         assert shows == sorted(face_key(look.face(c.back)) for c in game.hands[other])
         assert data["seats"][seat]["shows"] == []  # nobody is told their own hand's backs
