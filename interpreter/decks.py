@@ -8,12 +8,18 @@ import re
 from collections import Counter
 from types import MappingProxyType
 
+from typing import Final
+
 from .cards import Card, card_key
 from .primitives import MAX_NUMBER
 
-MAX_DECK = 20_000  # cards: a bigger deck is a mistake or an attack, not a game
-# One line of `pairs:`: "FACE -> BACK, BACK (x2), ..."; a back's "(xN)" is N cards.
-COPIES = re.compile(r"^(.*?)\s*\(x\s*(\d+)\)\s*$")
+# Cards: a bigger deck is a mistake or an attack, not a game. It bounds every count that
+# multiplies cards (copies, ranks, colours, a pair's (xN), the decks shuffled together),
+# checked before any card is made.
+MAX_DECK: Final = 20_000
+# One line of `pairs:`: "FACE -> BACK, BACK (x2), ..."; a back's "(xN)" is N cards. Any
+# sign and any digits are read, so that a bad count is refused as one, not as a card name.
+COPIES = re.compile(r"^(.*?)\s*\(x\s*([-+]?\d+)\)\s*$")
 
 
 def build_deck(builder, colors: tuple) -> tuple:
@@ -39,16 +45,33 @@ def build_deck(builder, colors: tuple) -> tuple:
 
 
 def check_size(builder, colors: tuple) -> None:
-    """Refuse a deck past MAX_DECK before making any of it."""
+    """Refuse a deck past MAX_DECK before making any of it (with sides, the faces of both
+    sides count)."""
     data = builder.data
-    total = sum(entry.get("copies", 1) * len(colors if entry.get("colors") == "all"
-                                              else entry.get("colors") or (None,))
-                * len(entry.get("ranks") or data["kinds"].get(entry["kind"], {})
-                      .get("ranks") or [None])
-                for entry in data["deck"])
+    sides = data.get("sides") or {}
+    first = next(iter(sides), None)
+    total = 0
+    for entry in data["deck"]:
+        side = sides.get(entry.get("side", first)) or {}
+        allowed = side.get("colors") or colors
+        spec = data["kinds"].get(entry["kind"]) or {}
+        total += entry.get("copies", 1) \
+            * len(allowed if entry.get("colors") == "all" else entry.get("colors") or (None,)) \
+            * len(entry.get("ranks") or spec.get("ranks") or [None])
     if total > MAX_DECK:
-        raise builder.source.error(("deck",), f"the deck would have {total} cards; "
-                                              f"at most {MAX_DECK} are allowed")
+        raise builder.source.error(("deck",), f"the deck would have {total:,} cards; "
+                                              f"at most {MAX_DECK:,} are allowed")
+
+
+def check_copies(builder, size: int, decks: dict) -> None:
+    """Refuse `decks` (players -> copies of the deck shuffled together) that would make a
+    match's deck of `size` cards larger than MAX_DECK."""
+    for players, copies in decks.items():
+        if size * copies > MAX_DECK:
+            raise builder.source.error(("decks",), f"{copies} decks of {size:,} cards for "
+                                                   f"{players} players would be "
+                                                   f"{size * copies:,} cards; at most "
+                                                   f"{MAX_DECK:,} are allowed")
 
 
 def side_faces(builder, colors: tuple, side) -> tuple:
@@ -95,7 +118,7 @@ def read_pairs(builder, names: list, per_side: list) -> list:
     exactly as often as the deck has it."""
     error = builder.source.error
     index = [{card_key(face.name): face for face in faces.values()} for faces, _ in per_side]
-    pairs = []
+    pairs: list = []
     for number, line in enumerate(builder.data["pairs"]):
         path = ("pairs", number)
         if "->" not in line:
@@ -106,7 +129,10 @@ def read_pairs(builder, names: list, per_side: list) -> list:
             copies = 1
             match = COPIES.match(back)
             if match:
-                back, copies = match.group(1), int(match.group(2))
+                back, copies = match.group(1), pair_copies(builder, path, match.group(2))
+            if len(pairs) + copies > MAX_DECK:
+                raise error(path, f"the pairs would make more than {MAX_DECK:,} cards; at "
+                                  f"most {MAX_DECK:,} are allowed")
             pairs.extend([(face, find_face(builder, path, back, index[1], names[1]))] * copies)
     for side in (0, 1):
         have = Counter(pair[side] for pair in pairs)
@@ -116,6 +142,18 @@ def read_pairs(builder, names: list, per_side: list) -> list:
                 raise error(("pairs",), f"the pairs give the {names[side]} face '{face.name}' "
                                         f"{have[face]} times; the deck has {want[face]}")
     return pairs
+
+
+def pair_copies(builder, path: tuple, digits: str) -> int:
+    """A back's count `(xN)`: a whole number from 1 to MAX_DECK."""
+    # Told by its length past that: a number of hundreds of digits is never made.
+    short = len(digits.lstrip("+-").lstrip("0")) <= len(str(MAX_DECK))
+    count = int(digits) if short else MAX_DECK + 1
+    if not 1 <= count <= MAX_DECK:
+        shown = digits if len(digits) <= 12 else f"{digits[:6]}... ({len(digits):,} digits)"
+        raise builder.source.error(path, f"(x{shown}): a back's count is a whole number "
+                                         f"from 1 to {MAX_DECK:,}")
+    return count
 
 
 def find_face(builder, path: tuple, text: str, index: dict, side: str) -> Card:

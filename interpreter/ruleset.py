@@ -13,7 +13,7 @@ from types import MappingProxyType
 from . import dsl
 from .cards import BUILTIN_ATTRIBUTES, Card, Kind, card_key, id_flags
 from .compiler import Symbols, compile_effect, compile_expression
-from .decks import build_deck
+from .decks import build_deck, check_copies
 from .engine import GameState
 from .playable import tables_for
 from .primitives import MAX_NUMBER, Frame
@@ -322,6 +322,8 @@ class Builder:
         side_colors = self.side_colors(colors)
         faces, deck = build_deck(self, colors)
         players = seat_counts(self.data.get("players", {}))
+        decks = self.by_players(("decks",), 1, players, 1, 100)
+        check_copies(self, len(deck), decks)
         playable, clauses = compile_playable(self)
         sizes = self.hand_sizes(players)
         data = self.data
@@ -355,7 +357,7 @@ class Builder:
             reshuffle=self.setting(("stock", "reshuffle"), True, bool),
             passes_to_block=MappingProxyType(self.by_players(("turn", "passes_to_block"), None,
                                                              players, 1, 1000)),
-            decks=MappingProxyType(self.by_players(("decks",), 1, players, 1, 100)),
+            decks=MappingProxyType(decks),
             team_size=self.setting(("teams", "size"), 0, int, maximum=10),
             bot_answers=MappingProxyType({
                 question: self.expression(("bots", "answers", question))

@@ -23,12 +23,15 @@ import re
 import resource
 import subprocess
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
 from child_process import child_seconds
+from interpreter import load_ruleset
+from interpreter.errors import HouserulesError
 
 REPO = Path(__file__).resolve().parent.parent
 MEMORY_LIMIT = 1 << 30  # 1 GiB of address space for the child
@@ -76,6 +79,11 @@ def nested_ifs(depth: int) -> str:
     """`depth` if/then/end blocks nested in one effect, as short as the grammar allows."""
     # `if 1then ` is 9 characters and `end ` 4: 300 levels make 3900, under MAX_TEXT_LENGTH.
     return "if 1then " * depth + "end " * depth
+
+
+def paired(*pairs: str) -> str:
+    """The bundled two-sided ruleset, its `pairs:` these lines."""
+    return "\n".join(["extends: uno_flip", "name: hostile", "pairs:", *pairs]) + "\n"
 
 
 SMALL_DECK = [
@@ -202,6 +210,40 @@ CASES = [
     Case("an-unknown-key-unlike-any-known-one-is-not-quoted",
          {"main.yaml": ruleset("SEKRIT_KEY: 1", "colours: [red]", "hand_size: 7")},
          problem=r"^(?!.*SEKRIT).*an unknown key"),
+
+    # --- counts that multiply cards are bounded before a card is made (decks.MAX_DECK) --------
+    Case("pairs-count-past-the-deck-limit",
+         {"main.yaml": paired("  - wild draw two -> orange 4 (x100000000000)")},
+         problem=r"\(x100000000000\): a back's count is a whole number from 1 to 20,000",
+         line_marker="(x"),
+    Case("pairs-count-of-401-digits",
+         {"main.yaml": paired(f"  - wild draw two -> orange 4 (x{10 ** 400})")},
+         problem=r"\(x100000\.\.\. \(401 digits\)\): .* from 1 to 20,000", line_marker="(x"),
+    Case("pairs-count-negative", {"main.yaml": paired("  - wild draw two -> orange 4 (x-3)")},
+         problem=r"\(x-3\): a back's count is a whole number from 1 to 20,000", line_marker="(x"),
+    Case("pairs-count-zero", {"main.yaml": paired("  - wild draw two -> orange 4 (x0)")},
+         problem=r"\(x0\): a back's count", line_marker="(x"),
+    Case("pairs-counts-adding-up-past-the-deck-limit",
+         {"main.yaml": paired("  - wild draw two -> orange 4 (x15000)",
+                              "  - wild -> pink 5 (x6000)")},
+         problem=r"the pairs would make more than 20,000 cards; at most 20,000 are allowed",
+         line_marker="pink 5"),
+    Case("copies-times-ranks-times-colours",
+         {"main.yaml": ruleset("kinds:", "  number: {ranks: [" + ", ".join(map(str, range(1000)))
+                               + "]}", "deck:", "  - {kind: number, colors: all, copies: 1000}")},
+         problem=r"the deck would have 4,000,000 cards; at most 20,000 are allowed",
+         line_marker="copies: 1000"),
+    Case("decks-times-the-deck",
+         {"main.yaml": ruleset("decks: 100", "deck:",
+                               "  - {kind: number, colors: all, ranks: [1, 2, 3, 4, 5], copies: 500}")},
+         problem=r"100 decks of 10,000 cards for 2 players would be 1,000,000 cards; at most "
+                 r"20,000 are allowed", line_marker="decks:"),
+    Case("decks-by-players-times-the-deck",
+         {"main.yaml": ruleset("decks: players * 10", "deck:",
+                               "  - {kind: number, colors: all, ranks: [1, 2, 3, 4, 5], copies: 50}")},
+         problem=r"30 decks of 1,000 cards for 3 players would be 30,000 cards; at most "
+                 r"20,000 are allowed",
+         line_marker="decks:"),
     Case("a-scenario-naming-a-file-that-is-not-yaml",
          {"main.yaml": LOOP_SCENARIO.replace("loop.yaml", "secret.txt"), "secret.txt": "SEKRIT: 1\n"},
          command=["check", "{main}"], problem=r"^(?!.*SEKRIT).*no ruleset named 'secret.txt'"),
@@ -281,8 +323,21 @@ def test_hostile_file_is_refused_cleanly(case: Case, tmp_path: Path):
               f"the message does not give line {line} of {named}")
 
 
-# RULES.md 1, blocked hands: a hand the rules never let end is over, not an error; the seat
-# holding the fewest points wins it.
+MULTIPLIED = [case for case in CASES if case.id.startswith(("pairs-", "copies-", "decks-"))]
+
+
+@pytest.mark.parametrize("case", MULTIPLIED, ids=[c.id for c in MULTIPLIED])
+def test_a_count_that_multiplies_cards_is_refused_in_well_under_a_second(case, tmp_path):
+    path = tmp_path / "main.yaml"
+    path.write_text(case.files["main.yaml"])
+    start = time.process_time()
+    with pytest.raises(HouserulesError, match="20,000"):
+        load_ruleset(str(path))
+    assert time.process_time() - start < 0.5
+
+
+# docs/game-rules.md 1, blocked hands: a hand the rules never let end is over, not an error;
+# the seat holding the fewest points wins it.
 RUNAWAY_HANDS = {
     "infinite-extra-turns": ruleset("kinds:", "  number:",
                                     '    on_play: "draw(player, 1)\\nextra_turn(player)"',
@@ -304,7 +359,7 @@ def test_a_hand_that_can_never_end_ends_blocked(name, tmp_path):
 
 
 # Not the rules' fault, so not an error: the turns use up the game's budget of work, the hand
-# ends blocked and the match with it (primitives.WORK_PER_GAME, RULES.md 1).
+# ends blocked and the match with it (primitives.WORK_PER_GAME, docs/game-rules.md 1).
 HEAVY_TURNS = {
     "huge-hands-make-each-turn-heavy": ruleset(
         "hand_size: 500", "players: {min: 2, max: 2, default: 2}", "deck:",
@@ -326,6 +381,85 @@ def test_heavy_turns_end_the_match_in_time(name, tmp_path):
     assert code == 0 and "Traceback" not in err, err
     assert json.loads(out)["blocked_hands"] >= 1
     assert seconds < TIME_LIMIT
+
+
+# Every primitive's work is charged to the game's budget (primitives.WORK_PER_GAME), as a
+# comprehension's is: a rule that touches every card every turn ends the match in time, with
+# the work-budget error or, when its turns leave too little of the budget, a hand blocked.
+# Deals of 20,000 cards, the most a deck may hold: 100 seats holding 100 cards each, a stock
+# of 10,000 they draw from as nobody can play (a rule over every hand meets 10,000 to 20,000
+# cards, while each turn's own hand is small); two seats (a rule draws and moves every card);
+# 100 seats of two-sided cards.
+WIDE = ["players: {min: 100, max: 100, default: 100}", "hand_size: 100", 'playable: "false"',
+        "deck:", "  - {kind: number, colors: all, ranks: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], "
+                 "copies: 500}"]
+TWO = ["players: {min: 2, max: 2, default: 2}", "hand_size: 7", "deck:",
+       "  - {kind: number, colors: all, ranks: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], copies: 500}"]
+FLIP = ["pairs: null", "players: {min: 100, max: 100, default: 100}", "hand_size: 45",
+        'playable: "false"', "deck:"] + [
+    f"  - {{kind: number, side: {side}, colors: all, ranks: [1, 2, 3, 4, 5, 6, 7, 8, 9], "
+    "copies: 250}" for side in ("light", "dark")]
+# What a rule does to the cards left in a hand: puts those not of rank 0 back, keeping the hand.
+BACK = "(next, select(c in hand(next) if c.rank > 0))"
+
+
+def every_turn(table: list, do: str, condition: str = "", base: str = "classic",
+               extra: tuple = ()) -> str:
+    """A ruleset whose rule does `do` (when `condition` holds) as every turn starts."""
+    rule = ["rules:", "  hostile:", "    when: turn_started",
+            *([f"    if: {condition}"] if condition else []), "    do: |",
+            *(f"      {line}" for line in do.split("\n"))]
+    return "\n".join([f"extends: {base}", "name: hostile", *table, *extra, *rule]) + "\n"
+
+
+HOSTILE_WORK = {
+    "hands-of-everyone": every_turn(WIDE, "lose_turn(next)", "size(hands(everyone)) > 0"),
+    "colours-in-every-hand": every_turn(WIDE, "lose_turn(next)",
+                                        "size(colors_in(hands(everyone))) > 9"),
+    "a-card-in-every-hand": every_turn(WIDE, "lose_turn(next)", "top in hands(everyone)"),
+    "every-hand-compared": every_turn(WIDE, "lose_turn(next)",
+                                      "hands(everyone) == hands(everyone)"),
+    "seats-every-way": every_turn(WIDE, "lose_turn(next)",
+                                  "lowest_scorer(seats_in()) == score(partner(player)) or "
+                                  "size(others) > 0", extra=("teams: {size: 2}",)),
+    "hands-swapped-and-passed": every_turn(WIDE, "swap_hands(player, next)\npass_hands()\n"
+                                                 "lose_turn(everyone)"),
+    "every-card-turned-over": every_turn(FLIP, "switch_sides()", base="uno_flip"),
+    "draws-given-back": every_turn(TWO, "draw(player, 1000000000)\n"
+                                        "give_cards(player, next, hand(player))"),
+    "draws-put-under-the-stock": every_turn(TWO, f"draw(next, 1000000000)\n"
+                                                 f"cards_under_stock{BACK}"),
+    "draws-discarded": every_turn(TWO, f"draw(next, 1000000000)\ndiscard_cards{BACK}"),
+    "penalties-put-under-the-discard": every_turn(TWO, "add_penalty(1000000000)\n"
+                                                       f"take_penalty(next)\n"
+                                                       f"cards_under_discard{BACK}"),
+    "owed-draws": every_turn(TWO, f"owe_draw(next, 1000000000)\ncards_under_stock{BACK}"),
+    "draws-until-a-colour": every_turn(TWO, 'draw_until_color(next, "red")\n'
+                                            f"cards_under_stock{BACK}"),
+    "every-card-played": every_turn(TWO, "draw(player, 1000000000)\n"
+                                         "play_cards(player, hand(player))"),
+    "every-card-a-choice": every_turn(TWO, "draw(player, 1000000000)\n"
+                                           "let x = choose_cards(player, hand(player), 0, "
+                                           "1000000)"),
+    "a-billion-seats-on": every_turn(WIDE, "eliminate(next)\n"
+                                           "let s = seat_after(player, 1000000000)"),
+    "the-first-card-always-returned": every_turn(TWO, "lose_turn(next)",
+                                                 extra=('first_card: {return_if: "true"}',)),
+    "the-hand-always-dealt-again": every_turn(TWO, "lose_turn(next)",
+                                              extra=('first_card: {redeal_if: "true"}',)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_WORK))
+def test_a_rule_that_works_through_every_card_every_turn_ends_in_time(name, tmp_path):
+    path = tmp_path / "main.yaml"
+    path.write_text(HOSTILE_WORK[name])
+    code, out, err, seconds = run_cli(["simulate", str(path), "--games", "1", "--jobs", "1"])
+    assert "Traceback" not in out + err and seconds < WHOLE_BUDGET_LIMIT, (seconds, err)
+    assert code in (0, 2), err
+    if code == 2:
+        assert err.startswith("error: ") and len(err.splitlines()) <= 3, err
+        assert "more work than one game may: over 2,000,000 steps" in err, err
 
 
 @pytest.mark.parametrize("joiner", [" and ", " or "])
