@@ -342,8 +342,8 @@ def cmd_simulate(args, out) -> int:
     print(f"mean turns per hand:   {summary['mean_turns_per_hand']:.1f}", file=out)
     print(f"mean hands per match:  {summary['mean_hands_per_match']:.2f}", file=out)
     if summary["blocked_hands"]:
-        print(f"hands ended blocked:   {summary['blocked_hands']} (RULES.md section 1: the hand "
-              f"could no longer end)", file=out)
+        print(f"hands ended blocked:   {summary['blocked_hands']} (docs/game-rules.md section 1: "
+              f"the hand could no longer end)", file=out)
     if summary["matches_cut_short"]:
         print(f"matches cut short:     {summary['matches_cut_short']} (their turns used up a "
               f"game's budget of work; the leader won)", file=out)

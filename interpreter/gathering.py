@@ -1,13 +1,14 @@
 """A window offered at once to every seat it is open to, as the browser table asks it: who
 still may answer, and when it closes.
 
-RULES.md 3 (Decided: windows): what any seat can observe of an open jump-in or catch window
-is the same whether or not the other seats hold a card they could use. So the table asks
-every seat the window is open to together (the game's public windows make that every other
-seat); the bots answer together, after the same delay, whatever they hold; and the window
-closes when a seat takes it, when every seat has let it go, or when its time is up, never
-because of who could have taken it. A person who cannot take it is asked too (only to let it
-go), unless no other person sits at the table to watch how long the window stays open.
+docs/game-rules.md 3 (Decided: windows): what any seat can observe of an open jump-in or
+catch window is the same whether or not the other seats hold a card they could use. So the
+table asks every seat the window is open to together (the game's public windows make that
+every other seat); the bots answer together, after the same delay, whatever they hold; and
+the window closes when a seat takes it, when every seat has let it go, or when its time is
+up, never because of who could have taken it. A person who cannot take it is asked too
+(only to let it go), unless no other person sits at the table to watch how long the window
+stays open.
 """
 
 from __future__ import annotations

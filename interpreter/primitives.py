@@ -623,8 +623,8 @@ MAX_QUESTION = 200  # characters naming an ask() question, as a log keeps a deci
 # turns' work: each turn TURN_WORK, plus 1 per 2 cards in the hand of the seat to play (it
 # and its bot go through it), or UNTABLED_WORK per card when the playable rule must run on
 # each. When the turns leave less than RULES_RESERVE, the hand ends blocked and the match
-# with it, rather than with an error (RULES.md 1: a bundled game never stops with an error,
-# and random bots with draw-until-playable play matches of several 100,000-turn hands).
+# with it, rather than with an error (docs/game-rules.md 1: a bundled game never stops with an
+# error, and random bots with draw-until-playable play matches of several 100,000-turn hands).
 # Either way a hostile ruleset cannot make a game run for minutes; bundled matches spend a
 # few thousand steps with heuristic bots.
 WORK_PER_GAME: Final = 2_000_000

@@ -30,7 +30,7 @@ class Summary:
     first_wins: Running = field(default_factory=Running)  # 1 when the first to play won the hand
     turn_counts: Counter = field(default_factory=Counter)  # hands by their number of turns
     point_counts: Counter = field(default_factory=Counter)  # hands by the points they scored
-    blocked: int = 0  # hands that ended blocked (RULES.md 1)
+    blocked: int = 0  # hands that ended blocked (docs/game-rules.md 1)
     cut_short: int = 0  # matches whose turns used up the game's budget of work
     seconds: float = 0.0
 

@@ -63,7 +63,8 @@ def check_progress(game: GameState) -> bool:
 
 
 def no_progress(game: GameState) -> str:
-    """Which runaway guard tripped, in words (RULES.md 1: such a hand ends blocked)."""
+    """Which runaway guard tripped, in words (docs/game-rules.md 1: such a hand ends
+    blocked)."""
     rules = game.ruleset
     if game.work_left < RULES_RESERVE:
         return TURNS_MESSAGE

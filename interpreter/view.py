@@ -1,10 +1,10 @@
 """What one seat may see of a game: its own hand, the faces others show, the table.
 
-Bots, front ends and learning agents that should play fair read a `SeatView` instead of
-the game. With two-sided cards (RULES.md section 4) a seat sees the faces up of its own
-hand and of the discard pile's top card, and the faces down of the other hands and of
-the stock's top card; every card in a view is a face alone (its `back` is none), so
-nothing hidden can be reached from it.
+Bots, front ends and learning agents that should play fair read a `SeatView` instead of the
+game. With two-sided cards (docs/game-rules.md section 4) a seat sees the faces up of its
+own hand and of the discard pile's top card, and the faces down of the other hands and of
+the stock's top card; every card in a view is a face alone (its `back` is none), so nothing
+hidden can be reached from it.
 """
 
 from __future__ import annotations
