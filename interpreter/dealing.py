@@ -135,19 +135,40 @@ NATIVE_SHUFFLE: Final = None if NATIVE is None else NATIVE.shuffle
 
 def stacked_stock(game: GameState, top_cards: list) -> list:
     """A full deck whose top cards are `top_cards` (top first), the rest shuffled below."""
-    rest = list(game.deck)
+    deck = game.deck
+    # Each top card takes the first place left in the deck of that card or, two-sided, of
+    # another card with that face up: the places are listed in one pass over the deck (a
+    # search of the deck for each top card took the deck's length a card).
+    by_card: dict = {}
+    by_name: dict = {}
+    for at in range(len(deck)):
+        by_card.setdefault(deck[at], []).append(at)
+        by_name.setdefault(deck[at].name, []).append(at)
+    taken = bytearray(len(deck))
+    seen: dict = {}  # per list of places, how many of its first places are taken
     top: list = []
     for card in top_cards:
-        if card not in rest:  # two-sided: another card with that face up will do
-            card = next((c for c in rest if c.name == card.name), None) \
-                if card.back is not None else None
-        if card is None or card not in rest:
-            raise IllegalMove(f"the stacked deck has more {top_cards[len(top)]} than the "
-                              "ruleset's deck")
-        rest.remove(card)
-        top.append(card)
+        at = first_left(by_card.get(card), taken, seen)
+        if at < 0 and card.back is not None:
+            at = first_left(by_name.get(card.name), taken, seen)
+        if at < 0:
+            raise IllegalMove(f"the stacked deck has more {card} than the ruleset's deck")
+        taken[at] = 1
+        top.append(deck[at])
+    rest = [deck[at] for at in range(len(deck)) if not taken[at]]
     shuffle(game.rng, rest)
     return (top + rest)[::-1]
+
+
+def first_left(places: list | None, taken: bytearray, seen: dict) -> int:
+    """The first of `places` not taken yet (-1: none), skipping those found taken before."""
+    if places is None:
+        return -1
+    at: int = seen.get(id(places), 0)
+    while at < len(places) and taken[places[at]]:
+        at += 1
+    seen[id(places)] = at
+    return places[at] if at < len(places) else -1
 
 
 def fresh_stock(game: GameState) -> list:

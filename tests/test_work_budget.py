@@ -4,6 +4,7 @@ the turns' work ends the hand blocked and the match with it (docs/game-rules.md 
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 
 import pytest
@@ -12,6 +13,9 @@ from interpreter import GameState, RuleRuntimeError, load_ruleset
 from interpreter.agents import make_agents, play_match
 from interpreter.cli import main
 from interpreter.compiler import Symbols, compile_expression
+from interpreter.dealing import shuffle, stacked_stock
+from interpreter.decks import pair_at_random
+from interpreter.errors import IllegalMove
 from interpreter.moves import take_out
 from interpreter.primitives import (DONE, PRIMITIVES, RULES_RESERVE, TURN_WORK, TURNS_MESSAGE,
                                     WORK_PER_GAME, CardPicks, Frame)
@@ -277,3 +281,44 @@ def test_a_match_paired_afresh_draws_its_dealer_by_its_own_faces(seed):
     rules = load_ruleset("uno_flip", {"random_pairing": True})
     asked = replace(rules, dealer_values=None)  # the draw_high rule asked on each card
     assert GameState(rules, 4, seed).dealer == GameState(asked, 4, seed).dealer
+
+
+def stacked_one_by_one(game: GameState, top_cards: list) -> list:
+    """dealing.stacked_stock as it was: the deck searched for each top card."""
+    rest = list(game.deck)
+    top: list = []
+    for card in top_cards:
+        if card not in rest:
+            card = next((c for c in rest if c.name == card.name), None) \
+                if card.back is not None else None
+        if card is None or card not in rest:
+            raise IllegalMove("more than the deck")
+        rest.remove(card)
+        top.append(card)
+    shuffle(game.rng, rest)
+    return (top + rest)[::-1]
+
+
+@pytest.mark.parametrize("ruleset, options, names", [
+    ("classic", {}, ["red 5", "red 5", "wild", "blue 0", "wild", "wild", "wild", "wild"]),
+    ("uno_flip", {}, ["red 1", "red 1", "wild", "blue 2 / orange 8", "blue 2"]),
+    ("uno_flip", {"random_pairing": True}, ["red 1", "red 1", "wild", "blue 2", "yellow 3"]),
+    ("uno_flip", {"random_pairing": True}, ["red 1", "red 1", "red 1"]),
+    ("classic", {}, ["wild"] * 5),  # one more than the deck holds
+])
+def test_a_stacked_deck_is_found_in_one_pass_as_by_a_search_for_each_card(ruleset, options,
+                                                                         names):
+    rules = load_ruleset(ruleset, options)
+    ours, theirs = GameState(rules, 4, 5, deal=False), GameState(rules, 4, 5, deal=False)
+    if rules.random_pairs:  # the match's own pairing, as a dealt game makes it
+        ours.faces, ours.deck = theirs.faces, theirs.deck = pair_at_random(rules.deck,
+                                                                          random.Random(3))
+    cards = [rules.card(name) for name in names]
+    try:
+        expected = stacked_one_by_one(theirs, cards)
+    except IllegalMove:
+        with pytest.raises(IllegalMove, match=f"the stacked deck has more {names[-1]} than"):
+            stacked_stock(ours, cards)
+        return
+    assert stacked_stock(ours, cards) == expected
+    assert ours.rng.getstate() == theirs.rng.getstate()
