@@ -128,14 +128,7 @@ class ExpressionCompiler:
                 return f.vars.get(name)
             return variable
         if node.ident in NAMES:
-            named = NAMES[node.ident][0]
-            if not NAME_TYPES[node.ident] & LISTS:
-                return named
-            runtime = self.runtime
-
-            def seats(g, f) -> Any:  # made afresh each time: a seat each
-                return charged(runtime, node, named(g, f), g)
-            return seats
+            return NAMES[node.ident][0]
         if node.ident == "option":
             raise self.fail(node, "write option.NAME, for example option.target_score")
         known = ", ".join(sorted(NAMES))

@@ -44,20 +44,30 @@ def name_previous(g: GameState, f) -> Any:
     return g.seat_after(player_of(f), -1)
 
 
+# The lists of seats are made afresh each time: a seat each is charged to the game's budget
+# (primitives.WORK_PER_GAME), natively, as the engine's own work is.
 def name_others(g: GameState, f) -> Any:
-    return g.others_of(player_of(f))
+    seats = g.others_of(player_of(f))
+    g.spend(len(seats))
+    return seats
 
 
 def name_everyone(g: GameState, f) -> Any:
-    return (player_of(f),) + g.others_of(player_of(f))
+    seats = (player_of(f),) + g.others_of(player_of(f))
+    g.spend(len(seats))
+    return seats
 
 
 def name_teammates(g: GameState, f) -> Any:
-    return g.teammates(player_of(f))
+    seats = g.teammates(player_of(f))
+    g.spend(len(seats))
+    return seats
 
 
 def name_opponents(g: GameState, f) -> Any:
-    return g.opponents(player_of(f))
+    seats = g.opponents(player_of(f))
+    g.spend(len(seats))
+    return seats
 
 
 def name_top(g: GameState, f) -> Any:
