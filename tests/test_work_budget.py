@@ -233,8 +233,19 @@ def test_in_and_comparisons_of_lists_charge_each_item_they_go_through(text):
     assert before - game.work_left == EXPRESSIONS[text]
 
 
-class OneByOne(CardPicks):
-    """A card choice whose picks with one answer are taken one at a time."""
+class OneByOne:
+    """A card choice whose picks with one answer are taken one at a time (a class of its own:
+    the compiled build's CardPicks cannot be subclassed from Python)."""
+
+    def __init__(self, seat: int, pool: list, fewest: int, most: int) -> None:
+        self.seat, self.pool, self.fewest, self.most, self.chosen = seat, pool, fewest, most, []
+
+    def take(self, answer) -> None:
+        if answer == DONE:
+            self.pool = []
+        else:
+            self.pool.remove(answer)
+            self.chosen.append(answer)
 
     def options(self) -> tuple:
         while len(self.chosen) < self.most and self.pool:
