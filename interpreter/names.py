@@ -45,28 +45,30 @@ def name_previous(g: GameState, f) -> Any:
 
 
 # The lists of seats are made afresh each time: a seat each is charged to the game's budget
-# (primitives.WORK_PER_GAME), natively, as the engine's own work is.
+# (primitives.WORK_PER_GAME). Taken off only: the next charge that checks the budget (the
+# comprehension or loop around the name, the call it is given to, the next turn) stops the
+# game there, naming the rule, where a name cannot.
 def name_others(g: GameState, f) -> Any:
     seats = g.others_of(player_of(f))
-    g.spend(len(seats))
+    g.work_left -= len(seats)
     return seats
 
 
 def name_everyone(g: GameState, f) -> Any:
     seats = (player_of(f),) + g.others_of(player_of(f))
-    g.spend(len(seats))
+    g.work_left -= len(seats)
     return seats
 
 
 def name_teammates(g: GameState, f) -> Any:
     seats = g.teammates(player_of(f))
-    g.spend(len(seats))
+    g.work_left -= len(seats)
     return seats
 
 
 def name_opponents(g: GameState, f) -> Any:
     seats = g.opponents(player_of(f))
-    g.spend(len(seats))
+    g.work_left -= len(seats)
     return seats
 
 
