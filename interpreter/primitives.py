@@ -614,19 +614,20 @@ MAX_QUESTION = 200  # characters naming an ask() question, as a log keeps a deci
 # One game's budget of work, in steps of about a microsecond of the compiled build (two
 # seconds in all). The rules' work, 1 for each card or seat it touches: each card or seat a
 # comprehension or a `for` goes through, or that an `in` or a comparison of lists goes
-# through (expressions.charged); each card or seat a primitive takes, gives, moves or looks
-# at (`charge` in each); each card a rule or a penalty draws, and each card shuffled (a deal,
-# a reshuffle, a first card returned), 1 (drawing.py, dealing.py); each answer a decided
-# rule is asked again on, TURN_WORK; each face a table of playable faces holds, 1. Past the
-# budget the game stops with an error: the ruleset is at fault. A turn's own draw is not
-# charged: its cards were, when dealt or reshuffled, and a turn plays one card at most. The
-# turns' work: each turn TURN_WORK, plus 1 per 2 cards in the hand of the seat to play (it
-# and its bot go through it), or UNTABLED_WORK per card when the playable rule must run on
-# each. When the turns leave less than RULES_RESERVE, the hand ends blocked and the match
-# with it, rather than with an error (docs/game-rules.md 1: a bundled game never stops with an
-# error, and random bots with draw-until-playable play matches of several 100,000-turn hands).
-# Either way a hostile ruleset cannot make a game run for minutes; bundled matches spend a
-# few thousand steps with heuristic bots.
+# through (expressions.charged); each seat of a list of seats a name makes (names.py); each
+# card or seat a primitive takes, gives, moves or looks at (`charge` in each); each card a
+# rule or a penalty draws, and each card shuffled (a deal, a reshuffle, a first card
+# returned), 1 (drawing.py, dealing.py); each answer a decided rule is asked again on,
+# TURN_WORK; each face a table of playable faces holds, 1. Past the budget the game stops
+# with an error: the ruleset is at fault. A turn's own draw is not charged: its cards were,
+# when dealt or reshuffled, and a turn plays one card at most. The turns' work: each turn
+# TURN_WORK, plus 1 per 2 cards in the hand of the seat to play (it and its bot go through
+# it), or UNTABLED_WORK per card when the playable rule must run on each. When the turns
+# leave less than RULES_RESERVE, the hand ends blocked and the match with it, rather than
+# with an error (docs/game-rules.md 1: a bundled game never stops with an error, and random
+# bots with draw-until-playable play matches of several 100,000-turn hands). Either way a
+# hostile ruleset cannot make a game run for minutes; bundled matches spend a few thousand
+# steps with heuristic bots.
 WORK_PER_GAME: Final = 2_000_000
 RULES_RESERVE: Final = 100_000  # far more than a turn of any bundled game's rules
 TURN_WORK: Final = 8
