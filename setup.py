@@ -19,7 +19,7 @@ from setuptools.command.build_ext import build_ext
 # Only what every turn runs through (the engine, the closures effects run as, the bots and
 # the match loop): the rest (YAML, schema, parser, simulation's process pools, front ends)
 # stays pure Python, where tracebacks and monkeypatching work as usual.
-COMPILED = ["interpreter/cards.py", "interpreter/dice.py", "interpreter/primitives.py", "interpreter/names.py",
+COMPILED = ["interpreter/budget.py", "interpreter/cards.py", "interpreter/dice.py", "interpreter/primitives.py", "interpreter/names.py",
             "interpreter/expressions.py",
             "interpreter/compiler.py",
             "interpreter/decisions.py", "interpreter/turns.py", "interpreter/answers.py",

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Final
 
 from .decisions import NUMBERS, Decision, describe, is_option, why_illegal
 from .errors import IllegalMove
-from .primitives import TURN_WORK, Frame
+from .budget import TURN_WORK
+from .primitives import Frame
 from .turns import AFTER_ANSWER, answer_play, answer_play_drawn, answer_uno
 
 if TYPE_CHECKING:

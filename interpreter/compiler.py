@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from . import dsl, typecheck
 from .expressions import RULE_ERRORS, ExpressionCompiler, Symbols, invoke
-from .primitives import MAX_NESTING, PRIMITIVES, WORK_MESSAGE, Frame, Primitive, seats_of
+from .budget import WORK_MESSAGE
+from .primitives import MAX_NESTING, PRIMITIVES, Frame, Primitive, seats_of
 
 if TYPE_CHECKING:
     from .engine import GameState

@@ -18,7 +18,8 @@ from typing import Any, Final
 from .decisions import Decision
 from . import answers, dealing, drawing, moves, playable, replacing, scoring, settings
 from . import seats as seating
-from .primitives import WORK_MESSAGE, WORK_PER_GAME, Frame
+from .budget import WORK_MESSAGE, WORK_PER_GAME
+from .primitives import Frame
 from .errors import IllegalMove, RuleRuntimeError
 from .turns import (BOTTOM, END_OF_TURN, TURN_FLOW, UNO_CALL, op_end_turn, op_offer_drawn,
                     op_play_held, op_uno_call)
@@ -90,7 +91,7 @@ class GameState:
     penalty: int
     just_played: bool
     last_move: int  # the turn in which a card last moved (-1: none yet this hand)
-    work_left: int  # what is left of the game's budget of work (primitives.WORK_PER_GAME)
+    work_left: int  # what is left of the game's budget of work (budget.py)
     cut_short: bool  # the match ended early: its turns used up the budget
     tables: dict  # the playable tables this game has used, by key (those with a penalty)
     seen_tables: list  # a flag per numeric key of penalty 0: the game has used that table

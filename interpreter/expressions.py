@@ -15,7 +15,8 @@ from . import dsl
 from .cards import BUILTIN_ATTRIBUTES, Card, card_values, holds_value, own_attribute, values_total
 from .errors import DslError, RuleRuntimeError
 from .names import NAMES
-from .primitives import MAX_NESTING, MAX_NUMBER, PRIMITIVES, WORK_MESSAGE, Frame, Primitive
+from .budget import WORK_MESSAGE
+from .primitives import MAX_NESTING, MAX_NUMBER, PRIMITIVES, Frame, Primitive
 from .typecheck import ANY, LISTS, NAME_TYPES, SIGNATURES
 
 if TYPE_CHECKING:

@@ -45,7 +45,7 @@ def name_previous(g: GameState, f) -> Any:
 
 
 # The lists of seats are made afresh each time: a seat each is charged to the game's budget
-# (primitives.WORK_PER_GAME). Taken off only: the next charge that checks the budget (the
+# (budget.py). Taken off only: the next charge that checks the budget (the
 # comprehension or loop around the name, the call it is given to, the next turn) stops the
 # game there, naming the rule, where a name cannot.
 def name_others(g: GameState, f) -> Any:

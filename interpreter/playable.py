@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from .cards import Card
-from .primitives import RULES_RESERVE, UNTABLED_WORK, Frame
+from .budget import RULES_RESERVE, UNTABLED_WORK
+from .primitives import Frame
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -69,7 +70,7 @@ def fill_playable(game: GameState, seat: int, into: list) -> int:
     hand: list = game.hands[seat]  # typed: the compiled build walks it natively
     faces = playable_faces(game)
     # The seat and its bot go through the hand; without a table the playable rule runs on
-    # every card too. This is the turns' work (primitives.WORK_PER_GAME).
+    # every card too. This is the turns' work (budget.py).
     game.work_left -= (len(hand) >> 1) + (0 if faces is not None else UNTABLED_WORK * len(hand))
     if game.work_left < RULES_RESERVE:
         game.next_check = 0  # the next turn ends the hand blocked, and the match with it

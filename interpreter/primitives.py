@@ -18,6 +18,7 @@ except ImportError:  # installed without mypy: the decorator only guides the com
         return lambda cls: cls
 
 from . import dsl
+from .budget import charge
 from .cards import Card
 
 if TYPE_CHECKING:
@@ -109,14 +110,6 @@ def seats_of(game: GameState, value) -> tuple:
             seats.append(seat_of(game, each))
         return tuple(seats)
     return (seat_of(game, value),)
-
-
-def charge(game: GameState, work: int) -> None:
-    """Charge a rule's `work` to the game's budget (WORK_PER_GAME): past it, the rule fails."""
-    # A ValueError, as a rule's own mistakes are: the call's wrapper names the rule's text.
-    game.work_left -= work
-    if game.work_left < 0:
-        raise ValueError(WORK_MESSAGE)
 
 
 # --- queries: pure, they never change the game -------------------------------------
@@ -611,31 +604,3 @@ def ask(game: GameState, frame, who, question):
 MAX_NUMBER: Final = 10 ** 9
 MAX_NESTING: Final = 2  # comprehensions inside comprehensions
 MAX_QUESTION = 200  # characters naming an ask() question, as a log keeps a decision's kind
-# One game's budget of work, in steps of about a microsecond of the compiled build (two
-# seconds in all). The rules' work, 1 for each card or seat it touches: each card or seat a
-# comprehension or a `for` goes through, or that an `in` or a comparison of lists goes
-# through (expressions.charged); each seat of a list of seats a name makes (names.py); each
-# card or seat a primitive takes, gives, moves or looks at (`charge` in each); each card a
-# rule or a penalty draws, and each card shuffled (a deal, a reshuffle, a first card
-# returned), 1 (drawing.py, dealing.py); each answer a decided rule is asked again on,
-# TURN_WORK; each face a table of playable faces holds, 1. Past the budget the game stops
-# with an error: the ruleset is at fault. A turn's own draw is not charged: its cards were,
-# when dealt or reshuffled, and a turn plays one card at most. The turns' work: each turn
-# TURN_WORK, plus 1 per 2 cards in the hand of the seat to play (it and its bot go through
-# it), or UNTABLED_WORK per card when the playable rule must run on each. When the turns
-# leave less than RULES_RESERVE, the hand ends blocked and the match with it, rather than
-# with an error (docs/game-rules.md 1: a bundled game never stops with an error, and random
-# bots with draw-until-playable play matches of several 100,000-turn hands). Either way a
-# hostile ruleset cannot make a game run for minutes; bundled matches spend a few thousand
-# steps with heuristic bots.
-WORK_PER_GAME: Final = 2_000_000
-RULES_RESERVE: Final = 100_000  # far more than a turn of any bundled game's rules
-TURN_WORK: Final = 8
-UNTABLED_WORK: Final = 4
-WORK_MESSAGE: Final = (f"this ruleset does more work than one game may: over {WORK_PER_GAME:,} steps "
-                "(cards shuffled, drawn, moved or turned over, cards or seats its rules go "
-                "through: a rule that goes through every hand on every turn?)")
-TURNS_MESSAGE: Final = (f"the match's turns used up the game's budget of work ({WORK_PER_GAME:,} "
-                 f"steps: a turn costs {TURN_WORK}, and 1 per 2 cards in the hand to play, or "
-                 f"{UNTABLED_WORK} per card when the playable rule runs on each); the "
-                 "match ends with this hand")

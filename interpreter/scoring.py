@@ -10,7 +10,8 @@ from .decisions import HandResult
 
 NEW_TUPLE: Final = tuple.__new__
 from .errors import RuleRuntimeError
-from .primitives import RULES_RESERVE, Frame
+from .budget import RULES_RESERVE
+from .primitives import Frame
 
 if TYPE_CHECKING:
     from .engine import GameState

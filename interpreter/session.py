@@ -12,7 +12,7 @@ from .engine import GameState
 from .errors import HouserulesError, IllegalMove, RuleRuntimeError
 from .gamelog import NEXT_HAND, LogWriter, decode, encode, error_text, options_text
 from .invariants import check_invariants
-from .primitives import RULES_RESERVE
+from .budget import within_move
 from .ruleset import load_ruleset
 from .source import is_bundled
 from .untrusted import check, check_but_items, check_reference, parse_json, read_text
@@ -23,23 +23,12 @@ from .untrusted import check, check_but_items, check_reference, parse_json, read
 SAVE_FORMAT = 2  # 2: a card answer is {"card": NAME}; 1 wrote its bare name
 MAX_SAVE_BYTES = 10_000_000
 # Lists and objects in a save: its answers that are cards (about one a turn) and a few more;
-# twice the turns a game's budget of work allows (primitives.WORK_PER_GAME, 2,000,000, charges
+# twice the turns a game's budget of work allows (budget.WORK_PER_GAME, 2,000,000, charges
 # TURN_WORK, 8, or more a turn, and ends the match before it is spent). Past this many a save is refused before it is parsed: 3
 # million `{}` would take seconds and over 300 MB, this many under 200 MB.
 MAX_SAVE_CONTAINERS = 500_000
 MT_POSITIONS = 624  # a Mersenne Twister state: 624 words and a position from 0 to 624
 FORGET_UNO = 0.2  # how often a bot forgets to call UNO, so a person can catch it
-# A browser table's cap on one move's work (an answer and all it sets going, or a deal), in
-# the game's steps of work (primitives.WORK_PER_GAME), some 100 times what a bundled game's
-# move spends. The server plays every table in one process, so a rule that works for the
-# game's whole budget (two seconds) would hold every other table that long; capped, it
-# stops its own table within this much and the turns' reserve (primitives.RULES_RESERVE).
-MOVE_WORK = 50_000
-MOVE_MESSAGE = (f"this ruleset does more work in one move than a table allows: over "
-                f"{MOVE_WORK:,} steps (cards or seats its rules go through, cards drawn or "
-                "shuffled; a comprehension inside another over every hand?)")
-
-
 class SaveError(HouserulesError):
     """A saved game that cannot be read or no longer fits its ruleset."""
 
@@ -200,31 +189,6 @@ class Session:
                     raise SaveError(f"not a random state: {exc}", file=shown,
                                     path=f"$.bot_random_states[{seat}]") from None
         return session
-
-
-def within_move(game: GameState, most: int, step, *args) -> None:
-    """Run `step(*args)`, one move, with at most `most` steps of the game's budget (0: all of
-    it): a move that spends more is a RuleRuntimeError, as one past the game's budget. The
-    move is lent `most` and the turns' reserve, so that it stops within that much and its
-    turns never end a hand for want of work; the same cap replays a save the same way."""
-    if not most:
-        step(*args)
-        return
-    banked = max(0, game.work_left - RULES_RESERVE - most)
-    game.work_left -= banked
-    lent = game.work_left
-    try:
-        step(*args)
-    except RuleRuntimeError as err:
-        if banked and game.work_left < 0:
-            raise RuleRuntimeError(MOVE_MESSAGE, file=err.file, line=err.line,
-                                   column=err.column, path=err.path, detail=err.detail) from None
-        raise
-    finally:
-        spent = lent - game.work_left
-        game.work_left += banked
-    if banked and spent > most:
-        raise RuleRuntimeError(MOVE_MESSAGE, file=game.ruleset.file)
 
 
 def ruleset_in(ref: str, folder: Path | None) -> str:

@@ -26,9 +26,9 @@ from .gathering import Gathering
 from .lobby import error_json, load_choice, one_line
 from .look import Look
 from .narrate import Narrator, words
-from .primitives import WORK_MESSAGE
 from .prompts import offer_text, question_text
-from .session import MOVE_MESSAGE, MOVE_WORK, Session
+from .budget import MOVE_MESSAGE, MOVE_WORK, WORK_MESSAGE
+from .session import Session
 from .table_files import (NotYours, Stale, TableError, Taken, damaged, is_token, own_file,
                           read_meta, remove_folder, seats_fit, write_private)
 from .view import seat_view

@@ -10,7 +10,8 @@ from . import playable
 from . import seats as seating
 from .cards import Card
 from .decisions import DRAW, PASS
-from .primitives import RULES_RESERVE, TURN_WORK, TURNS_MESSAGE, Frame
+from .budget import RULES_RESERVE, TURN_WORK, TURNS_MESSAGE
+from .primitives import Frame
 
 if TYPE_CHECKING:
     from .engine import GameState

@@ -359,7 +359,7 @@ def test_a_hand_that_can_never_end_ends_blocked(name, tmp_path):
 
 
 # Not the rules' fault, so not an error: the turns use up the game's budget of work, the hand
-# ends blocked and the match with it (primitives.WORK_PER_GAME, docs/game-rules.md 1).
+# ends blocked and the match with it (budget.WORK_PER_GAME, docs/game-rules.md 1).
 HEAVY_TURNS = {
     "huge-hands-make-each-turn-heavy": ruleset(
         "hand_size: 500", "players: {min: 2, max: 2, default: 2}", "deck:",
@@ -383,7 +383,7 @@ def test_heavy_turns_end_the_match_in_time(name, tmp_path):
     assert seconds < TIME_LIMIT
 
 
-# Every primitive's work is charged to the game's budget (primitives.WORK_PER_GAME), as a
+# Every primitive's work is charged to the game's budget (budget.WORK_PER_GAME), as a
 # comprehension's is: a rule that touches every card every turn ends the match in time, with
 # the work-budget error or, when its turns leave too little of the budget, a hand blocked.
 # Deals of 20,000 cards, the most a deck may hold: 100 seats holding 100 cards each, a stock

@@ -1,4 +1,4 @@
-"""No table can stall the others: a table's move does bounded work (session.MOVE_WORK), a
+"""No table can stall the others: a table's move does bounded work (budget.MOVE_WORK), a
 table's state has a bounded weight (tables.MAX_CARDS), and while a hostile table works the
 real server answers another table at once."""
 
@@ -13,8 +13,8 @@ import urllib.request
 
 import pytest
 
-from interpreter.primitives import RULES_RESERVE, WORK_PER_GAME
-from interpreter.session import MOVE_MESSAGE, MOVE_WORK, Session
+from interpreter.budget import MOVE_MESSAGE, MOVE_WORK, RULES_RESERVE, WORK_PER_GAME
+from interpreter.session import Session
 from interpreter.table_files import TableError
 from interpreter.tables import MAX_CARDS, Table
 

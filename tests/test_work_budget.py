@@ -1,4 +1,4 @@
-"""The game's budget of work (primitives.WORK_PER_GAME): the rules' work past it is an error,
+"""The game's budget of work (budget.py): the rules' work past it is an error,
 the turns' work ends the hand blocked and the match with it (docs/game-rules.md 1)."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from interpreter.dealing import shuffle, stacked_stock
 from interpreter.decks import pair_at_random
 from interpreter.errors import IllegalMove
 from interpreter.moves import take_out
-from interpreter.primitives import (DONE, PRIMITIVES, RULES_RESERVE, TURN_WORK, TURNS_MESSAGE,
-                                    WORK_PER_GAME, CardPicks, Frame)
+from interpreter.budget import RULES_RESERVE, TURN_WORK, TURNS_MESSAGE, WORK_PER_GAME
+from interpreter.primitives import DONE, PRIMITIVES, CardPicks, Frame
 from interpreter.seats import walk
 from interpreter.scoring import leader
 from interpreter.simulate import Summary
