@@ -8,11 +8,11 @@ import tempfile
 from pathlib import Path
 
 from .agents import AGENTS, HeuristicAgent, seat_bots
+from .budget import within_move
 from .engine import GameState
 from .errors import HouserulesError, IllegalMove, RuleRuntimeError
 from .gamelog import NEXT_HAND, LogWriter, decode, encode, error_text, options_text
 from .invariants import check_invariants
-from .budget import within_move
 from .ruleset import load_ruleset
 from .source import is_bundled
 from .untrusted import check, check_but_items, check_reference, parse_json, read_text
@@ -29,6 +29,8 @@ MAX_SAVE_BYTES = 10_000_000
 MAX_SAVE_CONTAINERS = 500_000
 MT_POSITIONS = 624  # a Mersenne Twister state: 624 words and a position from 0 to 624
 FORGET_UNO = 0.2  # how often a bot forgets to call UNO, so a person can catch it
+
+
 class SaveError(HouserulesError):
     """A saved game that cannot be read or no longer fits its ruleset."""
 
