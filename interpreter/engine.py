@@ -436,7 +436,10 @@ class GameState:
 
     def lose_turn(self, seat: int, frame=None) -> None:
         """`seat` loses its next turn, unless an instead_of: turn_lost rule replaces that
-        (`frame`: the effect's, for the rule's player and card)."""
+        (`frame`: the effect's, for the rule's player and card). A seat put out loses
+        nothing more (docs/game-rules.md 5): play passes it by."""
+        if self.out[seat]:
+            return
         if self.lost_rules:
             replacing.lose_turn(self, frame or Frame(seat), seat)
         else:
