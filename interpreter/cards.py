@@ -170,3 +170,26 @@ def card_key(text: str) -> str:
     """How a card is looked up by name: case, spacing and underscores do not matter
     ('Red Big_Five' is 'red big five'); a two-sided card may be named 'face / back'."""
     return " ".join(str(text).lower().replace("_", " ").replace("/", " / ").split())
+
+
+def showing(cards: Any, wanted: Any) -> Card | None:
+    """The first of `cards` showing the face `wanted`: a card (itself, else one of the same
+    showing face whatever its back), or a name as card_key reads it ('red 5', or 'red 5 /
+    pink 2' for one back); None when none does. A two-sided card is named by the face that
+    shows (docs/game-rules.md 4), and two copies of that face may have different backs."""
+    if isinstance(wanted, Card):
+        for card in cards:
+            if card is wanted:
+                return card
+        for card in cards:
+            if isinstance(card, Card) and card.name == wanted.name and card.kind == wanted.kind:
+                return card
+        return None
+    key = card_key(wanted)
+    for card in cards:
+        if not isinstance(card, Card):
+            continue
+        if card_key(card.name) == key or (
+                card.back is not None and card_key(f"{card.name} / {card.back.name}") == key):
+            return card
+    return None

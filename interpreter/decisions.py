@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from .cards import showing
 from .primitives import Frame
 
 if TYPE_CHECKING:
@@ -93,6 +94,7 @@ class HandResult(NamedTuple):
     turns: int
     first: int | None  # the seat that took the hand's first turn
     blocked: bool = False  # nobody went out: the hand could no longer end
+    seats: tuple = ()  # each seat's points this hand, when the ruleset scores every seat
 
 
 def describe(value) -> str:
@@ -118,14 +120,17 @@ def why_illegal(game: GameState, decision: Decision, answer) -> str:
     shown = ", ".join(describe(o) for o in decision.options)
     seat = decision.seat
     if decision.kind == "play" and seat is not None and hasattr(answer, "rules"):
-        if answer not in game.hands[seat]:
+        # The card held with that face up, whatever its back: after a Flip, or with backs
+        # paired afresh, the face named is not the one object the hand holds.
+        held = showing(game.hands[seat], answer)
+        if held is None:
             return f"seat {seat} does not hold {answer}"
-        probe = Frame(seat, answer)
+        probe = Frame(seat, held)
         if not game.ruleset.playable(game, probe):
-            return (f"{answer} cannot be played on {game.top} "
+            return (f"{held} cannot be played on {game.top} "
                     f"(colour to follow: {game.color or 'any'})")
-        rules = answer.rules
-        return f"{answer} may not be played now: {rules.text or rules.legal_text}"
+        rules = held.rules
+        return f"{held} may not be played now: {rules.text or rules.legal_text}"
     if decision.kind == "card":
         return f"{describe(answer)} is not one of the cards seat {seat} may choose now: {shown}"
     return f"{describe(answer)} is not a legal answer to {decision.kind}; options: {shown}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .cards import card_key
+from .cards import card_key, showing
 from .decisions import DRAW, PASS
 from .engine import GameState
 from .playable import tables_held
@@ -195,20 +195,13 @@ class Scenario:
                                                 f"sides: {', '.join(sides) or 'none'}")
         return sides.index(name)
 
-    def option_card(self, text: str, options: tuple, path: tuple):
-        """The card named `text` among `options`: two-sided cards with the same face up
-        are told apart only by their backs ('blue 2 / orange 8')."""
+    def option_card(self, text: str, options: tuple, path: tuple, held: list | tuple = ()):
+        """The card named `text` among `options`, else among the `held` cards (so that a
+        refusal says why the card held may not be played), else the ruleset's: a two-sided
+        card is found by the face that shows, whatever its back, and told apart from another
+        with that face up only by its back ('blue 2 / orange 8')."""
         card = self.card(text, path)
-        if card in options:
-            return card
-        key = card_key(text)
-        for option in options:
-            back = getattr(option, "back", None)
-            if getattr(option, "name", None) is not None and key in (
-                    card_key(option.name),
-                    card_key(f"{option.name} / {back.name}") if back is not None else None):
-                return option
-        return card
+        return showing(options, text) or showing(held, text) or card
 
     def cards(self, names: list, path: tuple) -> list:
         return [self.card(name, path + (i,)) for i, name in enumerate(names)]
@@ -455,7 +448,8 @@ class Scenario:
         """The answer a step's key gives, as the engine takes it."""
         value = step[key]
         if key == "play":
-            return self.option_card(value, decision.options, path + ("play",))
+            return self.option_card(value, decision.options, path + ("play",),
+                                    held_by(game, decision.seat))
         if key == "draw":
             return DRAW
         if key == "catch":
@@ -468,7 +462,8 @@ class Scenario:
             return uno_answer(value, decision.seat)
         if key == "answer" and isinstance(value, str) and value not in (DRAW, PASS, DONE) \
                 and decision.kind in ("play", "jump_in_card", "card"):
-            return self.option_card(value, decision.options, path + ("answer",))  # a card, named
+            return self.option_card(value, decision.options, path + ("answer",),  # a card, named
+                                    held_by(game, decision.seat))
         return value
 
     def close_windows(self, game: GameState, step: dict, primary: str) -> None:
@@ -493,8 +488,9 @@ class Scenario:
                 return False
             game.apply(None)
             return False
-        by, card = step.get("by"), self.card(step["play"], path + ("play",))
+        by, named = step.get("by"), self.card(step["play"], path + ("play",))
         allowed = jump_in_cards(game)
+        card = showing(allowed.get(by, ()), step["play"]) or named  # by the face that shows
         if by in decision.open_to and card in allowed.get(by, ()):
             game.apply(by)
             if game.decision is not None and game.decision.kind == "jump_in_card":
@@ -535,6 +531,11 @@ class Scenario:
             pending = game.decision.kind if game.decision else "nothing"
             raise StepFailed(f"the step names a colour, but no colour was asked for ({pending} "
                              "is pending)")
+
+
+def held_by(game: GameState, seat) -> list:
+    """The cards `seat` holds (none for a window's decision, which no one seat makes)."""
+    return game.hands[seat] if isinstance(seat, int) else []
 
 
 def copy_game(game: GameState) -> GameState:
