@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .cards import Card
+from .cards import Card, card_key
 from .decisions import describe
 from .engine import GameState
 from .errors import HouserulesError, IllegalMove, RuleRuntimeError
@@ -73,7 +73,10 @@ def decode(saved, options: tuple, version: int = LOG_FORMAT):
     In format 1 a card was its bare name: a string that is no other option is then taken as
     the card of that name."""
     if isinstance(saved, dict):
-        found = {id(o): o for o in options if is_card(o) and o.name == saved.get("card")
+        name = saved.get("card")
+        # By the face that shows, as a card is looked up (a two-sided card whatever its back).
+        found = {id(o): o for o in options if is_card(o) and isinstance(name, str)
+                 and card_key(o.name) == card_key(name)
                  and saved.get("kind", o.kind) == o.kind and saved.get("id", o.id) == o.id}
         return next(iter(found.values())) if len(found) == 1 else None
     for option in options:
@@ -81,7 +84,7 @@ def decode(saved, options: tuple, version: int = LOG_FORMAT):
         if not is_card(option) and option == saved and type(option) is type(saved):
             return option
     if version < 2 and isinstance(saved, str):
-        found = {id(o): o for o in options if is_card(o) and o.name == saved}
+        found = {id(o): o for o in options if is_card(o) and card_key(o.name) == card_key(saved)}
         return next(iter(found.values())) if len(found) == 1 else None
     return None
 
