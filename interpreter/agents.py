@@ -65,7 +65,7 @@ class EagerAgent:
 class HeuristicAgent:
     """Plays sensibly: coloured cards before colourless ones, its strongest colour, calls UNO.
 
-    With `forget_uno` above 0 it forgets to call UNO that often, so a person can catch it.
+    With `forget_uno` above 0 it forgets to call UNO that often (the `forgetful` bot).
     """
 
     def __init__(self, seed=None, forget_uno: float = 0.0):
@@ -161,7 +161,19 @@ class ScriptedAgent:
         return answer
 
 
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "eager": EagerAgent}
+FORGET_UNO: Final = 0.2  # how often the forgetful bot forgets to call UNO
+
+
+class ForgetfulAgent(HeuristicAgent):
+    """The heuristic bot, but it forgets to call UNO one time in five, so people can catch it."""
+
+    def __init__(self, seed=None):
+        super().__init__(seed, FORGET_UNO)
+
+
+# Every front end builds its bots from these names, through bot().
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "eager": EagerAgent,
+          "forgetful": ForgetfulAgent}
 
 
 # The generator's own C methods. Called on a plain random.Random they skip the method
@@ -234,13 +246,16 @@ def seat_table(names: list, dice: Dice) -> list:
 
 
 def bot(name: str, rng) -> object:
-    """The bundled bot `name` (one of AGENTS), drawing from `rng`."""
+    """The bundled bot `name` (one of AGENTS), drawing from `rng` (or a generator seeded
+    with it): the one place every front end makes its bots."""
     # Constructed natively (through AGENTS, a call through Python's protocol: about 1,500
     # instructions a bot, and a simulation seats a table of them for every game).
     if name == "eager":
         return EagerAgent(rng)
     if name == "random":
         return RandomAgent(rng)
+    if name == "forgetful":
+        return ForgetfulAgent(rng)
     return HeuristicAgent(rng)
 
 

@@ -28,7 +28,7 @@ examples:
   houserules serve                 # a table in your browser (pip install 'houserules[web]')
 """
 
-BOTS_HELP = ("random, heuristic or eager, or one per seat as a comma list "
+BOTS_HELP = ("random, heuristic, forgetful or eager, or one per seat as a comma list "
              "(heuristic,random,random)")
 
 

@@ -510,8 +510,12 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
                    f"turn, they draw {rules.uno_penalty}.")
     out.append("A hand that can no longer end (every player passes with nothing to draw, or "
                "play makes no progress) is blocked: the seat holding the fewest points wins it.")
-    out.append("Scoring: the winner of a hand scores "
-               + sentence(words, data, ("scoring", "winner_scores"), "condition") + ".")
+    if data["scoring"].get("winner_scores") is not None:
+        out.append("Scoring: the winner of a hand scores "
+                   + sentence(words, data, ("scoring", "winner_scores"), "condition") + ".")
+    if data["scoring"].get("seat_scores") is not None:
+        out.append("Scoring: when a hand ends, every seat, the winner included, scores "
+                   + sentence(words, data, ("scoring", "seat_scores"), "condition") + ".")
     if rules.hands:
         out.append(f"The match: {plural(rules.hands, 'hand')}; the highest total wins.")
     else:

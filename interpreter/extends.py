@@ -19,7 +19,7 @@ DESCRIPTIVE = {"name", "title", "description", "overlay"}
 # Keys that hold rule text (effects and conditions): two overlays replacing the same one
 # differently conflict, since one house rule would silently undo the other.
 RULE_TEXT = {"on_play", "on_first", "on_going_out", "legal", "fair", "playable", "allowed",
-             "winner_scores", "redeal_if", "return_if", "draw_high"}
+             "winner_scores", "seat_scores", "redeal_if", "return_if", "draw_high"}
 
 
 # Tables of named rules: an overlay adds an entry, replaces one by its name, removes one

@@ -184,7 +184,11 @@ class Narrator:
     def on_hand_blocked(self, reason, winner):
         return f"The hand is blocked ({reason}): {self.who(winner)} had the fewest points."
 
-    def on_hand_over(self, winner, points, scores, hands=(), blocked=False):
+    def on_hand_over(self, winner, points, scores, hands=(), blocked=False, seat_points=None):
+        if seat_points is not None:  # every seat scored its own (scoring.seat_scores)
+            each = ", ".join(f"{self.who(seat)} {own}" for seat, own in enumerate(seat_points))
+            how = "held the fewest points in the blocked hand" if blocked else "went out"
+            return f"{self.who(winner)} {how}; points this hand: {each}."
         if blocked:
             return f"{self.does(winner, 'wins', 'win')} the blocked hand: {points} points."
         return f"{self.who(winner)} went out: {points} points."

@@ -82,7 +82,8 @@ class Ruleset:
     return_if: object
     uno_penalty: object  # int, or None when the ruleset has no UNO call
     uno_cards_left: int  # a seat left holding this many cards owes the call
-    scoring: object
+    scoring: object  # the winner's points (scoring.winner_scores), or None
+    seat_scoring: object  # each seat's own points (scoring.seat_scores), or None
     target_score: int
     hands: int
     rejoin_each_hand: bool  # seats put out come back for the next hand
@@ -152,8 +153,7 @@ def load_ruleset(ref: str | Path, options: dict | None = None, rules_path=()) ->
                              rules_path=tuple(rules_path), without=drop)
     for name in switches:
         del options[name]
-    for name in unused_options(source, options):
-        del options[name]
+    refuse_options_of_rules_off(source, options)
     validate(source)
     rules = Builder(source, options).build()
     # A base with overlays on the command line is called what it was asked for.
@@ -174,19 +174,20 @@ def switched(source: Source, options: dict) -> dict:
             for name, value in options.items() if name not in declared and name in names}
 
 
-def unused_options(source: Source, options: dict) -> list:
-    """Options of a bundled house rule that is off (`max_draws` without draw_until_playable):
-    checked against their declaration, then left unused, as they change nothing."""
+def refuse_options_of_rules_off(source: Source, options: dict) -> None:
+    """Refuse an option that only a house rule that is off declares (`max_draws` without
+    draw_until_playable): it would change nothing, so it is a mistake, named with the rule."""
     declared = source.data.get("options") or {}
-    unused = []
-    for name in [name for name in options if name not in declared]:
-        for rule in house_rules():
-            spec = (house_rule_options(rule)).get(name)
-            if isinstance(spec, dict) and "type" in spec:
-                option_value(name, spec, options[name])
-                unused.append(name)
-                break
-    return unused
+    for name in options:
+        if name in declared:
+            continue
+        owners = [rule for rule in house_rules() if name in house_rule_options(rule)]
+        if not owners:
+            continue  # an unknown option: resolve_options says so, with the known ones
+        switches = " or ".join(f"--option {rule}=true" for rule in owners)
+        raise OptionError(f"option {name} belongs to the house rule {' or '.join(owners)}, "
+                          f"which is off here: switch it on too ({switches})",
+                          file=source.file)
 
 
 @lru_cache(maxsize=32)
@@ -207,6 +208,9 @@ def validate(source: Source) -> None:
     for key in REQUIRED:
         if key not in source.data:
             raise source.error((), f"the ruleset has no '{key}' (required: {', '.join(REQUIRED)})")
+    if not {"winner_scores", "seat_scores"} & set(source.data["scoring"] or {}):
+        raise source.error(("scoring",), "scoring needs winner_scores (the hand's winner's "
+                                         "points), seat_scores (each seat's own) or both")
     for name, spec in source.data.get("options", {}).items():
         for key in ("type", "default"):
             if key not in spec:
@@ -376,6 +380,7 @@ class Builder:
             uno_penalty=self.setting(("uno", "penalty"), 2, int) if "uno" in data else None,
             uno_cards_left=self.setting(("uno", "cards_left"), 1, int, minimum=1),
             scoring=self.expression(("scoring", "winner_scores")),
+            seat_scoring=self.expression(("scoring", "seat_scores")),
             target_score=self.setting(("match", "target_score"), 500, int, minimum=1),
             hands=self.setting(("match", "hands"), 0, int),
             rejoin_each_hand=self.setting(("match", "rejoin_each_hand"), False, bool),

@@ -21,22 +21,29 @@ def end_hand(game: GameState, winner: int, blocked: bool = False) -> None:
     """Score the hand for `winner` and decide whether the match is over."""
     rules = game.ruleset
     kept = game.kept  # typed: its fields are read natively
-    points = kept.scoring(game, Frame(winner))
-    if isinstance(points, bool) or not isinstance(points, int):
-        raise RuleRuntimeError(f"scoring.winner_scores gave {points!r}, not a whole number",
-                               file=rules.file)
+    points = 0 if kept.scoring is None \
+        else whole(rules, "winner_scores", kept.scoring(game, Frame(winner)))
     if len(game.hand_results) >= kept.hands_per_match:
         raise RuleRuntimeError(f"this ruleset made no progress: the match lasted more than "
                                f"{rules.hands_per_match} hands (limits.hands_per_match)",
                                file=rules.file)
     game.scores[winner] += points
+    seats: tuple = ()
+    if kept.seat_scoring is not None:  # every seat scores its own points, the winner too
+        own = [whole(rules, "seat_scores", kept.seat_scoring(game, Frame(seat)))
+               for seat in range(game.players)]
+        for seat in range(game.players):
+            game.scores[seat] += own[seat]
+        own[winner] += points
+        seats, points = tuple(own), own[winner]
     # Made as a tuple of its class: HandResult(...) runs the named tuple's __new__ as Python
     # bytecode (callgrind: about 2,000 instructions a hand).
     game.hand_results.append(NEW_TUPLE(HandResult, (winner, points, game.turns,
-                                                    game.first_player, blocked)))
+                                                    game.first_player, blocked, seats)))
     if game.events is not None:
         game.log("hand_over", winner=winner, points=points, scores=list(game.scores),
-                 hands=[[c.name for c in hand] for hand in game.hands], blocked=blocked)
+                 hands=[[c.name for c in hand] for hand in game.hands], blocked=blocked,
+                 **({"seat_points": list(seats)} if seats else {}))
     game.clear_queue()
     if kept.hand_ended and game.seated > 1:
         rule_events.between_hands(game, kept.hand_ended, Frame(winner))
@@ -53,6 +60,14 @@ def end_hand(game: GameState, winner: int, blocked: bool = False) -> None:
         game.match_winner = leader(game) if game.seated > 1 else seating.in_play(game)[0]
         if game.events is not None:
             game.log("match_over", winner=game.match_winner, scores=list(game.scores))
+
+
+def whole(rules, setting: str, points) -> int:
+    """`points`, which scoring.`setting` gave, if it is a whole number."""
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise RuleRuntimeError(f"scoring.{setting} gave {points!r}, not a whole number",
+                               file=rules.file)
+    return points
 
 
 def totals(game: GameState) -> list:

@@ -7,7 +7,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from .agents import AGENTS, HeuristicAgent, seat_bots
+from .agents import bot, seat_bots
 from .budget import within_move
 from .engine import GameState
 from .errors import HouserulesError, IllegalMove, RuleRuntimeError
@@ -28,7 +28,6 @@ MAX_SAVE_BYTES = 10_000_000
 # million `{}` would take seconds and over 300 MB, this many under 200 MB.
 MAX_SAVE_CONTAINERS = 500_000
 MT_POSITIONS = 624  # a Mersenne Twister state: 624 words and a position from 0 to 624
-FORGET_UNO = 0.2  # how often a bot forgets to call UNO, so a person can catch it
 
 
 class SaveError(HouserulesError):
@@ -38,9 +37,7 @@ class SaveError(HouserulesError):
 def make_bots(kind: str, players: int, human: int, seed, humans: tuple = ()) -> list:
     """A bot for every seat but the people's (None there: `human`'s and `humans`'); `kind` as
     `play --bots` takes it."""
-    return [None if name is None or seat in humans
-            else HeuristicAgent(f"{seed}/{seat}", forget_uno=FORGET_UNO) if name == "heuristic"
-            else AGENTS[name](f"{seed}/{seat}")
+    return [None if name is None or seat in humans else bot(name, f"{seed}/{seat}")
             for seat, name in enumerate(seat_bots(kind, players, human))]
 
 

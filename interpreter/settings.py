@@ -59,6 +59,7 @@ class Kept:
     redeal_if: Any
     return_if: Any
     scoring: Any
+    seat_scoring: Any
     hands: Any
     target_score: Any
     team_size: Any
@@ -104,6 +105,7 @@ class Kept:
         self.rejoin_each_hand = bool(ruleset.rejoin_each_hand)
         self.redeal_if, self.return_if = ruleset.redeal_if, ruleset.return_if
         self.scoring = ruleset.scoring
+        self.seat_scoring = ruleset.seat_scoring
         self.hands, self.target_score = ruleset.hands, ruleset.target_score
         self.team_size = ruleset.team_size
         self.hand_sizes, self.decks = dict(ruleset.hand_sizes), dict(ruleset.decks)

@@ -66,6 +66,7 @@ ORDINALS = ("first", "second", "third", "fourth")
 CONDITIONS = ("$.playable", "$.playable.*", "$.kinds.*.legal", "$.kinds.*.fair",
               "$.rules.*.if", "$.first_card.*", "$.jump_in.allowed")
 NUMBERS = {"$.scoring.winner_scores": "the winner's score",
+           "$.scoring.seat_scores": "a seat's own score",
            "$.dealer.draw_high": "what a card is worth in the dealer draw"}
 
 

@@ -100,8 +100,8 @@ def new_page(browser):
 
 
 def set_up(page, server: Server, ruleset: str, seed: int) -> str:
-    """Set up a table through the page: you, an invited person, a heuristic bot. Gives the
-    invited person's join link."""
+    """Set up a table through the page: you, an invited person, a forgetful bot (it forgets
+    UNO now and then, so that someone catches it). Gives the invited person's join link."""
     page.goto(server.url + "/")
     page.wait_for_selector(f"#ruleset option[value='{ruleset}']", state="attached")
     page.select_option("#ruleset", ruleset)
@@ -115,7 +115,7 @@ def set_up(page, server: Server, ruleset: str, seed: int) -> str:
     rows.nth(1).locator(".seat-kind").select_option("person")
     rows.nth(1).locator(".seat-name").fill("Bo")
     rows.nth(2).locator(".seat-kind").select_option("bot")
-    rows.nth(2).locator(".seat-bot").select_option("heuristic")
+    rows.nth(2).locator(".seat-bot").select_option("forgetful")
     page.fill("#seed", str(seed))
     assert page.locator(".seat-row").count() == 3
     page.click("#create")

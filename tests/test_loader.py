@@ -318,11 +318,24 @@ def test_option_overrides_accept_strings_and_values(name, raw, value, setting):
         assert getattr(rules, setting) == value
 
 
-def test_an_option_of_a_house_rule_that_is_off_is_checked_and_changes_nothing():
-    assert load_ruleset("classic", {"max_draws": "3"}).max_draws == 0
-    assert load_ruleset("classic", {"draw_until_playable": True, "max_draws": "3"}).max_draws == 3
-    with pytest.raises(OptionError, match="max_draws must be at least 0"):
-        load_ruleset("classic", {"max_draws": "-1"})
+@pytest.mark.parametrize("ref, options", [
+    ("classic", {"max_draws": "3"}),
+    ("classic", {"max_draws": "-1"}),
+    ("classic", {"draw_until_playable": False, "max_draws": "3"}),
+    ("crazy_eights", {"max_draws": 2}),
+])
+def test_an_option_of_a_house_rule_that_is_off_is_refused_naming_the_rule(ref, options):
+    err = load_error(ref, options, error=OptionError)
+    assert "option max_draws belongs to the house rule draw_until_playable" in err.message
+    assert "--option draw_until_playable=true" in err.message
+
+
+@pytest.mark.parametrize("ref, options", [
+    ("classic", {"draw_until_playable": True, "max_draws": "3"}),
+    ("classic+house/draw_until_playable", {"max_draws": 3}),
+])
+def test_an_option_of_a_house_rule_that_is_on_is_taken(ref, options):
+    assert load_ruleset(ref, options).max_draws == 3
 
 
 def test_an_unknown_option_is_an_option_error_with_a_suggestion():
@@ -352,7 +365,7 @@ def test_an_option_of_the_wrong_type_is_refused(name, raw):
     ("max_draws", "-1", 0),
 ])
 def test_an_option_below_its_minimum_is_refused(name, raw, minimum):
-    err = load_error("classic", {name: raw}, error=OptionError)
+    err = load_error("classic", {name: raw, "draw_until_playable": True}, error=OptionError)
     assert name in err.message and str(minimum) in err.message
 
 

@@ -23,8 +23,10 @@ from interpreter.invariants import check_invariants, play_checked
 @lru_cache(maxsize=None)
 def classic(hands=1, draw_until_playable=False, challenge=False, max_draws=0, house=()):
     """The classic ruleset with these options (compiled once per combination)."""
+    # max_draws exists only with draw_until_playable on (refused otherwise).
+    limit = {"max_draws": max_draws} if draw_until_playable else {}
     return load_ruleset("classic", {"hands": hands, "draw_until_playable": draw_until_playable,
-                                    "challenge": challenge, "max_draws": max_draws,
+                                    "challenge": challenge, **limit,
                                     **{name: True for name in house}})
 
 

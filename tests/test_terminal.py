@@ -191,8 +191,10 @@ def game(tmp_path):
 
 
 def play_args(ruleset: str, seed: int, players: int = 2, *options: str) -> list[str]:
+    """A one-hand game against forgetful bots: they forget UNO now and then, so that the
+    seeds meet a catch (the heuristic bot always calls it)."""
     args = ["play", ruleset, "--players", str(players), "--seed", str(seed),
-            "--option", "hands=1"]
+            "--option", "hands=1", "--bots", "forgetful"]
     for option in options:
         args += ["--option", option]
     return args

@@ -1,8 +1,9 @@
 """What a seat is paid when an episode ends: the hand's points, or winning the match.
 
-Both are zero-sum. Per hand, the winner gets the points the hand scored and every other
-seat loses the points of the cards it holds (together, the same points). Per match, the
-winner gets 1 and each other seat loses 1/(seats - 1).
+Per hand, the winner gets the points the hand scored and every other seat loses the points
+of the cards it holds (together, the same points: zero-sum); a ruleset that scores every
+seat (scoring.seat_scores) pays each seat what it scored. Per match, the winner gets 1 and
+each other seat loses 1/(seats - 1).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ def rules_of(ruleset, options=None, reward: str = "hand") -> Ruleset:
 def hand_rewards(game) -> list:
     """Per seat, the points of the hand that just ended."""
     result = game.hand_results[-1]
+    if result.seats:  # every seat scored its own points
+        return [float(points) for points in result.seats]
     held = [float(sum(card.points for card in hand)) for hand in game.hands]
     return [float(result.points) if seat == result.winner else -held[seat]
             for seat in range(game.players)]

@@ -8,7 +8,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..agents import AGENTS, HeuristicAgent, seat_bots
+from ..agents import bot, seat_bots
 from ..asking import WAIT, Asking
 from .aec import BIG
 from .encoding import Encoding
@@ -100,9 +100,8 @@ class SeatEnv(gym.Env):
         """A new match from `game_seed`, its bots, and an episode starting in it."""
         self.game = new_game(self.rules, self.players, game_seed)
         self.asking = Asking(self.game)
-        self.bots = [None if name is None else
-                     HeuristicAgent(f"{game_seed}/{s}") if name == "heuristic" else
-                     AGENTS[name](f"{game_seed}/{s}") for s, name in enumerate(self.bot_names)]
+        self.bots = [None if name is None else bot(name, f"{game_seed}/{s}")
+                     for s, name in enumerate(self.bot_names)]
         self.starting = True  # until the learner is first asked
 
     def passed(self) -> None:
