@@ -14,12 +14,18 @@ if TYPE_CHECKING:
 
 
 def take_from_stock(game: GameState) -> Any:
-    """The top stock card, reshuffling the discard pile (all but its top) when empty."""
-    if not game.stock:
+    """The top stock card, reshuffling the discard pile (all but its top) when empty: as
+    the card is drawn, or, with stock.refill when_empty, the moment the stock runs out."""
+    stock: list = game.stock
+    if not stock:
         reshuffle(game)
-        if not game.stock:
+        stock = game.stock
+        if not stock:
             return None
-    return game.stock.pop()
+    card = stock.pop()
+    if not stock and game.kept.refill_at_once:
+        reshuffle(game)
+    return card
 
 
 def reshuffle(game: GameState) -> None:

@@ -67,6 +67,7 @@ class Ruleset:
     max_draws: int
     decide_after_draw: bool  # a seat that draws takes one card at a time and decides again
     reshuffle: bool  # an empty stock is refilled from the discard pile (else it stays empty)
+    refill_at_once: bool  # stock.refill when_empty: refilled the moment it runs out
     passes_to_block: MappingProxyType  # players -> passes in a row, with nothing to draw, that block a hand
     decks: MappingProxyType  # players -> how many copies of `deck` are shuffled together
     play_drawn: bool
@@ -359,6 +360,7 @@ class Builder:
             draw_until=self.expression(("turn", "draw_until")),
             decide_after_draw=self.setting(("turn", "decide_after_draw"), False, bool),
             reshuffle=self.setting(("stock", "reshuffle"), True, bool),
+            refill_at_once=self.get(("stock", "refill"), "when_drawn") == "when_empty",
             passes_to_block=MappingProxyType(self.by_players(("turn", "passes_to_block"), None,
                                                              players, 1, 1000)),
             decks=MappingProxyType(decks),

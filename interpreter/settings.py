@@ -60,6 +60,7 @@ class Kept:
     return_if: Any
     scoring: Any
     seat_scoring: Any
+    refill_at_once: bool  # stock.refill when_empty: the stock is rebuilt the moment it runs out
     hands: Any
     target_score: Any
     team_size: Any
@@ -106,6 +107,7 @@ class Kept:
         self.redeal_if, self.return_if = ruleset.redeal_if, ruleset.return_if
         self.scoring = ruleset.scoring
         self.seat_scoring = ruleset.seat_scoring
+        self.refill_at_once = ruleset.refill_at_once
         self.hands, self.target_score = ruleset.hands, ruleset.target_score
         self.team_size = ruleset.team_size
         self.hand_sizes, self.decks = dict(ruleset.hand_sizes), dict(ruleset.decks)

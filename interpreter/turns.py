@@ -39,7 +39,8 @@ def op_ask_play(game: GameState, frame):
     """Ask the seat whose turn it is to play a card or draw (its turn has been counted)."""
     options = game.play_options  # the game's own, filled again (the Decision copies it)
     count = playable.fill_playable(game, game.turn, options)
-    playable.put(options, count, DRAW)
+    # Deciding again after each draw, a seat with nothing left to draw passes instead.
+    playable.put(options, count, PASS if game.draw_decides and not can_draw(game) else DRAW)
     game.play_count = count + 1  # the Decision is made only if read (GameState.decision)
     game.asking = True
     game.asked_play = True  # the answer goes to answer_play
@@ -97,6 +98,9 @@ def play(game: GameState, seat: int, card: Card, ends_turn: bool = True) -> None
     game.last_move = game.played_at[seat] = game.turns
     game.passes = 0
     game.discard.append(card)
+    if not game.stock and game.kept.refill_at_once:  # the discard holds cards to refill it
+        from .drawing import reshuffle  # here: drawing imports dealing, which imports turns
+        reshuffle(game)
     if card.color is not None:
         game.color = card.color
     if game.events is not None:
@@ -163,10 +167,23 @@ def advance(game: GameState) -> None:
 
 
 def answer_play(game: GameState, frame, answer) -> None:
-    if isinstance(answer, Card):  # the answers are the playable cards and DRAW
+    if isinstance(answer, Card):  # the answers are the playable cards and DRAW (or PASS)
         play(game, game.turn, answer)
+    elif answer == PASS:
+        pass_turn(game, game.turn)
     else:
         draw_for_turn(game, game.turn)
+
+
+def pass_turn(game: GameState, seat: int) -> None:
+    """turn.decide_after_draw: `seat`, with nothing left to draw, passes; a penalty it owes
+    is let off, and the pass counts towards a blocked hand."""
+    if game.penalty:
+        game.take_penalty()
+    if game.events is not None:
+        game.log("pass", seat=seat)
+    if not passed(game, seat):
+        game.end_turn()
 
 
 def op_decide_again(game: GameState, frame: Frame):
