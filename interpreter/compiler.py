@@ -131,7 +131,10 @@ class Compiler(ExpressionCompiler):
         name = node.var
 
         def store(game: GameState, frame: Frame):
-            frame.vars[name] = value(game, frame)
+            # A value, not a view: a hand (a live list) is copied as it is now, so that a
+            # later draw or play does not change what the name holds.
+            result = value(game, frame)
+            frame.vars[name] = tuple(result) if type(result) is list else result
         return store
 
     def call_op(self, node: dsl.Call, target: str | None):

@@ -82,6 +82,7 @@ def side_faces(builder, colors: tuple, side) -> tuple:
     first = next(iter(sides), None)
     allowed = tuple((sides.get(side) or {}).get("colors") or colors) if side else colors
     faces: dict[tuple, Card] = {}
+    named: dict[str, tuple] = {}  # a face's name -> its (kind, colour, rank) and deck entry
     deck = []
     for index, entry in enumerate(data["deck"]):
         path = ("deck", index)
@@ -109,8 +110,24 @@ def side_faces(builder, colors: tuple, side) -> tuple:
                 key = (kind, color, rank)
                 if key not in faces:
                     faces[key] = make_face(builder, len(faces), kind, color, rank)
+                    unique_name(builder, named, faces[key], key, path)
                 deck.extend([faces[key]] * entry.get("copies", 1))
     return faces, deck
+
+
+def unique_name(builder, named: dict, face: Card, key: tuple, path: tuple) -> None:
+    """Refuse a face whose name another kind's face already has: the two would print alike,
+    and a scenario or a player naming the card could mean only one of them."""
+    name = card_key(face.name)
+    if name not in named:
+        named[name] = (key, path)
+        return
+    (kind, _, _), first = named[name]
+    where = builder.source.locate(first)
+    raise builder.source.error(path + ("kind",), f"kind '{key[0]}' makes a card named "
+                               f"'{face.name}', as kind '{kind}' does (deck entry at "
+                               f"{where.file}:{where.line}:{where.column}): two cards may not "
+                               "share a name; give one of the kinds other ranks or colours")
 
 
 def read_pairs(builder, names: list, per_side: list) -> list:

@@ -15,6 +15,23 @@ MAX_NESTING = 32
 MAX_TREE_DEPTH = 200  # parse-tree levels: well within Python's recursion limit when compiling
 
 
+# Each statement of the grammar (dsl.lark's _stmt), as the reference gives it.
+STATEMENTS = {
+    "if COND then ... elif COND then ... else ... end":
+        "the first branch whose condition holds runs (or the else branch, if any)",
+    "for s in SEATS do ... end":
+        "the body once per seat, the seats worked out when the loop starts; the body may ask, "
+        "and the loop goes on after each answer",
+    "let NAME = EXPR":
+        "binds NAME to the value EXPR has now, from the next statement to the end of the text: "
+        "a list is kept as it is then (`let mine = hand(player)` keeps the cards held at that "
+        "moment; a later draw or play does not change them). A `let` may bind a name again: "
+        "from there on the name holds the new value (an earlier use keeps the one it read). "
+        "`let x = CHOICE(...)` binds the answer, once given",
+    "ACTION(...)": "an action or a choice, called for what it does",
+}
+
+
 @dataclass(frozen=True)
 class Node:
     """Base of every AST node: its 1-based line and column in the effect text."""

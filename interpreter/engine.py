@@ -21,8 +21,8 @@ from . import seats as seating
 from .budget import WORK_MESSAGE, WORK_PER_GAME
 from .primitives import Frame
 from .errors import IllegalMove, RuleRuntimeError
-from .turns import (BOTTOM, END_OF_TURN, TURN_FLOW, UNO_CALL, op_end_turn, op_offer_drawn,
-                    op_play_held, op_uno_call)
+from .turns import (ASK_PLAY, BOTTOM, END_OF_TURN, TURN_FLOW, UNO_CALL, op_end_turn,
+                    op_offer_drawn, op_play_held, op_uno_call)
 
 # The turn's ops that _run calls natively, as the objects the stack holds (turns.END_OF_TURN
 # and turns.UNO_CALL are op_end_turn and op_uno_call themselves).
@@ -494,6 +494,10 @@ class GameState:
         while len(self.stack) > 1 and self.stack[-1] not in TURN_FLOW:
             self.stack.pop()
             self.frames.pop()
+        if self.stack[-1] is ASK_PLAY:
+            # A turn_started rule ended the turn before its play was asked: it ends unplayed.
+            self.stack[-1] = END_OF_TURN
+            self.frames[-1] = None
 
     def clear_queue(self) -> None:
         """Drop every queued op (the hand is over)."""

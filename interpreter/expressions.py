@@ -46,6 +46,11 @@ class Symbols:
     replacing: bool = False  # the text is an instead_of rule's: proceed() may be called
     colors: tuple = ()  # the ruleset's colours: a literal colour is checked against them
     sides: tuple = ()  # the names of the sides of two-sided cards (`sides:`)
+    # Each kind's type of rank (a kind without ranks has its name as its rank), and the kinds
+    # the deck deals; empty when not known (text compiled outside a ruleset).
+    ranks: dict = field(default_factory=dict)
+    dealt: frozenset = frozenset()
+    card_kinds: frozenset | None = None  # the kinds `card` can only be here (a kind's own text)
 
 
 def invoke(fn, args: tuple, game, frame) -> Any:
@@ -251,6 +256,9 @@ class ExpressionCompiler:
             def compare_lists(g, f):  # goes through both lists, as a comprehension would
                 a = charged(runtime, node, left(g, f), g)
                 b = charged(runtime, node, right(g, f), g)
+                # A hand (a list) equals the same cards kept by a `let` or a select (tuples).
+                a = tuple(a) if type(a) is list else a
+                b = tuple(b) if type(b) is list else b
                 return (a == b) != unequal
             return compare_lists
         if node.op == "==":
@@ -501,7 +509,9 @@ def within_bounds(runtime, node, value, what: str):
 def go_through(runtime, node, value, g: GameState):
     """`value` as the items a comprehension goes through: a list or tuple, each item charged
     to the game's budget, so that a count inside a count over every hand cannot run for
-    minutes."""
+    minutes. A single seat is a list of one, as wherever seats are taken."""
+    if type(value) is int and 0 <= value < g.players:
+        value = (value,)
     if not isinstance(value, (list, tuple)):
         raise runtime(node, TypeError(f"expected cards or seats to go through, got {value!r}"))
     return charged(runtime, node, value, g)

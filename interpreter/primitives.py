@@ -447,7 +447,8 @@ def lowest_scorer(game: GameState, frame, seats):
 
 @primitive("action", 0, says="The turn ends.")
 def end_turn(game: GameState, frame):
-    """Stop this effect here; the turn ends."""
+    """Stop this effect here; the turn ends (in a turn_started rule, before the seat plays:
+    it is not asked)."""
     game.end_effects()
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import inspect
 
 from .cards import BUILTIN_ATTRIBUTES
+from .dsl import STATEMENTS
 from .names import NAMES
 from .primitives import PRIMITIVES
 from .rules import EVENTS, REPLACEABLE
@@ -50,7 +51,8 @@ def types_section() -> list:
     out += [f"| `{name}` | {doc} |" for name, doc in TYPES.items()]
     out += ["", "`a/b` is a value of either type (a card's `rank` is `number/text`); it is "
             "accepted where either fits, since the checker does not follow which one an `if` "
-            f"has made sure of. `{type_name(VALUE)}` is what a declared variable holds: a "
+            "has made sure of (but for a card's kind: see a rank, under Card attributes). "
+            f"`{type_name(VALUE)}` is what a declared variable holds: a "
             "number, a seat, true, false or none. `==` and `!=` compare values of like types "
             "(a seat with a number, a colour with text), `<` and the like order numbers or "
             "text. A condition may be any value but a seat (seat 0 would count as false) or "
@@ -66,6 +68,8 @@ def reference_markdown() -> str:
            "the engine use; see the README's [effect language](../README.md#the-effect-language) "
            "section for the syntax, and [rules.md](rules.md) for rules and events.", "",
            *types_section(),
+           "## Statements", "", "| statement | what it does |", "|---|---|",
+           *[f"| `{form}` | {doc} |" for form, doc in STATEMENTS.items()], "",
            "## Names", "", "| name | type | what it is |", "|---|---|---|"]
     out += [f"| `{name}` | {type_name(NAME_TYPES.get(name, ANY))} | {doc} |"
             for name, (_, doc) in NAMES.items()]
@@ -74,7 +78,13 @@ def reference_markdown() -> str:
             "## Card attributes", "",
             ", ".join(f"`{a}` ({type_name(ATTRIBUTE_TYPES.get(a, ANY))})"
                       for a in BUILTIN_ATTRIBUTES)
-            + ", and any the ruleset declares under `attributes:` (any).", ""]
+            + ", and any the ruleset declares under `attributes:` (any). A kind without "
+            "`ranks:` has its name as its rank (text), so where a card may be of such a kind, "
+            "arithmetic, `<` and the like, and a number argument taken from its rank are "
+            "refused at load: use `value` (a number on every card), or make sure of the kind "
+            "first, as in `card.kind == \"KIND\" and card.rank > 5` or `if c.kind != \"KIND\" "
+            "then ... else ... end` (a kind's own text knows its card's kind, and a rule's "
+            "`do` what its `if` made sure of).", ""]
     for role, title in ROLES.items():
         out += [f"## Functions: {title}", "", "| call | gives | what it does |", "|---|---|---|"]
         for name in sorted(PRIMITIVES):

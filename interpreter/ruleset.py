@@ -19,6 +19,7 @@ from .playable import tables_for
 from .primitives import MAX_NUMBER, Frame
 from .errors import OptionError, RulesetError
 from .rules import Triggers, compile_playable, compile_rules
+from .typecheck import card_kinds, rank_types
 from .extends import load_source
 from .source import Source, bundled_rulesets, dollar_path
 from .validation import check_schema
@@ -236,12 +237,16 @@ class Builder:
         self.names = names
         attributes = self.data.get("attributes", {})
         self.dispatched: set = set()
+        # `initial: none` is the language's own word for YAML's null.
         self.variables = {name: (spec.get("scope", "match"), spec.get("per_seat", False),
-                                 spec.get("initial", 0))
+                                 None if spec.get("initial") == "none" else spec.get("initial", 0))
                           for name, spec in (self.data.get("variables") or {}).items()}
         kept = {name: per_seat for name, (_, per_seat, _) in self.variables.items()}
+        ranks, dealt = rank_types(self.data)
         self.symbols = lambda path: Symbols(options=names, attributes=frozenset(attributes),
-                                            variables=kept,
+                                            variables=kept, ranks=ranks, dealt=dealt,
+                                            card_kinds=card_kinds(self.data, path,
+                                                                  self.where(path)),
                                             effects=frozenset(self.data.get("effects", {})),
                                             dispatched=self.dispatched, where=self.where(path),
                                             colors=tuple(self.data.get("colors", ())),
@@ -296,6 +301,34 @@ class Builder:
         except Exception:  # it reads the game (hand(player), say) or fails on some card:
             return None  # the engine calls it, and reports what goes wrong where it does
 
+    def first_card(self, deck: tuple) -> tuple:
+        """first_card's return_if and redeal_if, compiled; refused when no card of the deck
+        gets past them, since every hand's first card would then be turned or dealt again
+        for ever. (A condition that reads the game, not the card alone, is not judged here.)"""
+        return_if = self.expression(("first_card", "return_if"))
+        redeal_if = self.expression(("first_card", "redeal_if"))
+        cards = tuple(dict.fromkeys(deck))  # each face once, in deck order
+        for name, fn, what in (("return_if", return_if, "put back and another turned"),
+                               ("redeal_if", redeal_if, "dealt again")):
+            path = ("first_card", name)
+            held = self.by_card(path, fn, cards) if cards else None
+            if held is None:
+                continue
+            passed = tuple(card for card, holds in zip(cards, held) if not holds)
+            if not passed:
+                shown = ", ".join(card.name for card in cards[:4]) \
+                    + (", ..." if len(cards) > 4 else "")
+                among = "card of the deck" if name == "return_if" or return_if is None \
+                    else "card that return_if lets through"
+                deck_at = self.source.locate(("deck",))
+                raise self.source.error(path, f"first_card.{name} holds for every {among} "
+                                              f"({shown}; the deck at {deck_at.file}:"
+                                              f"{deck_at.line}:{deck_at.column}): no hand "
+                                              f"could start, its first card would be {what} "
+                                              "for ever")
+            cards = passed
+        return return_if, redeal_if
+
     def setting(self, path: tuple, default, kind: type, minimum: int = 0,
                 maximum: int = MAX_NUMBER):
         """A literal setting, or an expression over options such as `option.max_draws`; a
@@ -326,6 +359,7 @@ class Builder:
         self.check_dispatch()
         side_colors = self.side_colors(colors)
         faces, deck = build_deck(self, colors)
+        return_if, redeal_if = self.first_card(deck)
         players = seat_counts(self.data.get("players", {}))
         decks = self.by_players(("decks",), 1, players, 1, 100)
         check_copies(self, len(deck), decks)
@@ -377,8 +411,8 @@ class Builder:
             dealer_draw=(dealer_draw := self.expression(("dealer", "draw_high"))),
             dealer_values=self.by_card(("dealer", "draw_high"), dealer_draw, faces),
             deal_moves=self.setting(("dealer", "next_hand"), 1, int),
-            redeal_if=self.expression(("first_card", "redeal_if")),
-            return_if=self.expression(("first_card", "return_if")),
+            redeal_if=redeal_if,
+            return_if=return_if,
             uno_penalty=self.setting(("uno", "penalty"), 2, int) if "uno" in data else None,
             uno_cards_left=self.setting(("uno", "cards_left"), 1, int, minimum=1),
             scoring=self.expression(("scoring", "winner_scores")),

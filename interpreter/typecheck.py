@@ -35,7 +35,8 @@ TYPES = {  # base type: what its values are, for the reference
     "seat": "one seat at the table; a number is never taken as a seat (seat 5 of 4 would fail "
             "in play): seats come from `player`, `next`, `seat_after(...)` and the like; a seat "
             "compares with a number (`dealer == 0`), but takes no arithmetic",
-    "seats": "a list of seats; a single seat is accepted where seats are",
+    "seats": "a list of seats; a single seat is accepted where seats are (a call's "
+             "argument, `for s in ...`, `count(s in player if ...)`), as a list of one",
     "number": "a whole number",
     "boolean": "`true` or `false`",
     "text": "a `\"string\"`",
@@ -207,6 +208,71 @@ def literal_of(node):
     return None
 
 
+def rank_types(data: dict) -> tuple:
+    """Each kind's type of rank (a kind without ranks has its name, text, as its rank), and
+    the kinds the deck deals, from a ruleset's data."""
+    kinds = data.get("kinds") or {}
+    ranks = {}
+    for name, spec in kinds.items():
+        values = (spec or {}).get("ranks") or [name]
+        ranks[name] = frozenset("number" if isinstance(v, int) and not isinstance(v, bool)
+                                else "text" for v in values)
+    dealt = frozenset(entry.get("kind") for entry in data.get("deck") or ()
+                      if isinstance(entry, dict) and entry.get("kind") in kinds)
+    return ranks, dealt
+
+
+def card_kinds(data: dict, path: tuple, where: dict) -> frozenset | None:
+    """The kinds `card` can only be in the text at `path`: a kind's own (`kinds.K.on_play`,
+    `legal`...), or those a rule's `if` makes sure of for its `do`; None when any."""
+    if len(path) > 2 and path[0] == "kinds":
+        return frozenset({path[1]})
+    if len(path) != 3 or path[0] != "rules" or path[2] != "do":
+        return None
+    rule = (data.get("rules") or {}).get(path[1])
+    condition = rule.get("if") if isinstance(rule, dict) else None
+    if not isinstance(condition, str):
+        return None
+    try:
+        tree = dsl.parse(condition, "condition", where)
+    except Exception:  # the `if` is compiled on its own, and its mistakes reported there
+        return None
+    return kinds_known(tree, frozenset(data.get("kinds") or ())).get("card")
+
+
+def kinds_known(node, every: frozenset, holds: bool = True) -> dict:
+    """What a condition makes sure of when it holds (or, `holds` false, when it does not):
+    name -> the kinds its card can be (`card.kind == "number"`, `c.kind != "skip"`, joined
+    by and, or and not)."""
+    if isinstance(node, dsl.Unary) and node.op == "not":
+        return kinds_known(node.operand, every, not holds)
+    if isinstance(node, dsl.Binary) and node.op in ("and", "or"):
+        left = kinds_known(node.left, every, holds)
+        right = kinds_known(node.right, every, holds)
+        # Both hold (`a and b` holds, `a or b` does not), or either may (the others).
+        return both(left, right, every) if (node.op == "and") == holds else either(left, right)
+    if not isinstance(node, dsl.Binary) or node.op not in ("==", "!="):
+        return {}
+    for subject, other in ((node.left, node.right), (node.right, node.left)):
+        if isinstance(subject, dsl.Attribute) and subject.attr == "kind" \
+                and isinstance(subject.subject, dsl.Name) and isinstance(other, dsl.Text):
+            named = frozenset({other.value})
+            return {subject.subject.ident: named if (node.op == "==") == holds
+                    else every - named}
+    return {}
+
+
+def both(left: dict, right: dict, every: frozenset) -> dict:
+    """What two conditions that both hold make sure of."""
+    return {name: left.get(name, every) & right.get(name, every)
+            for name in left.keys() | right.keys()}
+
+
+def either(left: dict, right: dict) -> dict:
+    """What one of two conditions, not known which, makes sure of."""
+    return {name: left[name] | right[name] for name in left.keys() & right.keys()}
+
+
 def check(compiler, tree) -> None:
     """Check the types in `tree` (an effect's dsl.Block, or an expression); a mistake raises
     compiler.fail(node, message)."""
@@ -230,6 +296,13 @@ class Checker:
         self.symbols = compiler.symbols
         # Variables in scope and their types; `let` adds to it as the compiler's scope does.
         self.scope = {name: BOUND_TYPES.get(name, ANY) for name in self.symbols.bound}
+        # The kinds a name's card can only be, where a condition made sure of it (a rank is
+        # a number on some kinds and text on others: see rank()).
+        self.ranks: dict = self.symbols.ranks
+        every = frozenset(self.ranks)
+        self.kinds: dict = {} if self.symbols.card_kinds is None \
+            else {"card": self.symbols.card_kinds & every or self.symbols.card_kinds}
+        self.every = every
 
     # --- statements ----------------------------------------------------------------------
 
@@ -242,6 +315,7 @@ class Checker:
             self.branches(node)
         elif isinstance(node, dsl.Let):
             self.scope[node.var] = self.infer(node.value)
+            self.kinds.pop(node.var, None)  # a new value: what was made sure of is not
         elif isinstance(node, dsl.For):
             self.loop(node)
         else:
@@ -268,13 +342,16 @@ class Checker:
         """Each branch from the scope before the `if`; after it, a variable has any type a
         branch gave it."""
         before, after = dict(self.scope), []
+        earlier: dict = {}  # what the earlier conditions not holding make sure of
         for cond, block in node.branches:
-            self.condition(cond)
+            self.knowing(earlier, self.condition, cond)
             self.scope = dict(before)
-            self.block(block)
+            self.knowing(both(earlier, kinds_known(cond, self.every), self.every), self.block,
+                         block)
             after.append(self.scope)
             self.scope = dict(before)
-        self.block(node.orelse)
+            earlier = both(earlier, kinds_known(cond, self.every, False), self.every)
+        self.knowing(earlier, self.block, node.orelse)
         after.append(self.scope)
         self.scope = {}
         for scope in after:
@@ -314,7 +391,46 @@ class Checker:
         if not of & (CARD | NONE):
             raise self.fail(node, f"`.{node.attr}` is an attribute of a card, not of "
                                   f"{describe(of)}")
+        if node.attr == "rank" and self.ranks:
+            return self.rank(subject)
         return ATTRIBUTE_TYPES.get(node.attr, ANY)
+
+    def rank(self, subject) -> frozenset:
+        """A card's rank, of the kinds its card can be here (every kind the deck deals,
+        unless a condition made sure of fewer)."""
+        kinds = self.symbols.dealt or self.every
+        if isinstance(subject, dsl.Name) and subject.ident in self.kinds:
+            kinds = self.kinds[subject.ident]
+        found = frozenset().union(*(self.ranks[k] for k in kinds if k in self.ranks))
+        return found or ATTRIBUTE_TYPES["rank"]
+
+    def text_ranks(self, type_: frozenset, node=None) -> str:
+        """Why a value that may be a number may be text, when it is a mixed rank: the
+        kinds whose rank is their name, and how to make sure of a kind whose ranks are
+        numbers; '' for any other value."""
+        if not self.ranks or type_ == ANY or not {"number", "text"} <= type_:
+            return ""
+        dealt = sorted(self.symbols.dealt or self.every)
+        texts = [k for k in dealt if "text" in self.ranks[k]]
+        numbers = [k for k in dealt if self.ranks[k] == NUMBER] or ["KIND"]
+        shown = ", ".join(texts[:3]) + (", ..." if len(texts) > 3 else "")
+        subject = next((item.subject.ident for item in dsl.walk(node)
+                        if isinstance(item, dsl.Attribute) and item.attr == "rank"
+                        and isinstance(item.subject, dsl.Name)), "card") if node else "card"
+        return (f", but a card's rank may be text here (the rank of a {shown} card is its "
+                f"kind's name): use `{subject}.value` (a number on every card), or make sure "
+                f"of the kind first, as in `{subject}.kind == \"{numbers[0]}\" and ...`")
+
+    def knowing(self, known: dict, fn, *args):
+        """fn(*args) with what a condition made sure of (name -> kinds) known."""
+        if not known or not self.ranks:
+            return fn(*args)
+        before = self.kinds
+        self.kinds = both(before, known, self.every)
+        try:
+            return fn(*args)
+        finally:
+            self.kinds = before
 
     def infer_call(self, node: dsl.Call) -> frozenset:
         return self.call(node)
@@ -329,7 +445,7 @@ class Checker:
     def infer_binary(self, node: dsl.Binary) -> frozenset:
         if node.op in ("and", "or"):
             left = self.condition(node.left)  # its truth is always asked
-            return left | self.infer(node.right)
+            return left | self.knowing(self.after(node), self.infer, node.right)
         left, right = self.infer(node.left), self.infer(node.right)
         if node.op in ("==", "!="):
             self.comparable(node, left, right)
@@ -356,9 +472,11 @@ class Checker:
     def infer_total(self, node: dsl.Total) -> frozenset:
         _, with_var = self.items(node, "sum")
         try:
+            known = {}
             if node.cond is not None:
                 self.condition(node.cond)
-            self.number(node.expr, "sum")
+                known = kinds_known(node.cond, self.every)
+            self.knowing(known, self.number, node.expr, "sum")
         finally:
             with_var()
         return NUMBER
@@ -377,6 +495,9 @@ class Checker:
             if not fits(given, param.type):
                 raise self.fail(argument, f"{node.function}'s {which} is {param.what}, not "
                                           f"{describe(given)}{seat_hint(given, param.type)}")
+            if param.type - NONE == NUMBER and self.text_ranks(given):
+                raise self.fail(argument, f"{node.function}'s {which} is {param.what}"
+                                          f"{self.text_ranks(given, argument)}")
             value = literal_of(argument)
             if value is not None and param.literal == "colour":
                 self.colour(argument, value)
@@ -389,7 +510,8 @@ class Checker:
         """An expression whose truth is asked: a seat (seat 0 counts as false) or none
         (always false) is refused."""
         if isinstance(node, dsl.Binary) and node.op in ("and", "or"):
-            return self.condition(node.left) | self.condition(node.right)
+            return self.condition(node.left) | self.knowing(self.after(node), self.condition,
+                                                            node.right)
         type_ = self.infer(node)
         if type_ and type_ - NONE <= SEAT:
             why = "seat 0 would count as false; compare it, as in `x == player`" \
@@ -397,10 +519,19 @@ class Checker:
             raise self.fail(node, f"a condition is true or false, not {describe(type_)} ({why})")
         return type_
 
+    def after(self, node: dsl.Binary) -> dict:
+        """What the right of `a and b` may take as sure: what `a` makes sure of (after
+        `or`, what `a` not holding makes sure of)."""
+        return kinds_known(node.left, self.every, node.op == "and")
+
     def number(self, node, where: str, type_: frozenset | None = None,
                verb: str = "works on") -> None:
         """An operand (or a whole expression) that must be a number."""
         type_ = self.infer(node) if type_ is None else type_
+        mixed = self.text_ranks(type_, node)
+        if mixed:
+            what = "numbers" if verb == "works on" else "a number"
+            raise self.fail(node, f"{where} {verb} {what}{mixed}")
         if fits(type_, NUMBER):
             return
         hint = "; the seat after one is seat_after(seat, 1)" if type_ - NONE <= SEAT else ""
@@ -419,6 +550,10 @@ class Checker:
 
     def ordered(self, node: dsl.Binary, left: frozenset, right: frozenset) -> None:
         """`<` and the like: numbers (seats too) with numbers, or text with text."""
+        for side, type_ in ((node.left, left), (node.right, right)):
+            mixed = self.text_ranks(type_, side)
+            if mixed:
+                raise self.fail(side, f"`{node.op}` orders numbers or text{mixed}")
         if NONE in (left, right) or families(left - NONE) & families(right - NONE) & ORDERED:
             return
         raise self.fail(node, f"`{node.op}` orders numbers or text, not {describe(left)} and "
@@ -450,18 +585,23 @@ class Checker:
         """A comprehension's source checked to be a list, and its variable bound to
         their items; gives the source's type and the function that unbinds the variable."""
         source = self.infer(node.source)
+        if source & SEAT and source != ANY:
+            source = (source - SEAT) | SEATS  # a single seat is taken where seats are
         if not source & LISTS:
             raise self.fail(node.source, f"{what} goes through cards, seats or colours, not "
                                          f"{describe(source)}")
         item = frozenset().union(*(ITEM[b] for b in source if b in ITEM))
         outer = self.scope.get(node.var)
         self.scope[node.var] = ANY if source == ANY else item
+        outer_kinds = self.kinds.pop(node.var, None)  # a new variable: nothing sure of it
 
         def unbind():
             if outer is None:
                 del self.scope[node.var]
             else:
                 self.scope[node.var] = outer
+            if outer_kinds is not None:
+                self.kinds[node.var] = outer_kinds
         return source, unbind
 
 

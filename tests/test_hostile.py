@@ -443,10 +443,11 @@ HOSTILE_WORK = {
                                            "1000000)"),
     "a-billion-seats-on": every_turn(WIDE, "eliminate(next)\n"
                                            "let s = seat_after(player, 1000000000)"),
-    "the-first-card-always-returned": every_turn(TWO, "lose_turn(next)",
-                                                 extra=('first_card: {return_if: "true"}',)),
-    "the-hand-always-dealt-again": every_turn(TWO, "lose_turn(next)",
-                                              extra=('first_card: {redeal_if: "true"}',)),
+    # Conditions that read the game (a card's alone are judged at load, and refused).
+    "the-first-card-always-returned": every_turn(
+        TWO, "lose_turn(next)", extra=('first_card: {return_if: "players > 0"}',)),
+    "the-hand-always-dealt-again": every_turn(
+        TWO, "lose_turn(next)", extra=('first_card: {redeal_if: "players > 0"}',)),
 }
 
 

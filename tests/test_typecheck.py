@@ -104,7 +104,8 @@ REFUSED = [
     ("effect", "choose_color(player, color)", "choose_color's second argument is a list of "
                                               "colours, not a colour or none"),
     # comprehensions and attributes
-    ("condition", "any(c in player)", "any goes through cards, seats or colours, not a seat"),
+    ("condition", "any(c in direction)", "any goes through cards, seats or colours, not a "
+                                         "number"),
     ("condition", "count(s in players)", "count goes through cards, seats or colours, not a number"),
     ("condition", "sum(c.color for c in hand(player))", "sum works on numbers, not a colour or "
                                                         "none"),
