@@ -69,8 +69,9 @@ def test_a_seat_that_cannot_take_a_public_window_may_only_pass():
 from interpreter.table_files import TableError  # noqa: E402
 from interpreter.tables import Table  # noqa: E402
 
+# A forgetful bot forgets UNO now and then, so that the table meets catch windows.
 PEOPLE_AND_BOTS = [{"kind": "you", "name": "Ann"}, {"kind": "person", "name": "Bo"},
-                   {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}]
+                   {"kind": "bot", "bot": "forgetful"}, {"kind": "bot", "bot": "random"}]
 
 
 class Clock:
