@@ -39,8 +39,11 @@ def op_ask_play(game: GameState, frame):
     """Ask the seat whose turn it is to play a card or draw (its turn has been counted)."""
     options = game.play_options  # the game's own, filled again (the Decision copies it)
     count = playable.fill_playable(game, game.turn, options)
-    # Deciding again after each draw, a seat with nothing left to draw passes instead.
-    playable.put(options, count, PASS if game.draw_decides and not can_draw(game) else DRAW)
+    if game.draw_decides and not can_draw(game):
+        playable.put(options, count, PASS)  # deciding again after each draw: nothing to draw
+    else:
+        playable.put(options, count, DRAW)  # the option itself, not a name bound to it: a
+        # name costs its references each turn (callgrind: some 20 instructions a turn)
     game.play_count = count + 1  # the Decision is made only if read (GameState.decision)
     game.asking = True
     game.asked_play = True  # the answer goes to answer_play
@@ -98,9 +101,8 @@ def play(game: GameState, seat: int, card: Card, ends_turn: bool = True) -> None
     game.last_move = game.played_at[seat] = game.turns
     game.passes = 0
     game.discard.append(card)
-    if not game.stock and game.kept.refill_at_once:  # the discard holds cards to refill it
-        from .drawing import reshuffle  # here: drawing imports dealing, which imports turns
-        reshuffle(game)
+    if not game.stock:
+        refill_at_once(game)
     if card.color is not None:
         game.color = card.color
     if game.events is not None:
@@ -166,13 +168,21 @@ def advance(game: GameState) -> None:
     game.turn = seat
 
 
+def refill_at_once(game: GameState) -> None:
+    """stock.refill when_empty: a stock that ran out with nothing to rebuild it from is rebuilt
+    as the next card is played (the discard then holds cards under its top)."""
+    if game.kept.refill_at_once:
+        from .drawing import reshuffle  # here: drawing imports dealing, which imports turns
+        reshuffle(game)
+
+
 def answer_play(game: GameState, frame, answer) -> None:
     if isinstance(answer, Card):  # the answers are the playable cards and DRAW (or PASS)
         play(game, game.turn, answer)
-    elif answer == PASS:
-        pass_turn(game, game.turn)
-    else:
+    elif answer is DRAW or answer != PASS:  # the option itself: a pointer test, no compare
         draw_for_turn(game, game.turn)
+    else:
+        pass_turn(game, game.turn)
 
 
 def pass_turn(game: GameState, seat: int) -> None:
