@@ -48,7 +48,7 @@ import numpy as np  # noqa: E402
 
 from interpreter.rl import gymnasium_env  # noqa: E402
 from interpreter.stats import wilson  # noqa: E402  (the project's own)
-from interpreter.ruleset import parse_option_pairs  # noqa: E402
+from interpreter.options import parse_option_pairs  # noqa: E402
 
 WARMUP_STEPS = 300
 EVAL_SEEDS = 1_000_000  # evaluation deals are seeded from here on; training from 0

@@ -16,7 +16,8 @@ from .gamelog import log_files, replay
 from .invariants import check_invariants
 from .output_paths import writable_file, writable_folder
 from .explain import explain
-from .ruleset import load_ruleset, parse_option_pairs
+from .options import parse_option_pairs
+from .ruleset import load_ruleset
 from .safe_text import shown
 from .scenario import Scenario, scenario_files
 from .session import Session

@@ -16,7 +16,8 @@ from pathlib import Path
 from .agents import AGENTS
 from .errors import HouserulesError, OptionError
 from .gamelog import error_text
-from .ruleset import house_rules, load_ruleset
+from .options import house_rules
+from .ruleset import load_ruleset
 from .safe_text import shown
 from .source import MAX_FILE_BYTES, bundled_dir, bundled_rulesets, read_yaml
 

@@ -180,10 +180,10 @@ class Session:
             check(saved, "save", answer_schema, file=shown, cls=SaveError, at=("answers", index))
             replay_answer(session, saved, version, shown, index)
         check_replayed(session, shown, len(data["answers"]) - 1)
-        for seat, (bot, state) in enumerate(zip(session.bots, states or ())):
-            if bot is not None:
+        for seat, (agent, state) in enumerate(zip(session.bots, states or ())):
+            if agent is not None:
                 try:
-                    bot.rng.setstate((state[0], tuple(state[1]), state[2]))
+                    agent.rng.setstate((state[0], tuple(state[1]), state[2]))
                 except (ValueError, TypeError, OverflowError) as exc:
                     raise SaveError(f"not a random state: {exc}", file=shown,
                                     path=f"$.bot_random_states[{seat}]") from None
