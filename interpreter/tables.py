@@ -203,7 +203,7 @@ class Table:
         write_private(self.folder / "table.json", self.meta)
 
     def is_host(self, token) -> bool:
-        return isinstance(token, str) and hmac.compare_digest(self.meta["host"], token)
+        return is_token(token) and hmac.compare_digest(self.meta["host"], token)
 
     def people(self) -> tuple:
         """The seats people play."""
