@@ -2,7 +2,7 @@
 
 The metadata is in pyproject.toml. mypyc turns the typed engine, effect compiler, agents and
 cards into a C extension (about 1.5x the games per second); the .py files ship too and play
-the same games. interpreter/_chance.c, the shuffle, is a small C extension of its own.
+the same games. interpreter/engine/_chance.c, the shuffle, is a small C extension of its own.
 Set HOUSERULES_PURE_PYTHON=1 to skip compiling; where there is no C compiler the build
 falls back to pure Python by itself.
 """
@@ -19,20 +19,20 @@ from setuptools.command.build_ext import build_ext
 # Only what every turn runs through (the engine, the closures effects run as, the bots and
 # the match loop): the rest (YAML, schema, parser, simulation's process pools, front ends)
 # stays pure Python, where tracebacks and monkeypatching work as usual.
-COMPILED = ["interpreter/budget.py", "interpreter/cards.py", "interpreter/dice.py", "interpreter/primitives.py", "interpreter/names.py",
-            "interpreter/expressions.py",
-            "interpreter/compiler.py",
-            "interpreter/decisions.py", "interpreter/turns.py", "interpreter/answers.py",
-            "interpreter/engine.py",
-            "interpreter/replacing.py", "interpreter/dealing.py", "interpreter/scoring.py",
-            "interpreter/playable.py", "interpreter/moves.py", "interpreter/drawing.py",
-            "interpreter/settings.py",
-            "interpreter/agents.py", "interpreter/asking.py", "interpreter/rl/encoding.py",
-            "interpreter/stats.py", "interpreter/tally.py"]
+COMPILED = ["interpreter/engine/budget.py", "interpreter/engine/cards.py", "interpreter/playing/dice.py", "interpreter/language/primitives.py", "interpreter/language/names.py",
+            "interpreter/language/expressions.py",
+            "interpreter/language/compiler.py",
+            "interpreter/engine/decisions.py", "interpreter/engine/turns.py", "interpreter/engine/answers.py",
+            "interpreter/engine/game.py",
+            "interpreter/engine/replacing.py", "interpreter/engine/dealing.py", "interpreter/engine/scoring.py",
+            "interpreter/engine/playable.py", "interpreter/engine/moves.py", "interpreter/engine/drawing.py",
+            "interpreter/engine/settings.py",
+            "interpreter/playing/agents.py", "interpreter/playing/asking.py", "interpreter/rl/encoding.py",
+            "interpreter/simulate/stats.py", "interpreter/simulate/tally.py"]
 
 
 # The shuffle in C (it reads CPython's generator in place; dealing.py checks it at import).
-CHANCE = Extension("interpreter._chance", ["interpreter/_chance.c"], optional=True)
+CHANCE = Extension("interpreter.engine._chance", ["interpreter/engine/_chance.c"], optional=True)
 
 
 # Calls from the compiled modules into Python's C API go through the GOT directly, not a PLT

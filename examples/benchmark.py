@@ -55,8 +55,7 @@ import time
 
 import interpreter
 from interpreter import COMPILED, load_ruleset
-from interpreter.simulate import simulate
-
+from interpreter.simulate.runs import simulate
 
 # Runs of each --jobs setting; the best counts, as for the one-core figures. --jobs 2 needs
 # the second core, where the machine's other work lands: with two runs each, three benchmark
@@ -288,7 +287,7 @@ def run(games: int, rounds: int, seed: int, driver: str = "fair",
 
 
 def cli_child() -> dict:
-    """How to start `python -m interpreter.cli` so that it runs the package this process
+    """How to start `python -m interpreter.cli.main` so that it runs the package this process
     imported: from its folder, with it first on PYTHONPATH. Started from a checkout instead,
     `-m` would import the checkout's source (uncompiled: about 10x slower) while the rounds
     above timed the installed, compiled build."""
@@ -301,7 +300,7 @@ def cli_child() -> dict:
 def time_jobs(games: int, jobs: int, seed: int) -> float:
     """Games per second of `houserules simulate classic` with `jobs` processes (wall time of
     the whole command, start-up included)."""
-    command = [sys.executable, "-m", "interpreter.cli", "simulate", "classic", "--games",
+    command = [sys.executable, "-m", "interpreter.cli.main", "simulate", "classic", "--games",
                str(games), "--seed", str(seed), "--option", "hands=1", "--players", "4",
                "--bots", "eager", "--jobs", str(jobs), "--json"]
     start = time.perf_counter()
@@ -334,7 +333,7 @@ def tree_rss_mb(pid: int) -> float:
 def memory_run(games: int, seed: int, jobs: int = 2) -> dict:
     """Peak resident memory of the whole process tree of a long `simulate` run, sampled every
     0.2 s, and its speed."""
-    command = [sys.executable, "-m", "interpreter.cli", "simulate", "classic", "--games",
+    command = [sys.executable, "-m", "interpreter.cli.main", "simulate", "classic", "--games",
                str(games), "--seed", str(seed), "--option", "hands=1", "--players", "4",
                "--bots", "eager", "--jobs", str(jobs), "--json"]
     start = time.perf_counter()

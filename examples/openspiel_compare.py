@@ -33,9 +33,9 @@ import sys
 import time
 
 import interpreter
-from interpreter.agents import RandomAgent
-from interpreter.engine import GameState
-from interpreter.ruleset import load_ruleset
+from interpreter.building.ruleset import load_ruleset
+from interpreter.engine.game import GameState
+from interpreter.playing.agents import RandomAgent
 
 ROUND = 1000  # games per round: the two engines alternate, so a slow spell hits both
 STATS = (("cards_played", "mean cards played per game"),

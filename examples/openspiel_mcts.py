@@ -40,7 +40,7 @@ import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
 from interpreter.rl.openspiel_game import register  # noqa: E402
-from interpreter.stats import wilson  # noqa: E402  (the project's own)
+from interpreter.simulate.stats import wilson  # noqa: E402  (the project's own)
 
 VARIANTS = (("classic", None), ("classic", {"stacking": True}))
 

@@ -46,9 +46,9 @@ for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import numpy as np  # noqa: E402
 
+from interpreter.building.options import parse_option_pairs  # noqa: E402
 from interpreter.rl import gymnasium_env  # noqa: E402
-from interpreter.stats import wilson  # noqa: E402  (the project's own)
-from interpreter.options import parse_option_pairs  # noqa: E402
+from interpreter.simulate.stats import wilson  # noqa: E402  (the project's own)
 
 WARMUP_STEPS = 300
 EVAL_SEEDS = 1_000_000  # evaluation deals are seeded from here on; training from 0

@@ -4,12 +4,25 @@ The pipeline runs one way: YAML ruleset -> schema check -> compiled Ruleset -> G
 driven by agents -> front ends. The public names are gathered here.
 """
 
-from .agents import EagerAgent, HeuristicAgent, RandomAgent, ScriptedAgent, play_match
-from .decisions import DRAW, Decision
-from .engine import COMPILED, GameState
-from .errors import DslError, HouserulesError, IllegalMove, OptionError, RuleRuntimeError, RulesetError
-from .ruleset import Ruleset, load_ruleset
-from .simulate import simulate
+from interpreter.building.ruleset import Ruleset, load_ruleset
+from interpreter.engine.decisions import DRAW, Decision
+from interpreter.engine.game import COMPILED, GameState
+from interpreter.errors import (
+    DslError,
+    HouserulesError,
+    IllegalMove,
+    OptionError,
+    RuleRuntimeError,
+    RulesetError,
+)
+from interpreter.playing.agents import (
+    EagerAgent,
+    HeuristicAgent,
+    RandomAgent,
+    ScriptedAgent,
+    play_match,
+)
+from interpreter.simulate.runs import simulate
 
 __all__ = [
     "COMPILED", "DRAW", "Decision", "DslError", "EagerAgent", "GameState", "HeuristicAgent",

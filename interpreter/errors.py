@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .safe_text import shown, shown_picture
+from interpreter.safe_text import shown, shown_picture
 
 
 class HouserulesError(Exception):

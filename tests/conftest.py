@@ -2,8 +2,8 @@
 
 import os
 
-from interpreter import engine
-from interpreter.invariants import check_invariants
+from interpreter.engine import game as engine
+from interpreter.engine.invariants import check_invariants
 
 engine.DEBUG_CHECK = check_invariants
 

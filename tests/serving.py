@@ -33,7 +33,7 @@ class Server:
         self.tables.parent.mkdir(parents=True, exist_ok=True)
         with open(self.log, "w") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "interpreter.cli", "serve", "--port", str(self.port),
+                [sys.executable, "-m", "interpreter.cli.main", "serve", "--port", str(self.port),
                  "--tables", str(self.tables), *self.args],
                 stdout=log, stderr=subprocess.STDOUT, text=True)
         deadline = time.monotonic() + 30

@@ -55,7 +55,7 @@ def test_the_standing_names_the_figures_the_issue_asks_for(benchmark):
 
 def test_the_cli_runs_it_times_import_the_package_it_imported(benchmark, tmp_path,
                                                                monkeypatch):
-    """The --jobs and memory runs start `python -m interpreter.cli`: from a checkout, `-m`
+    """The --jobs and memory runs start `python -m interpreter.cli.main`: from a checkout, `-m`
     would find the checkout's source first, not the installed build the rounds timed."""
     monkeypatch.chdir(tmp_path)  # wherever the benchmark is started from
     where = "import interpreter; print(interpreter.__file__)"

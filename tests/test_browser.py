@@ -19,7 +19,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from browser_policy import choose
 from serving import Server
 

@@ -9,16 +9,16 @@ import json
 import pytest
 
 from interpreter import GameState, load_ruleset
-from interpreter.agents import HeuristicAgent, RandomAgent, play_match
-from interpreter.decisions import Decision
+from interpreter.engine.decisions import Decision
+from interpreter.engine.invariants import play_checked
 from interpreter.errors import DslError, HouserulesError, IllegalMove
-from interpreter.explain import explain
-from interpreter.gamelog import LogWriter, replay
-from interpreter.invariants import play_checked
-from interpreter.primitives import DONE
-from interpreter.scenario import check_files
-from interpreter.session import Session
-from interpreter.terminal import TerminalGame
+from interpreter.language.primitives import DONE
+from interpreter.playing.agents import HeuristicAgent, RandomAgent, play_match
+from interpreter.playing.gamelog import LogWriter, replay
+from interpreter.playing.session import Session
+from interpreter.presenting.explain import explain
+from interpreter.scenarios.scenario import check_files
+from interpreter.terminal.game import TerminalGame
 
 
 def write(tmp_path, name, text):

@@ -13,9 +13,17 @@ from collections import Counter
 
 import pytest
 
-from interpreter import (DRAW, GameState, HeuristicAgent, IllegalMove, OptionError, load_ruleset,
-                         play_match)
-from interpreter import dealing, engine, turns
+from interpreter import (
+    DRAW,
+    GameState,
+    HeuristicAgent,
+    IllegalMove,
+    OptionError,
+    load_ruleset,
+    play_match,
+)
+from interpreter.engine import dealing, turns
+from interpreter.engine import game as engine
 
 COLORS = ["red", "yellow", "green", "blue"]
 ACTIONS = ["skip", "reverse", "draw_two"]

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import interpreter
-from interpreter.cli import main
-from interpreter.source import bundled_dir
+from interpreter.cli.main import main
+from interpreter.loading.source import bundled_dir
 
 CLASSIC_OPTIONS = ["target_score", "hands", "draw_until_playable", "max_draws", "challenge"]
 
@@ -172,7 +172,7 @@ def test_the_module_runs_from_any_directory(tmp_path):
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
     result = subprocess.run(
-        [sys.executable, "-m", "interpreter.cli", "simulate", "classic", "--games", "3",
+        [sys.executable, "-m", "interpreter.cli.main", "simulate", "classic", "--games", "3",
          "--seed", "1"],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr

@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 import interpreter
-from interpreter import cli
-from interpreter.agents import seat_bots
+from interpreter.building.ruleset import load_ruleset
+from interpreter.cli import main as cli
+from interpreter.cli.progress import ProgressBar
 from interpreter.errors import HouserulesError
-from interpreter.ruleset import load_ruleset
-from interpreter.progress import ProgressBar
-from interpreter.stats import Running, proportion_difference, wilson
+from interpreter.playing.agents import seat_bots
+from interpreter.simulate.stats import Running, proportion_difference, wilson
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
@@ -43,7 +43,7 @@ def houserules(*args, cwd, stdin=None, timeout=300):
     env = dict(os.environ)
     package_root = str(Path(interpreter.__file__).resolve().parent.parent)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
-    return subprocess.run([sys.executable, "-m", "interpreter.cli", *args], cwd=cwd, env=env,
+    return subprocess.run([sys.executable, "-m", "interpreter.cli.main", *args], cwd=cwd, env=env,
                           input=stdin, capture_output=True, text=True, timeout=timeout)
 
 

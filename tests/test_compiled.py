@@ -58,7 +58,7 @@ def compiled(tmp_path_factory) -> Path:
 def simulate(args: tuple, source: bool, cwd: Path, folder: Path) -> tuple:
     """A `simulate --json --log` run's figures (timing aside) and game logs (file name -> its
     bytes)."""
-    result = run("-m", "interpreter.cli", "simulate", *args, "--json", "--jobs", "1",
+    result = run("-m", "interpreter.cli.main", "simulate", *args, "--json", "--jobs", "1",
                  "--log", str(folder), source=source, cwd=cwd)
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
@@ -155,7 +155,7 @@ def test_compiled_and_pure_python_play_the_same_games(installed, tmp_path, args)
 def test_both_builds_judge_a_player_count_expression_alike(installed, tmp_path, expression):
     (tmp_path / "counted.yaml").write_text(
         f"name: counted\nextends: classic\nhand_size: \"{expression}\"\n")
-    verdicts = [run("-m", "interpreter.cli", "validate", str(tmp_path / "counted.yaml"),
+    verdicts = [run("-m", "interpreter.cli.main", "validate", str(tmp_path / "counted.yaml"),
                     source=source, cwd=installed) for source in (False, True)]
     assert verdicts[0].returncode == verdicts[1].returncode
     assert verdicts[0].stdout + verdicts[0].stderr == verdicts[1].stdout + verdicts[1].stderr
@@ -171,18 +171,18 @@ def test_both_builds_judge_a_player_count_expression_alike(installed, tmp_path, 
 def test_both_builds_judge_a_setting_expression_alike(installed, tmp_path, expression):
     (tmp_path / "setting.yaml").write_text(
         f"name: setting\nextends: classic\nturn: {{max_draws: \"{expression}\"}}\n")
-    verdicts = [run("-m", "interpreter.cli", "validate", str(tmp_path / "setting.yaml"),
+    verdicts = [run("-m", "interpreter.cli.main", "validate", str(tmp_path / "setting.yaml"),
                     source=source, cwd=installed) for source in (False, True)]
     assert verdicts[0].returncode == verdicts[1].returncode
     assert verdicts[0].stdout + verdicts[0].stderr == verdicts[1].stdout + verdicts[1].stderr
     assert "Traceback" not in verdicts[0].stderr
 
-# The C seed and shuffle (interpreter/_chance.c) against the generator's own methods, in the
+# The C seed and shuffle (interpreter/engine/_chance.c) against the generator's own methods, in the
 # installed build: seeds of every size (and past 64 bits, where seeded() falls back), whole
 # and partial shuffles, and the generator's state after each, so the next draw agrees too.
 NATIVE_CHECK = """
 import random
-from interpreter import dealing
+from interpreter.engine import dealing
 assert dealing.NATIVE is not None, "the C seed and shuffle were not built, or failed their check"
 for seed in (0, 1, 2, -1, 255, 2**31, 2**32 - 1, 2**32, 2**40 + 7, -2**50, 2**63 - 1, -2**63,
              2**64, 2**200 + 1, 20261204):
@@ -217,8 +217,8 @@ SCENARIOS_AND_CLONES = """
 import sys
 from pathlib import Path
 from interpreter import GameState, load_ruleset
-from interpreter.agents import HeuristicAgent, play_match
-from interpreter.scenario import Scenario
+from interpreter.playing.agents import HeuristicAgent, play_match
+from interpreter.scenarios.scenario import Scenario
 failed = []
 for folder in sys.argv[1:]:
     for path in sorted(Path(folder).rglob("*.yaml")):

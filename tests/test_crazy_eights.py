@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.agents import RandomAgent, play_match
-from interpreter.decisions import DRAW, PASS
-from interpreter.engine import GameState
+from interpreter.building.ruleset import load_ruleset
+from interpreter.engine.decisions import DRAW, PASS
+from interpreter.engine.game import GameState
 from interpreter.errors import RuleRuntimeError, RulesetError
-from interpreter.ruleset import load_ruleset
+from interpreter.playing.agents import RandomAgent, play_match
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -4,8 +4,8 @@ import collections
 
 import pytest
 
-from interpreter.agents import below, make_agents, uniform
-from interpreter.dice import Dice, seed_words
+from interpreter.playing.agents import below, make_agents, uniform
+from interpreter.playing.dice import Dice, seed_words
 
 
 def test_reference_sequence():

@@ -1,6 +1,6 @@
 """The effect language: parse, compile and evaluate expressions and effects, and its errors.
 
-Expressions are compiled with interpreter.compiler.compile_expression and evaluated against a
+Expressions are compiled with interpreter.language.compiler.compile_expression and evaluated against a
 fixed table built with GameState.from_table. Effects are checked the way a ruleset author
 sees them: a small ruleset that `extends: classic` and rewrites what a Skip does, and a game
 in which seat 0 plays that Skip.
@@ -12,11 +12,22 @@ import textwrap
 
 import pytest
 
-from interpreter import (DslError, GameState, HouserulesError, RuleRuntimeError, RulesetError,
-                         load_ruleset)
-from interpreter import dsl
-from interpreter.compiler import Compiler, Symbols, compile_effect, compile_expression
-from interpreter.primitives import Frame
+from interpreter import (
+    DslError,
+    GameState,
+    HouserulesError,
+    RuleRuntimeError,
+    RulesetError,
+    load_ruleset,
+)
+from interpreter.language import dsl
+from interpreter.language.compiler import (
+    Compiler,
+    Symbols,
+    compile_effect,
+    compile_expression,
+)
+from interpreter.language.primitives import Frame
 
 OPTIONS = {"n": 3, "flag": True, "mode": "fast"}
 ATTRIBUTES = frozenset({"item", "weight"})

@@ -9,14 +9,15 @@ import textwrap
 
 import pytest
 
-from interpreter import COMPILED, GameState, engine, load_ruleset
-from interpreter.agents import play_match, seat_table
-from interpreter.cards import holds_value, own_attribute
-from interpreter.dice import Dice
-from interpreter.primitives import Frame
-from interpreter.rules import reads_only_the_game
-from interpreter.simulate import simulate
-from interpreter.tally import Summary
+from interpreter import COMPILED, GameState, load_ruleset
+from interpreter.building.rules import reads_only_the_game
+from interpreter.engine import game as engine
+from interpreter.engine.cards import holds_value, own_attribute
+from interpreter.language.primitives import Frame
+from interpreter.playing.agents import play_match, seat_table
+from interpreter.playing.dice import Dice
+from interpreter.simulate.runs import simulate
+from interpreter.simulate.tally import Summary
 
 
 @pytest.mark.parametrize("condition, early", [
@@ -140,7 +141,7 @@ def test_a_play_answered_by_index_plays_as_the_decision(name, bots, unchecked):
 @pytest.mark.skipif(COMPILED, reason="a compiled bot's class cannot be subclassed in Python")
 def test_a_bot_of_a_subclass_decides_through_its_own_decide(unchecked):
     """A subclass of a bundled bot may answer otherwise: it is asked through decide()."""
-    from interpreter.agents import EagerAgent
+    from interpreter.playing.agents import EagerAgent
 
     asked = []
 
@@ -175,8 +176,8 @@ def test_a_summary_crosses_processes_whole():
 
 
 def test_the_run_time_knows_the_names_each_replaceable_event_binds():
-    from interpreter.replacing import LOST, OWED
-    from interpreter.rules import REPLACEABLE
+    from interpreter.building.rules import REPLACEABLE
+    from interpreter.engine.replacing import LOST, OWED
     assert (REPLACEABLE["draw_owed"][0], REPLACEABLE["turn_lost"][0]) == (OWED, LOST)
 
 

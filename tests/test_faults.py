@@ -3,7 +3,7 @@ disk, a killed worker process, a bad or empty Dask cluster, runs too big for mem
 numbers. Each ends in one `error:` line and exit status 2 (or, where it can be mended, is
 mended and noted), never a traceback.
 
-The command line runs in a subprocess (`python -m interpreter.cli ...`), so that exit codes
+The command line runs in a subprocess (`python -m interpreter.cli.main ...`), so that exit codes
 and stderr are the real ones and no process pool forks pytest. A full disk is imitated in
 this process, by making a write fail.
 """
@@ -11,6 +11,7 @@ this process, by making a write fail.
 from __future__ import annotations
 
 import errno
+import importlib
 import io
 import json
 import os
@@ -24,23 +25,28 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
-
 from child_process import interruptible
 
-import importlib
-
 import interpreter
-import interpreter.cli
-import interpreter.output_paths
-import interpreter.session
-from interpreter import gamelog
-from interpreter.cli import main
+import interpreter.cli.main
+import interpreter.cli.output_paths
+import interpreter.playing.session
+from interpreter.cli.main import main
 from interpreter.errors import HouserulesError
-from interpreter.session import Session
-from interpreter.simulate import (CHUNK, MOST_CHUNKS_A_BATCH, WINDOW, RunError, batch_size, chunks,
-                                  game_seed, in_processes)
+from interpreter.playing import gamelog
+from interpreter.playing.session import Session
+from interpreter.simulate.runs import (
+    CHUNK,
+    MOST_CHUNKS_A_BATCH,
+    WINDOW,
+    RunError,
+    batch_size,
+    chunks,
+    game_seed,
+    in_processes,
+)
 
-simulate = importlib.import_module("interpreter.simulate")  # the package has a simulate() too
+simulate = importlib.import_module("interpreter.simulate.runs")  # the package has a simulate() too
 ROOT = Path(interpreter.__file__).resolve().parent.parent
 ROOT_USER = hasattr(os, "geteuid") and os.geteuid() == 0  # whom chmod does not stop
 QUICK = ["--bots", "eager", "--option", "hands=1"]
@@ -53,8 +59,8 @@ def environment() -> dict:
 
 
 def cli(*argv, timeout=120, stdout=subprocess.PIPE) -> subprocess.CompletedProcess:
-    """`python -m interpreter.cli ARGV` with stdin empty, stdout and stderr captured."""
-    return subprocess.run([sys.executable, "-m", "interpreter.cli", *map(str, argv)], cwd=ROOT,
+    """`python -m interpreter.cli.main ARGV` with stdin empty, stdout and stderr captured."""
+    return subprocess.run([sys.executable, "-m", "interpreter.cli.main", *map(str, argv)], cwd=ROOT,
                           env=environment(), stdin=subprocess.DEVNULL, stdout=stdout,
                           stderr=subprocess.PIPE, text=True, timeout=timeout)
 
@@ -180,7 +186,7 @@ def test_a_folder_that_takes_no_new_file_is_refused_for_root_too(tmp_path, monke
     def refuse(*args, **kwargs):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
 
-    monkeypatch.setattr(interpreter.output_paths.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(interpreter.cli.output_paths.tempfile, "mkstemp", refuse)
     out = io.StringIO()
     code = main([*map(str, command), str(tmp_path / name)], out=out)
     assert code == 2 and out.getvalue() == ""
@@ -231,9 +237,9 @@ def test_a_save_that_fails_keeps_the_last_good_save_removes_its_temp_file_and_sa
     session.save(path)
     good = path.read_bytes()
     session.apply(session.game.decision.options[-1])  # the game moves on...
-    target, name, fault = {"write": (interpreter.session.json, "dump", half_then_no_space),
-                           "fsync": (interpreter.session.os, "fsync", no_space),
-                           "rename": (interpreter.session.os, "replace", no_space)}[where]
+    target, name, fault = {"write": (interpreter.playing.session.json, "dump", half_then_no_space),
+                           "fsync": (interpreter.playing.session.os, "fsync", no_space),
+                           "rename": (interpreter.playing.session.os, "replace", no_space)}[where]
     with monkeypatch.context() as patch:
         patch.setattr(target, name, fault)
         with pytest.raises(HouserulesError) as caught:
@@ -250,7 +256,7 @@ def test_a_save_that_fails_keeps_the_last_good_save_removes_its_temp_file_and_sa
 def test_a_first_save_that_fails_leaves_nothing_and_says_so(tmp_path, monkeypatch):
     path = tmp_path / "game.json"
     session = Session("classic", {}, 2, 0, "heuristic", 5)
-    monkeypatch.setattr(interpreter.session.os, "fsync", no_space)
+    monkeypatch.setattr(interpreter.playing.session.os, "fsync", no_space)
     with pytest.raises(HouserulesError, match="nothing was saved"):
         session.save(path)
     assert list(tmp_path.iterdir()) == []
@@ -260,7 +266,7 @@ def test_play_stops_with_one_error_when_its_save_fails_and_the_last_save_resumes
         tmp_path, monkeypatch, capsys):
     path = tmp_path / "game.json"
     saves = []
-    real = interpreter.session.os.fsync
+    real = interpreter.playing.session.os.fsync
 
     def full_at_the_third(fd):
         saves.append(fd)
@@ -268,11 +274,11 @@ def test_play_stops_with_one_error_when_its_save_fails_and_the_last_save_resumes
             no_space()
         real(fd)
 
-    monkeypatch.setattr(interpreter.session.os, "fsync", full_at_the_third)
+    monkeypatch.setattr(interpreter.playing.session.os, "fsync", full_at_the_third)
     monkeypatch.setattr(sys, "stdin", io.StringIO("d\n" * 200))
     code = main(["play", "classic", "--players", "2", "--seed", "3", "--save", str(path)],
                 out=io.StringIO())
-    monkeypatch.setattr(interpreter.session.os, "fsync", real)
+    monkeypatch.setattr(interpreter.playing.session.os, "fsync", real)
     err = capsys.readouterr().err
     assert code == 2
     line = one_error(err, str(path), "No space left on device", "still holds the game")
@@ -363,7 +369,7 @@ def children(pid: int) -> list[int]:
 def run_killing_workers(argv: list, every_time: bool) -> tuple[subprocess.CompletedProcess, int]:
     """Run the CLI and SIGKILL one of its worker processes once (or every one, as they come)
     after the first second; gives the outcome and how many were killed."""
-    process = subprocess.Popen([sys.executable, "-m", "interpreter.cli", *map(str, argv)],
+    process = subprocess.Popen([sys.executable, "-m", "interpreter.cli.main", *map(str, argv)],
                                cwd=ROOT, env=environment(), stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
     started, killed = time.monotonic(), 0
@@ -624,7 +630,7 @@ def test_ten_billion_games_on_two_jobs_stream_in_flat_memory_and_stop_cleanly(tm
     # about 190 MB after 3 s and a MemoryError later.
     records = tmp_path / "rows.jsonl"
     process = subprocess.Popen(
-        [sys.executable, "-m", "interpreter.cli", "simulate", "classic", "--games",
+        [sys.executable, "-m", "interpreter.cli.main", "simulate", "classic", "--games",
          "10000000000", "--jobs", "2", *QUICK, "--records", str(records)],
         cwd=ROOT, env=environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True, preexec_fn=interruptible)

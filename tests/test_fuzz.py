@@ -5,8 +5,8 @@ Four kinds of input:
   1. random bytes, random text and YAML-looking token soup written to a .yaml file;
   2. random YAML documents (nested mappings, lists and scalars);
   3. rulesets that look schema-valid, whose effect and condition texts are generated from the
-     effect language (the functions of interpreter.primitives.PRIMITIVES with their arities and
-     roles, the names of interpreter.names.NAMES, numbers, strings, and/or/not,
+     effect language (the functions of interpreter.language.primitives.PRIMITIVES with their arities and
+     roles, the names of interpreter.language.names.NAMES, numbers, strings, and/or/not,
      comparisons, any/all/count/sum comprehensions, if/elif/else, let), plus texts of that
      kind with a few characters deleted or inserted, and long chains of one construct;
   4. the crashes and hangs found so far, as plain regression tests (REGRESSIONS below).
@@ -41,10 +41,10 @@ from hypothesis import HealthCheck, Phase, find, given, note, settings
 from hypothesis import strategies as st
 
 from interpreter import HouserulesError, load_ruleset
-from interpreter.cards import BUILTIN_ATTRIBUTES
-from interpreter.names import NAMES
-from interpreter.primitives import PRIMITIVES
-from interpreter.simulate import simulate
+from interpreter.engine.cards import BUILTIN_ATTRIBUTES
+from interpreter.language.names import NAMES
+from interpreter.language.primitives import PRIMITIVES
+from interpreter.simulate.runs import simulate
 
 TIME_LIMIT = 10.0  # seconds for one load or one simulation before it counts as a hang
 LIMITS = {"turns_per_hand": 2000, "steps_per_action": 2000}

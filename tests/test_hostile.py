@@ -1,6 +1,6 @@
 """Hostile ruleset files through the real command line: each is refused cleanly, quickly, in bounded memory.
 
-Every case writes its files to a temporary folder and runs `python -m interpreter.cli ...` in a
+Every case writes its files to a temporary folder and runs `python -m interpreter.cli.main ...` in a
 child process (cwd = the repository, PYTHONPATH = the repository), as a user would. For each:
 
 * exit status 2 (a scenario run by `check` may also report a failure with exit status 1);
@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-
 from child_process import child_seconds
+
 from interpreter import load_ruleset
 from interpreter.errors import HouserulesError
 
@@ -260,7 +260,7 @@ def run_cli(args: list) -> tuple:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     start = child_seconds()
     try:
-        done = subprocess.run([sys.executable, "-m", "interpreter.cli", *args], cwd=REPO, env=env,
+        done = subprocess.run([sys.executable, "-m", "interpreter.cli.main", *args], cwd=REPO, env=env,
                               capture_output=True, text=True, errors="replace",
                               timeout=HANG_TIMEOUT, preexec_fn=limit_memory)
     except subprocess.TimeoutExpired:
@@ -652,8 +652,8 @@ def test_a_wide_tabled_deck_keeps_the_shared_table_list_bounded(tmp_path):
     """20 colours x 1,000 ranks, the playable rule tabled: keys past FLAT_SLOTS go by
     dictionary, so neither the ruleset's list of tables nor a game's flags grow with them."""
     from interpreter import GameState, load_ruleset
-    from interpreter.agents import make_agents, play_match
-    from interpreter.playable import FLAT_SLOTS
+    from interpreter.engine.playable import FLAT_SLOTS
+    from interpreter.playing.agents import make_agents, play_match
     path = tmp_path / "main.yaml"
     path.write_text(ruleset(
         "colors: [" + ", ".join(f"c{i}" for i in range(20)) + "]", "kinds:",

@@ -2,7 +2,7 @@
 
 Saves (`play --save`, `resume`) and logs (`simulate --log`, `play --log`, `replay`) are
 untrusted input, like rulesets. Every case below writes a file to a temporary folder (most
-of them a good save or log with one thing changed) and runs `python -m interpreter.cli
+of them a good save or log with one thing changed) and runs `python -m interpreter.cli.main
 resume FILE` or `replay FILE` in a child process, as a user would, and checks:
 
 * exit status 2, within 2 s (start-up included), no Python traceback anywhere;
@@ -36,18 +36,24 @@ from typing import Callable
 
 import jsonschema
 import pytest
-
 from child_process import child_seconds
 
-from interpreter import engine
-from interpreter.agents import RandomAgent
-from interpreter.cli import main
-from interpreter.cards import Card, Kind
-from interpreter.decisions import DRAW
-from interpreter.gamelog import LOG_FORMAT, NEXT_HAND, decode, encode, log_files, replay
-from interpreter.session import SaveError, Session
-from interpreter.simulate import run
-from interpreter.untrusted import predicate, validator
+from interpreter.cli.main import main
+from interpreter.engine import game as engine
+from interpreter.engine.cards import Card, Kind
+from interpreter.engine.decisions import DRAW
+from interpreter.loading.untrusted import predicate, validator
+from interpreter.playing.agents import RandomAgent
+from interpreter.playing.gamelog import (
+    LOG_FORMAT,
+    NEXT_HAND,
+    decode,
+    encode,
+    log_files,
+    replay,
+)
+from interpreter.playing.session import SaveError, Session
+from interpreter.simulate.runs import run
 
 REPO = Path(__file__).resolve().parent.parent
 MEMORY_LIMIT = 1 << 30  # 1 GiB of address space for the child
@@ -79,7 +85,7 @@ def run_cli(args: list, stdin: str = "", cwd: Path = REPO) -> tuple:
     env = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
     start = child_seconds()
     try:
-        done = subprocess.run([sys.executable, "-m", "interpreter.cli", *map(str, args)],
+        done = subprocess.run([sys.executable, "-m", "interpreter.cli.main", *map(str, args)],
                               cwd=cwd, env=env, input=stdin, capture_output=True, text=True,
                               errors="replace", timeout=HANG_TIMEOUT, preexec_fn=limit_memory)
     except subprocess.TimeoutExpired:
@@ -830,7 +836,7 @@ def test_a_format_1_log_and_save_are_still_read(good, tmp_path):
 
 
 def test_replay_of_a_folder_without_logs_is_an_error(tmp_path):
-    from interpreter.cli import main
+    from interpreter.cli.main import main
     assert main(["replay", str(tmp_path)]) == 2
 
 
@@ -851,7 +857,7 @@ deck:
 """
 
 
-# The command line, as `python -m interpreter.cli` runs it, writing its peak memory (VmHWM:
+# The command line, as `python -m interpreter.cli.main` runs it, writing its peak memory (VmHWM:
 # the process's own, after exec; ru_maxrss would count the forked test process) to a file.
 MEASURED_CLI = """\
 import atexit, os, sys
@@ -861,7 +867,7 @@ def peak():
     with open(os.environ["HOUSERULES_TEST_PEAK"], "w") as out:
         out.write(found[0] if found else "0")
 atexit.register(peak)
-from interpreter.cli import main
+from interpreter.cli.main import main
 sys.exit(main())
 """
 

@@ -6,11 +6,11 @@ from io import StringIO
 import pytest
 
 from interpreter import GameState, load_ruleset
-from interpreter.cli import main
+from interpreter.cli.main import main
 from interpreter.errors import RulesetError
-from interpreter.explain import explain
-from interpreter.simulate import compare
-from interpreter.source import bundled_dir, bundled_rulesets
+from interpreter.loading.source import bundled_dir, bundled_rulesets
+from interpreter.presenting.explain import explain
+from interpreter.simulate.runs import compare
 
 OVERLAYS = [name for name in bundled_rulesets() if name.startswith("house/")]
 HOUSE_OPTIONS = ["draw_until_playable", "stacking", "seven_o", "jump_in", "forced_play",

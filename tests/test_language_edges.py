@@ -11,7 +11,7 @@ import textwrap
 import pytest
 
 from interpreter import DslError, GameState, RulesetError, load_ruleset
-from interpreter.source import bundled_dir
+from interpreter.loading.source import bundled_dir
 
 # seat 0 plays a red skip; its effect is the text under test.
 HANDS = [["red skip", "red 1", "blue 2"], ["green 1", "green 2"], ["yellow 1", "yellow 2"]]

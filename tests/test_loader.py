@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from interpreter import HouserulesError, OptionError, RulesetError, load_ruleset
-from interpreter.source import bundled_dir
+from interpreter.loading.source import bundled_dir
 
 RULESETS = bundled_dir("rulesets")
 SCHEMA_FILE = bundled_dir("schema") / "ruleset.schema.json"

@@ -9,8 +9,8 @@ import textwrap
 import pytest
 
 from interpreter import DslError, GameState, RuleRuntimeError, load_ruleset
-from interpreter.agents import HeuristicAgent, RandomAgent
-from interpreter.invariants import play_checked
+from interpreter.engine.invariants import play_checked
+from interpreter.playing.agents import HeuristicAgent, RandomAgent
 
 HANDS = [["red 8", "red 1", "blue 2"], ["green 1", "green 2", "green 3"],
          ["yellow 1", "yellow 2"], ["blue 1", "blue 3"]]
@@ -113,7 +113,7 @@ def test_each_iteration_is_charged_to_the_games_budget(tmp_path):
 
 
 def test_explain_tells_a_loop_in_words(tmp_path):
-    from interpreter.explain import explain
+    from interpreter.presenting.explain import explain
     rules = eight_rule(tmp_path, ASKING)
     text = explain(rules)
     assert "For each seat of every other player, in turn: That seat decides whether to pay." \

@@ -15,8 +15,18 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import (DRAW, DslError, GameState, HeuristicAgent, IllegalMove, OptionError,
-                         RulesetError, load_ruleset, play_match, simulate)
+from interpreter import (
+    DRAW,
+    DslError,
+    GameState,
+    HeuristicAgent,
+    IllegalMove,
+    OptionError,
+    RulesetError,
+    load_ruleset,
+    play_match,
+    simulate,
+)
 
 COLORS = ["red", "yellow", "green", "blue"]
 ACTIONS = ["skip", "reverse", "draw_two"]

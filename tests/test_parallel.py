@@ -1,7 +1,7 @@
 """Chunked simulation: the same figures for any --jobs or a Dask cluster, --records, the
 progress bar, compare --plot, and (opt-in, slow) bounded memory on long runs.
 
-Every run goes through a subprocess (`python -m interpreter.cli ...`) so that process pools
+Every run goes through a subprocess (`python -m interpreter.cli.main ...`) so that process pools
 and cluster clients never fork the pytest process, and exit codes and stderr are the real ones.
 """
 
@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 import interpreter
-from interpreter.progress import ProgressBar
-from interpreter.simulate import game_seed
+from interpreter.cli.progress import ProgressBar
+from interpreter.simulate.runs import game_seed
 
 ROOT = Path(interpreter.__file__).resolve().parent.parent
 TIMING = ("seconds", "games_per_second")
@@ -37,8 +37,8 @@ def environment() -> dict:
 
 
 def cli(*argv, timeout=120) -> subprocess.CompletedProcess:
-    """`python -m interpreter.cli ARGV`, stdout and stderr captured (stderr is not a terminal)."""
-    return subprocess.run([sys.executable, "-m", "interpreter.cli", *map(str, argv)],
+    """`python -m interpreter.cli.main ARGV`, stdout and stderr captured (stderr is not a terminal)."""
+    return subprocess.run([sys.executable, "-m", "interpreter.cli.main", *map(str, argv)],
                           cwd=ROOT, env=environment(), capture_output=True, text=True,
                           timeout=timeout)
 
@@ -273,7 +273,7 @@ def test_compare_writes_a_png_and_its_json_does_not_depend_on_jobs(tmp_path):
 def test_a_long_run_on_two_jobs_stays_under_300_mb(tmp_path):
     # A fresh interpreter runs the CLI and reports RUSAGE_CHILDREN's peak, so that processes
     # this pytest session started earlier (the Dask workers, say) do not count.
-    command = [sys.executable, "-m", "interpreter.cli", "simulate", "classic", "--games",
+    command = [sys.executable, "-m", "interpreter.cli.main", "simulate", "classic", "--games",
                "20000", "--jobs", "2", "--bots", "eager", "--option", "hands=1", "--json",
                "--records", str(tmp_path / "rows.jsonl")]
     probe = ("import resource, subprocess, sys\n"

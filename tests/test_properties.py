@@ -1,6 +1,6 @@
 """Properties of whole matches, over many seeds, seat counts, bot mixes and options.
 
-Each match is played with interpreter.invariants.play_checked, which checks card
+Each match is played with interpreter.engine.invariants.play_checked, which checks card
 conservation, seats, direction and the pending decision after every step. On top of that
 an oracle written from docs/game-rules.md section 1 checks every play decision independently
 of the engine's own playable rule.
@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from interpreter import DRAW, GameState, IllegalMove, RuleRuntimeError, load_ruleset
-from interpreter.agents import AGENTS
-from interpreter.invariants import check_invariants, play_checked
+from interpreter.engine.invariants import check_invariants, play_checked
+from interpreter.playing.agents import AGENTS
 
 
 @lru_cache(maxsize=None)
@@ -70,7 +70,7 @@ HOUSE_RULES = st.lists(st.sampled_from(["stacking", "seven_o", "jump_in", "force
 
 
 def agents(names, seed):
-    """Fresh agents, seeded per seat exactly as interpreter.agents.make_agents seeds them."""
+    """Fresh agents, seeded per seat exactly as interpreter.playing.agents.make_agents seeds them."""
     return [AGENTS[name](f"{seed}/{seat}") for seat, name in enumerate(names)]
 
 

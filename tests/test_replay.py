@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from interpreter.cli import main
-from interpreter.gamelog import LogError, log_files, replay
-from interpreter.simulate import run
+from interpreter.cli.main import main
+from interpreter.playing.gamelog import LogError, log_files, replay
+from interpreter.simulate.runs import run
 
 
 @pytest.fixture(scope="module")

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from interpreter import GameState, load_ruleset
-from interpreter.agents import EagerAgent, HeuristicAgent, RandomAgent
-from interpreter.explain import explain
-from interpreter.invariants import play_checked
+from interpreter.engine.invariants import play_checked
+from interpreter.playing.agents import EagerAgent, HeuristicAgent, RandomAgent
+from interpreter.presenting.explain import explain
 
 HOUSE = {"stacking": True, "seven_o": True, "jump_in": True, "challenge": True}
 

@@ -1,7 +1,7 @@
 """Text from files is printed safely: control sequences in a ruleset, scenario, save or log are
 shown as escapes (`\\x1b`, `\\u202e`), never sent raw to the terminal.
 
-The command-line cases run the real `python -m interpreter.cli ...` in a child process (and
+The command-line cases run the real `python -m interpreter.cli.main ...` in a child process (and
 `play` under a pseudo-terminal, as in test_terminal.py) on a ruleset whose every free text
 holds every kind of sequence, and check stdout and stderr: no raw control character, and the
 escaped form where that text is shown.
@@ -20,15 +20,15 @@ from types import SimpleNamespace
 
 import pytest
 
-from interpreter import cli
-from interpreter.gamelog import LOG_FORMAT
+from interpreter.building.ruleset import load_ruleset
+from interpreter.cli import main as cli
 from interpreter.errors import DslError, HouserulesError, IllegalMove, RulesetError
-from interpreter.narrate import Narrator, card_text, effect_text
-from interpreter.ruleset import load_ruleset
+from interpreter.loading.source import bundled_dir
+from interpreter.playing.gamelog import LOG_FORMAT
+from interpreter.playing.session import SAVE_FORMAT
+from interpreter.presenting.narrate import Narrator, card_text, effect_text
 from interpreter.safe_text import shown, shown_picture, width
-from interpreter.session import SAVE_FORMAT
-from interpreter.source import bundled_dir
-from interpreter.terminal import TerminalGame
+from interpreter.terminal.game import TerminalGame
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -240,7 +240,7 @@ def hostile_overlay(folder: Path) -> Path:
 
 def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT), NO_COLOR="1")
-    return subprocess.run([sys.executable, "-m", "interpreter.cli", *args], cwd=str(cwd),
+    return subprocess.run([sys.executable, "-m", "interpreter.cli.main", *args], cwd=str(cwd),
                           env=env, capture_output=True, timeout=120, encoding="utf-8",
                           errors="surrogateescape")
 

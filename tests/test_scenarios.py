@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.cli import main
-from interpreter.scenario import Scenario, ScenarioError, find_scenarios
+from interpreter.cli.main import main
+from interpreter.scenarios.scenario import Scenario, ScenarioError, find_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(find_scenarios([ROOT / "examples" / "scenarios"]))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.engine import GameState
-from interpreter.ruleset import load_ruleset
+from interpreter.building.ruleset import load_ruleset
+from interpreter.engine.game import GameState
 
 JUMP_IN = {"jump_in": True}
 
@@ -66,8 +66,8 @@ def test_a_seat_that_cannot_take_a_public_window_may_only_pass():
 
 # --- the browser table: windows asked of everyone at once, seeds, rule errors ---------------
 
-from interpreter.table_files import TableError  # noqa: E402
-from interpreter.tables import Table  # noqa: E402
+from interpreter.web.table_files import TableError  # noqa: E402
+from interpreter.web.tables import Table  # noqa: E402
 
 # A forgetful bot forgets UNO now and then, so that the table meets catch windows.
 PEOPLE_AND_BOTS = [{"kind": "you", "name": "Ann"}, {"kind": "person", "name": "Bo"},
@@ -149,7 +149,7 @@ def test_a_window_asks_every_seat_at_once_and_shows_the_same_to_everyone(tmp_pat
 @pytest.mark.parametrize("able", [(), (2,), (1,), (1, 2, 3)])
 def test_who_is_asked_and_for_how_long_does_not_depend_on_who_could_take_it(tmp_path, able):
     """One window, whoever can take it: the same seats asked, the same times."""
-    from interpreter.decisions import Decision
+    from interpreter.engine.decisions import Decision
     table = jump_in_table(tmp_path)
     table.session.game.decision = Decision("jump_in", None, (None,) + able, (1, 2, 3))
     table.changed()
@@ -259,7 +259,7 @@ def test_a_broken_rule_shows_every_seat_where_it_is_never_what_it_met(tmp_path):
 
 def test_a_table_whose_save_fails_stops_as_it_was_last_saved(tmp_path, monkeypatch):
     from interpreter.errors import HouserulesError
-    from interpreter.tables import UNSAVED
+    from interpreter.web.tables import UNSAVED
     table = Table.create(tmp_path, {"ruleset": "classic", "seats": PEOPLE_AND_BOTS})
     table.clock = Clock()
     saved = (table.folder / "save.json").read_text()
@@ -282,7 +282,7 @@ def test_a_table_whose_save_fails_stops_as_it_was_last_saved(tmp_path, monkeypat
 def test_a_seat_is_taken_by_the_first_browser_to_open_its_link(tmp_path):
     """Whoever else saw a join link (the host who sent it) cannot sit there: the link takes
     the seat once, and only the key it gave opens it after that."""
-    from interpreter.table_files import NotYours, Taken
+    from interpreter.web.table_files import NotYours, Taken
     table = Table.create(tmp_path, {"ruleset": "classic", "seats": PEOPLE_AND_BOTS})
     link = table.seats[1]["token"]
     assert table.seat_of(link) is None  # a link alone opens nothing

@@ -8,15 +8,21 @@ import io
 
 import pytest
 
-from interpreter.agents import (EagerAgent, ForgetfulAgent, HeuristicAgent, RandomAgent, bot,
-                                play_match)
-from interpreter.cli import main
-from interpreter.decisions import Decision
-from interpreter.engine import GameState
+from interpreter.building.ruleset import load_ruleset
+from interpreter.cli.main import main
+from interpreter.engine.decisions import Decision
+from interpreter.engine.game import GameState
 from interpreter.errors import OptionError
+from interpreter.playing.agents import (
+    EagerAgent,
+    ForgetfulAgent,
+    HeuristicAgent,
+    RandomAgent,
+    bot,
+    play_match,
+)
+from interpreter.playing.session import Session, make_bots
 from interpreter.rl.rewards import hand_rewards
-from interpreter.ruleset import load_ruleset
-from interpreter.session import Session, make_bots
 
 
 def held(game: GameState) -> list:

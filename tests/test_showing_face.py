@@ -2,8 +2,8 @@
 
 import pytest
 
-from interpreter.cards import showing
-from interpreter.ruleset import load_ruleset
+from interpreter.building.ruleset import load_ruleset
+from interpreter.engine.cards import showing
 
 FLIP = load_ruleset("uno_flip")
 

@@ -13,10 +13,15 @@ import urllib.request
 
 import pytest
 
-from interpreter.budget import MOVE_MESSAGE, MOVE_WORK, RULES_RESERVE, WORK_PER_GAME
-from interpreter.session import Session
-from interpreter.table_files import TableError
-from interpreter.tables import MAX_CARDS, Table
+from interpreter.engine.budget import (
+    MOVE_MESSAGE,
+    MOVE_WORK,
+    RULES_RESERVE,
+    WORK_PER_GAME,
+)
+from interpreter.playing.session import Session
+from interpreter.web.table_files import TableError
+from interpreter.web.tables import MAX_CARDS, Table
 
 ONE_PERSON = [{"kind": "you"}, {"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}]
 

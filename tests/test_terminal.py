@@ -1,6 +1,6 @@
 """`houserules play` and `resume` driven through a real pseudo-terminal, as a person would.
 
-Each test spawns the real command (`python -m interpreter.cli ...`) under pexpect and answers
+Each test spawns the real command (`python -m interpreter.cli.main ...`) under pexpect and answers
 its prompts. A small `Player` answers every prompt the plain way (the first playable card,
 else draw; yes to playing a drawn card; the first colour; the first player listed; always
 challenge; always catch), so a test only takes over at the prompt it is about.
@@ -22,7 +22,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from child_process import interruptible
 
 pexpect = pytest.importorskip("pexpect")
@@ -66,7 +65,7 @@ def spawn(*args: str, cwd=ROOT):
     """The real `houserules ARGS` in a pseudo-terminal, started in `cwd`."""
     env = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT))
     env.pop("PYTHONHASHSEED", None)
-    child = pexpect.spawn(sys.executable, ["-m", "interpreter.cli", *args], cwd=str(cwd),
+    child = pexpect.spawn(sys.executable, ["-m", "interpreter.cli.main", *args], cwd=str(cwd),
                          env=env, encoding="utf-8", timeout=TIMEOUT,
                           dimensions=(50, COLUMNS), preexec_fn=interruptible)
     child.delaybeforesend = None  # no 50 ms pause before each line: the game waits anyway
@@ -249,7 +248,7 @@ def test_a_whole_hand_is_played_to_the_end(game, ruleset, seed, players, prompts
 
 def card_names(ruleset: str) -> set[str]:
     """Every card of `ruleset` as the terminal names it (each face, in words)."""
-    from interpreter.ruleset import load_ruleset
+    from interpreter.building.ruleset import load_ruleset
     rules = load_ruleset(ruleset, {})
     return {" ".join(face.name.replace("_", " ").split()) for face in rules.faces} | \
         {" ".join(card.name.replace("_", " ").split()) for card in rules.deck}
@@ -797,8 +796,8 @@ def test_a_rule_error_saves_the_game_and_resume_goes_on_once_it_is_fixed(tmp_pat
 
 def asked(lines: list[str], ask):
     """What `ask(terminal)` answers when the person types `lines` in turn, and the screen."""
-    from interpreter.session import Session
-    from interpreter.terminal import TerminalGame
+    from interpreter.playing.session import Session
+    from interpreter.terminal.game import TerminalGame
 
     session = Session("classic", {"hands": 1}, 2, 0, "heuristic", 3)
     out, feed = io.StringIO(), iter(lines)
@@ -808,7 +807,7 @@ def asked(lines: list[str], ask):
 
 
 def uno_decision():
-    from interpreter.decisions import Decision
+    from interpreter.engine.decisions import Decision
     return Decision("uno", 0, (False, True))
 
 
@@ -831,7 +830,7 @@ def test_the_uno_call_when_left_with_one_card_by_someone_else(lines, answer, sai
     (["1"], "fold"), (["2"], "raise"), (["3", "x", "2"], "raise"),
 ])
 def test_a_question_with_named_answers_is_a_numbered_menu(lines, answer):
-    from interpreter.decisions import Decision
+    from interpreter.engine.decisions import Decision
     decision = Decision("bet", 0, ("fold", "raise"))
     got, screen = asked(lines, lambda t: t.choose(decision))
     assert got == answer
@@ -862,8 +861,8 @@ def test_s_switches_the_hand_between_sorted_and_dealt_order(game):
 def save_reaching(path: Path, ruleset: str, options: dict, players: int, wanted) -> Path:
     """A save of a game played (the person's seat by the heuristic bot, windows let pass)
     until `wanted(game)` holds, tried over seeds: resuming it shows that prompt at once."""
-    from interpreter.agents import HeuristicAgent
-    from interpreter.session import Session
+    from interpreter.playing.agents import HeuristicAgent
+    from interpreter.playing.session import Session
     for seed in range(400):
         session = Session(ruleset, options, players, 0, "heuristic", seed)
         person = HeuristicAgent(seed)

@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 
-from interpreter import engine  # noqa: E402
+from interpreter.engine import game as engine  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,10 +12,10 @@ from collections import Counter
 import pytest
 
 from interpreter import GameState, HeuristicAgent, RandomAgent
+from interpreter.building.ruleset import load_ruleset
+from interpreter.engine.invariants import check_invariants
 from interpreter.errors import HouserulesError
-from interpreter.invariants import check_invariants
-from interpreter.ruleset import load_ruleset
-from interpreter.view import real_answer, seat_view
+from interpreter.presenting.view import real_answer, seat_view
 
 # A small two-sided game: a light side of red and blue, a dark side of pink and teal.
 SMALL = """

@@ -1,4 +1,4 @@
-"""Static types of the effect language (interpreter/typecheck.py): what is refused at load, with
+"""Static types of the effect language (interpreter/language/typecheck.py): what is refused at load, with
 what message and where; what is accepted (every bundled ruleset and example among it); and
 that every function, name and attribute of the language has its types in the table."""
 
@@ -9,15 +9,22 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import DslError, dsl, load_ruleset
-from interpreter.cards import BUILTIN_ATTRIBUTES
-from interpreter.cli import main
-from interpreter.compiler import Symbols, compile_effect, compile_expression
-from interpreter.names import NAMES
-from interpreter.primitives import PRIMITIVES
-from interpreter.rules import REPLACEABLE
-from interpreter.typecheck import (ATTRIBUTE_TYPES, BOUND_TYPES, NAME_TYPES, QUANTIFIERS,
-                                   SIGNATURES, type_name)
+from interpreter import DslError, load_ruleset
+from interpreter.building.rules import REPLACEABLE
+from interpreter.cli.main import main
+from interpreter.engine.cards import BUILTIN_ATTRIBUTES
+from interpreter.language import dsl
+from interpreter.language.compiler import Symbols, compile_effect, compile_expression
+from interpreter.language.names import NAMES
+from interpreter.language.primitives import PRIMITIVES
+from interpreter.language.typecheck import (
+    ATTRIBUTE_TYPES,
+    BOUND_TYPES,
+    NAME_TYPES,
+    QUANTIFIERS,
+    SIGNATURES,
+    type_name,
+)
 
 ROOT = Path(__file__).parent.parent
 WHERE = {"file": "rules.yaml", "line": 3, "column": 10, "path": "$.test"}
@@ -253,7 +260,7 @@ def test_every_house_rule_at_once_is_well_typed(capsys):
 
 # --- the table is complete --------------------------------------------------------------------
 
-HOW = ("add it to interpreter/typecheck.py: SIGNATURES[name] = ((arg(TYPE), ...), RESULT), one "
+HOW = ("add it to interpreter/language/typecheck.py: SIGNATURES[name] = ((arg(TYPE), ...), RESULT), one "
        "arg per parameter (optional ones too), RESULT what it gives (NONE for an action)")
 
 
@@ -273,14 +280,14 @@ def test_each_function_has_a_type_for_every_parameter(name):
 def test_every_name_has_a_type():
     missing = sorted(set(NAMES) - set(NAME_TYPES))
     assert not missing, f"names without a type: {', '.join(missing)}; add them to " \
-                        "interpreter/typecheck.py NAME_TYPES"
+                        "interpreter/language/typecheck.py NAME_TYPES"
 
 
 def test_every_comprehension_has_a_type():
     pattern = dsl.parser().get_terminal("QUANTIFIER").pattern.value
     names = set(re.search(r"\(([a-z|]+)\)", pattern).group(1).split("|"))
     assert names <= set(QUANTIFIERS), f"add {sorted(names - set(QUANTIFIERS))} to " \
-                                      "interpreter/typecheck.py QUANTIFIERS"
+                                      "interpreter/language/typecheck.py QUANTIFIERS"
 
 
 def test_every_card_attribute_and_bound_name_has_a_type():

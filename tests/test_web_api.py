@@ -142,7 +142,7 @@ def test_a_one_megabyte_paste_is_refused_as_the_command_line_refuses_the_file(cl
     text = "name: big\n" + "# padding\n" * 100_000
     big = tmp_path / "pasted.yaml"
     big.write_text(text)
-    cli = subprocess.run([sys.executable, "-m", "interpreter.cli", "validate", str(big)],
+    cli = subprocess.run([sys.executable, "-m", "interpreter.cli.main", "validate", str(big)],
                          capture_output=True, text=True, cwd=tmp_path)
     assert cli.returncode == 2
     error = client.post("/api/check", json={"ruleset": None, "text": text}).json()["error"]
@@ -282,7 +282,7 @@ def test_a_window_is_offered_to_each_person_in_turn(client):
 
 
 def test_serve_explains_itself_and_its_mistakes(capsys, monkeypatch, tmp_path):
-    from interpreter.cli import main
+    from interpreter.cli.main import main
     with pytest.raises(SystemExit) as stop:
         main(["serve", "--help"])
     assert stop.value.code == 0

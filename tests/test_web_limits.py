@@ -30,13 +30,15 @@ pytest.importorskip("starlette.testclient")
 from starlette.testclient import TestClient  # noqa: E402
 
 import interpreter  # noqa: E402
-from interpreter import tables  # noqa: E402
-from interpreter.lobby import error_json  # noqa: E402
 from interpreter.errors import HouserulesError  # noqa: E402
-from interpreter.source import bundled_dir  # noqa: E402
+from interpreter.loading.source import bundled_dir  # noqa: E402
 from interpreter.web import app as web  # noqa: E402
-from interpreter.web import connections  # noqa: E402
+from interpreter.web import (
+    connections,  # noqa: E402
+    tables,  # noqa: E402
+)
 from interpreter.web.guard import allowed_names, client_key, refusal  # noqa: E402
+from interpreter.web.lobby import error_json  # noqa: E402
 
 PEOPLE = [{"kind": "you", "name": "Ann"}, {"kind": "person", "name": "Bo"},
           {"kind": "bot", "bot": "heuristic"}]
@@ -120,7 +122,7 @@ class Served:
         folder.mkdir(parents=True, exist_ok=True)
         with open(self.log, "w") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "interpreter.cli", "serve", "--port", str(self.port),
+                [sys.executable, "-m", "interpreter.cli.main", "serve", "--port", str(self.port),
                  "--tables", str(self.tables), "--bot-delay", "0", *args],
                 stdout=subprocess.DEVNULL, stderr=log)
         deadline = time.monotonic() + 30
@@ -386,7 +388,7 @@ def test_the_names_a_server_answers_to(bound, allowed, names):
     (["--table-idle-hours", "nan"], "--table-idle-hours of 0 or more"),
 ])
 def test_serve_names_its_limits_and_refuses_odd_ones(capsys, tmp_path, argv, said):
-    from interpreter.cli import main
+    from interpreter.cli.main import main
     with pytest.raises(SystemExit):
         main(["serve", "--help"])
     shown = capsys.readouterr().out

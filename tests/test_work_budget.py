@@ -10,18 +10,23 @@ from dataclasses import replace
 import pytest
 
 from interpreter import GameState, RuleRuntimeError, load_ruleset
-from interpreter.agents import make_agents, play_match
-from interpreter.cli import main
-from interpreter.compiler import Symbols, compile_expression
-from interpreter.dealing import shuffle, stacked_stock
-from interpreter.decks import pair_at_random
+from interpreter.cli.main import main
+from interpreter.engine.budget import (
+    RULES_RESERVE,
+    TURN_WORK,
+    TURNS_MESSAGE,
+    WORK_PER_GAME,
+)
+from interpreter.engine.dealing import shuffle, stacked_stock
+from interpreter.engine.decks import pair_at_random
+from interpreter.engine.moves import take_out
+from interpreter.engine.scoring import leader
+from interpreter.engine.seats import walk
 from interpreter.errors import IllegalMove
-from interpreter.moves import take_out
-from interpreter.budget import RULES_RESERVE, TURN_WORK, TURNS_MESSAGE, WORK_PER_GAME
-from interpreter.primitives import DONE, PRIMITIVES, CardPicks, Frame
-from interpreter.seats import walk
-from interpreter.scoring import leader
-from interpreter.simulate import Summary
+from interpreter.language.compiler import Symbols, compile_expression
+from interpreter.language.primitives import DONE, PRIMITIVES, CardPicks, Frame
+from interpreter.playing.agents import make_agents, play_match
+from interpreter.simulate.runs import Summary
 
 CLASSIC = load_ruleset("classic")
 

@@ -13,17 +13,17 @@ from __future__ import annotations
 
 def pettingzoo_env(*args, **kwargs):
     """A PettingZoo AEC environment (interpreter.rl.aec.HouserulesEnv)."""
-    from .aec import pettingzoo_env as make
+    from interpreter.rl.aec import pettingzoo_env as make
     return make(*args, **kwargs)
 
 
 def gymnasium_env(*args, **kwargs):
     """A Gymnasium environment for one seat against bots (interpreter.rl.single.SeatEnv)."""
-    from .single import gymnasium_env as make
+    from interpreter.rl.single import gymnasium_env as make
     return make(*args, **kwargs)
 
 
 def register_openspiel(*args, **kwargs):
     """Register a ruleset as an OpenSpiel Python game (interpreter.rl.openspiel_game)."""
-    from .openspiel_game import register as make
+    from interpreter.rl.openspiel_game import register as make
     return make(*args, **kwargs)

@@ -10,10 +10,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..asking import WAIT, Asking
-from .encoding import Encoding
-from .games import deal_on, first_decision
-from .rewards import REWARDS, hand_rewards, match_rewards, rules_of
+from interpreter.playing.asking import WAIT, Asking
+from interpreter.rl.encoding import Encoding
+from interpreter.rl.games import deal_on, first_decision
+from interpreter.rl.rewards import REWARDS, hand_rewards, match_rewards, rules_of
 
 BIG = 1e9  # observation bounds: counts and scores are never near this
 

@@ -25,11 +25,11 @@ from typing import Any
 
 import numpy as np  # type: ignore[import-not-found,unused-ignore]
 
-from ..cards import Card
-from ..decisions import DRAW, PASS, Decision
-from ..engine import GameState
-from ..errors import IllegalMove
-from ..primitives import DONE, RESERVED_QUESTIONS
+from interpreter.engine.cards import Card
+from interpreter.engine.decisions import DRAW, PASS, Decision
+from interpreter.engine.game import GameState
+from interpreter.errors import IllegalMove
+from interpreter.language.primitives import DONE, RESERVED_QUESTIONS
 
 WORDS = (DRAW, PASS, DONE)
 KINDS = tuple(sorted(RESERVED_QUESTIONS)) + ("question",)  # "question": a ruleset's own ask()

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine import GameState
-from ..errors import RuleRuntimeError
+from interpreter.engine.game import GameState
+from interpreter.errors import RuleRuntimeError
 
 HANDS_WITHOUT_DECISION = 100  # hands in a row that may end before anyone is asked anything
 

@@ -49,12 +49,12 @@ from collections import deque
 import numpy as np
 import pyspiel
 
-from ..asking import WAIT, Asking
-from ..cards import Card
-from ..engine import SHARED_FIELDS, STATE_FIELDS, GameState
-from .encoding import Encoding
-from .games import deal_on, new_game
-from .rewards import REWARDS, hand_rewards, match_rewards, rules_of
+from interpreter.engine.cards import Card
+from interpreter.engine.game import SHARED_FIELDS, STATE_FIELDS, GameState
+from interpreter.playing.asking import WAIT, Asking
+from interpreter.rl.encoding import Encoding
+from interpreter.rl.games import deal_on, new_game
+from interpreter.rl.rewards import REWARDS, hand_rewards, match_rewards, rules_of
 
 HISTORY_CHARS = 65_536  # an information state's latest lines, at most (History)
 SEEDS = 1000  # deal seeds: the outcomes of the chance node, unless registered otherwise

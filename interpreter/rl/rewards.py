@@ -8,7 +8,7 @@ each other seat loses 1/(seats - 1).
 
 from __future__ import annotations
 
-from ..ruleset import Ruleset, load_ruleset
+from interpreter.building.ruleset import Ruleset, load_ruleset
 
 REWARDS = ("hand", "match")
 

@@ -8,12 +8,12 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..agents import bot, seat_bots
-from ..asking import WAIT, Asking
-from .aec import BIG
-from .encoding import Encoding
-from .games import HANDS_WITHOUT_DECISION, NoDecision, new_game
-from .rewards import REWARDS, hand_rewards, match_rewards, rules_of
+from interpreter.playing.agents import bot, seat_bots
+from interpreter.playing.asking import WAIT, Asking
+from interpreter.rl.aec import BIG
+from interpreter.rl.encoding import Encoding
+from interpreter.rl.games import HANDS_WITHOUT_DECISION, NoDecision, new_game
+from interpreter.rl.rewards import REWARDS, hand_rewards, match_rewards, rules_of
 
 
 def bot_names(bots, players: int, seat: int) -> list:

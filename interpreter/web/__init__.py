@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..errors import HouserulesError
-from .upkeep import TABLE_IDLE_HOURS
+from interpreter.errors import HouserulesError
+from interpreter.web.upkeep import TABLE_IDLE_HOURS
 
 DEFAULT_PORT = 8000
 
@@ -25,9 +25,9 @@ def serve(host: str, port: int, tables: Path, bot_delay: float, say=print,
     try:
         import uvicorn
 
-        from .app import create_app
-        from .connections import protocol
-        from .guard import allowed_names
+        from interpreter.web.app import create_app
+        from interpreter.web.connections import protocol
+        from interpreter.web.guard import allowed_names
     except ImportError as exc:
         raise HouserulesError(f"the browser table needs the web extra ({exc.name} is missing): "
                               "pip install 'houserules[web]' (from a checkout: pip install "

@@ -20,14 +20,26 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from ..errors import HouserulesError
-from ..lobby import catalog_json, check_choice, error_json
-from ..table_files import (Full, NoTable, NotYours, TableError, TooLarge, TooMany, WrongType,
-                           check_host, is_token, saved_tables, table_folder, tables_of)
-from ..tables import Table
-from ..untrusted import parse_json
-from .guard import Guard, client_key
-from .upkeep import TABLE_IDLE_HOURS, Upkeep
+from interpreter.errors import HouserulesError
+from interpreter.loading.untrusted import parse_json
+from interpreter.web.guard import Guard, client_key
+from interpreter.web.lobby import catalog_json, check_choice, error_json
+from interpreter.web.table_files import (
+    Full,
+    NoTable,
+    NotYours,
+    TableError,
+    TooLarge,
+    TooMany,
+    WrongType,
+    check_host,
+    is_token,
+    saved_tables,
+    table_folder,
+    tables_of,
+)
+from interpreter.web.tables import Table
+from interpreter.web.upkeep import TABLE_IDLE_HOURS, Upkeep
 
 STATIC = Path(__file__).parent / "static"
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from .guard import client_key
+from interpreter.web.guard import client_key
 
 REQUEST_TIMEOUT = 5.0  # seconds to send a request's headers, and again its body
 WRITE_TIMEOUT = 30.0  # seconds an answer may wait for its client to read it

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ipaddress
 
-from ..table_files import TableError
+from interpreter.web.table_files import TableError
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 LOOPBACK_NAMES = ("localhost",)

@@ -14,7 +14,7 @@ import contextlib
 import os
 import time
 
-from ..table_files import remove_folder, table_folder, table_folders
+from interpreter.web.table_files import remove_folder, table_folder, table_folders
 
 TABLE_IDLE_HOURS = 24.0  # a table nobody has read or answered for this long is removed
 TOUCH_EVERY = 60.0  # seconds: a table read more often is touched once

@@ -1,0 +1,1 @@
+"""Building a Ruleset: a YAML file and its house rules, checked and compiled once."""

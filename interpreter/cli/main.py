@@ -1,0 +1,465 @@
+"""The `houserules` command: a thin layer over the library."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+from interpreter.building.options import parse_option_pairs
+from interpreter.building.ruleset import load_ruleset
+from interpreter.cli.arguments import build_parser
+from interpreter.cli.output_paths import writable_file, writable_folder
+from interpreter.cli.progress import ProgressBar
+from interpreter.engine import game as engine
+from interpreter.engine.invariants import check_invariants
+from interpreter.errors import HouserulesError
+from interpreter.loading.source import (
+    bundled_dir,
+    bundled_rulesets,
+    display_name,
+    exists,
+    portable_reference,
+    read_yaml,
+    resolve,
+)
+from interpreter.playing.gamelog import log_files, replay
+from interpreter.playing.session import Session
+from interpreter.presenting.explain import explain
+from interpreter.safe_text import shown
+from interpreter.scenarios.scenario import Scenario, scenario_files
+from interpreter.simulate.plot import plot_comparison, plot_kind
+from interpreter.simulate.runs import MEASURES, comparison, default_jobs, run
+from interpreter.terminal.game import TerminalGame
+
+
+def progress_bar(args, unit: str = "games"):
+    """A progress bar on stderr when it is a terminal or --progress asks for one, else None."""
+    return ProgressBar(unit=unit) if args.progress or sys.stderr.isatty() else None
+
+
+class Notice:
+    """`note: ...` on stderr, for what went wrong in a run and was mended; on a line of its
+    own when the progress bar is showing."""
+
+    def __init__(self, bar=None):
+        self.bar = bar
+
+    def __call__(self, text: str) -> None:
+        if self.bar is not None and self.bar.shown:
+            sys.stderr.write("\n")
+        print(f"note: {text}", file=sys.stderr)
+
+
+
+def cmd_list(args, out) -> int:
+    overlays = []
+    for name in bundled_rulesets():
+        data = read_yaml(bundled_dir("rulesets") / f"{name}.yaml").data
+        if data.get("overlay"):
+            overlays.append((name, data))
+            continue
+        rules = load_ruleset(name)
+        # The ruleset's texts, safe to print and one line each (see safe_text).
+        print(f"{name}: {one_line(rules.title)}, {rules.min_players}-{rules.max_players} "
+              f"players, {len(rules.deck)} cards", file=out)
+        if rules.description:
+            print(f"  {one_line(rules.description)}", file=out)
+        for option, spec in rules.option_specs.items():
+            setting = f"{option}={json.dumps(spec['default'])}"
+            print(f"  --option {setting:<26} {one_line(spec.get('help', ''))}", file=out)
+        for overlay in rules.overlays:
+            setting = f"{overlay}=false"
+            print(f"  --option {setting:<26} house rule {overlay} is part of this game; "
+                  "this leaves it out", file=out)
+    if overlays:
+        print("\nhouse rules (switch one on with --option NAME=true, or combine: "
+              "classic+house/stacking+house/seven_o, or extends: [classic, house/stacking] in "
+              "a file):", file=out)
+        for name, data in overlays:
+            setting = f"{name.rsplit('/', 1)[-1]}=true"
+            print(f"  --option {setting:<26} {one_line(data.get('description', ''))}", file=out)
+            for option, spec in (data.get("options") or {}).items():
+                if isinstance(spec, dict) and "type" in spec:
+                    extra = f"{option}={json.dumps(spec.get('default'))}"
+                    print(f"    --option {extra:<24} {one_line(spec.get('help', ''))}", file=out)
+    return 0
+
+
+def changed_options(rules, options) -> dict:
+    """The options not at their defaults: declared ones changed, house rules switched on."""
+    specs = rules.option_specs
+    return {name: value for name, value in options.items()
+            if (value != specs[name]["default"] if name in specs else value is True)}
+
+
+def one_line(text) -> str:
+    """Text from a file on one line of output: its newlines become spaces, and control
+    characters show as escapes (`\\x1b`) instead of acting on the terminal."""
+    text = "" if text is None else str(text)
+    return shown(text.strip(" \n").replace("\n", " "), one_line=True)
+
+
+def cmd_validate(args, out) -> int:
+    failed = 0
+    for ref in args.files:
+        # An overlay is no game by itself: it is checked on every bundled game instead.
+        refs = [f"{base}+{ref}" for base in bundled_bases()] if is_overlay_file(ref) else [ref]
+        try:
+            games = [load_ruleset(one, parse_option_pairs(args.option)) for one in refs]
+        except HouserulesError as err:
+            failed += 1
+            print(f"error: {err}", file=sys.stderr)
+            continue
+        rules = games[0]
+        if len(refs) > 1 or refs[0] != ref:
+            print(f"ok: {one_line(ref)} (a house rule: plays on "
+                  f"{', '.join(one_line(game.title.split(' + ')[0]) for game in games)})",
+                  file=out)
+            continue
+        print(f"ok: {one_line(ref)} ({one_line(rules.title)}: {len(rules.deck)} cards, "
+              f"{len(rules.kinds)} kinds, {len(rules.option_specs)} options"
+              f"{', house rules: ' + ', '.join(rules.overlays) if rules.overlays else ''})",
+              file=out)
+    return 2 if failed else 0
+
+
+def bundled_bases() -> list:
+    """The bundled rulesets that are whole games (not house-rule overlays)."""
+    return [name for name in bundled_rulesets()
+            if not read_yaml(bundled_dir("rulesets") / f"{name}.yaml").data.get("overlay")]
+
+
+def is_overlay_file(ref: str) -> bool:
+    """Whether `ref` names one ruleset file (or bundled name) that is an overlay."""
+    if "+" in ref and not exists(Path(ref)):
+        return False
+    try:
+        return bool(read_yaml(resolve(ref)).data.get("overlay"))
+    except (HouserulesError, OSError, ValueError, RuntimeError):
+        return False  # the load itself then says what is wrong
+
+
+def cmd_check(args, out) -> int:
+    debug_mode(args.check_invariants)
+    malformed = failed = passed = 0
+    files, skipped = scenario_files(args.paths)
+    bar = progress_bar(args, "scenarios")
+    for path in each_with_progress(bar, files):
+        try:
+            outcome = Scenario(path).run()
+        except HouserulesError as err:
+            malformed += 1
+            above(bar)
+            print(f"error: {err}", file=sys.stderr)
+            continue
+        if outcome.passed:
+            passed += 1
+            if not args.quiet:
+                above(bar)
+                print(f"pass  {one_line(outcome.file)}: {one_line(outcome.name)}", file=out)
+            continue
+        failed += 1
+        above(bar)
+        print(f"FAIL  {one_line(outcome.file)}: {one_line(outcome.name)}", file=out)
+        for failure in outcome.failures:
+            print(f"  step {failure.step} (line {failure.line}): {shown(failure.message)}",
+                  file=out)
+            print(shown(failure.table), file=out)
+    print(f"{passed} passed, {failed} failed" + (f", {malformed} malformed" if malformed else "")
+          + skipped_text(skipped), file=out)
+    return 2 if malformed else 1 if failed else 0
+
+
+def each_with_progress(bar, items: list):
+    """Each of `items`, the progress bar (if any) moved on before each and closed after all."""
+    start = time.perf_counter()
+    try:
+        for done, item in enumerate(items):
+            if bar:
+                bar(done, len(items), time.perf_counter() - start)
+            yield item
+    finally:
+        if bar:
+            bar.close()
+
+
+def above(bar) -> None:
+    """Make room for a line of output above the progress bar, which redraws below it."""
+    if bar is not None:
+        sys.stdout.flush()
+        bar.clear()
+
+
+def skipped_text(skipped: list) -> str:
+    """`, 1 skipped (not a scenario: my_rules.yaml)`: the YAML files `check` passed over."""
+    if not skipped:
+        return ""
+    names = ", ".join(one_line(display_name(path)) for path in skipped[:3])
+    more = f" and {len(skipped) - 3} more" if len(skipped) > 3 else ""
+    what = "not a scenario" if len(skipped) == 1 else "not scenarios"
+    return f", {len(skipped)} skipped ({what}: {names}{more})"
+
+
+def cmd_replay(args, out) -> int:
+    differ = 0
+    logs = log_files(args.paths)
+    bar = progress_bar(args, "logs")
+    for path in each_with_progress(bar, logs):
+        result = replay(path)
+        if not result.same:
+            differ += 1
+            above(bar)
+            print(f"DIFFERS  {one_line(result.file)}: {shown(result.difference)}", file=out)
+        elif not args.quiet:
+            above(bar)
+            print(f"same     {one_line(result.file)}: {result.steps} decisions", file=out)
+    print(f"{len(logs) - differ} replayed the same, {differ} differ", file=out)
+    return 1 if differ else 0
+
+
+def debug_mode(on: bool) -> None:
+    """--check-invariants: every game checks its invariants after every step."""
+    if on:
+        engine.DEBUG_CHECK = check_invariants
+
+
+def cmd_play(args, out) -> int:
+    debug_mode(args.check_invariants)
+    if args.save:
+        writable_file(args.save, "--save", replaced=True)
+    if args.log:
+        writable_file(args.log, "--log")
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    session = Session(portable_reference(args.ruleset), parse_option_pairs(args.option),
+                      args.players, args.seat, args.bots, seed)
+    if args.log:
+        try:
+            session.start_log(args.log)
+        except OSError as exc:  # checked above; this is whatever changed since
+            raise HouserulesError(f"--log {args.log}: {exc.strerror or exc}") from None
+    return TerminalGame(session, save_path=args.save, out=out).run()
+
+
+def cmd_resume(args, out) -> int:
+    session = Session.load(args.file)
+    writable_file(args.file, "resume", replaced=True)  # it is saved again after every action
+    return TerminalGame(session, save_path=args.file, out=out).run()
+
+
+def cmd_explain(args, out) -> int:
+    out.write(explain(load_ruleset(args.ruleset, parse_option_pairs(args.option))))
+    return 0
+
+
+def cmd_compare(args, out) -> int:
+    if args.plot:
+        writable_file(args.plot, "--plot")
+        plot_kind(args.plot)
+    both = parse_option_pairs(args.option)
+    sides = [(ref, {**both, **parse_option_pairs(extra)})
+             for ref, extra in ((args.a, args.option_a), (args.b, args.option_b))]
+    a, b = (load_ruleset(ref, options) for ref, options in sides)
+    players = args.players or a.default_players
+    b.check_players(players)
+    bar = progress_bar(args)
+    start = time.perf_counter()
+    summaries = []
+    try:
+        for side, (ref, options) in enumerate(sides):
+            # One bar for both sides: A's games, then B's.
+            shown_so_far = side * args.games
+            progress = (lambda done, total, _, before=shown_so_far:
+                        bar(before + done, 2 * args.games, time.perf_counter() - start)) \
+                if bar else None
+            summaries.append(run(portable_reference(ref), options, games=args.games,
+                                 players=players, seed=args.seed, bots=args.bots,
+                                 jobs=args.jobs or default_jobs(), hands=1, progress=progress,
+                                 notify=Notice(bar)))
+    finally:
+        if bar:
+            bar.close()
+    report = comparison(summaries, a, b, args.bots)
+    if args.plot:
+        plot_comparison(summaries, (f"A: {a.name}", f"B: {b.name}"), args.plot)
+        # Told on stderr beside --json, whose output is the JSON object alone.
+        print(f"wrote the plot to {one_line(args.plot)}", file=sys.stderr if args.json else out)
+    if args.json:
+        print(json.dumps(report), file=out)
+        return 0
+    hands = f"{args.games:,} hand{'s' if args.games != 1 else ''} each"
+    print(f"{hands}, {players} players, seed {args.seed}, bots {args.bots}", file=out)
+    for side, rules in (("A", a), ("B", b)):
+        changed = changed_options(rules, rules.options)
+        extra = f" with {', '.join(f'{k}={json.dumps(v)}' for k, v in changed.items())}" if changed else ""
+        print(f"  {side}: {one_line(rules.name)}{extra}", file=out)
+    print(f"{'':<22}{'A':>22}{'B':>22}{'B - A':>24}", file=out)
+    for label, _, key, fmt in MEASURES:
+        row = report["measures"][key]
+        cells = [interval_text(row[side], fmt) for side in ("a", "b")]
+        cells.append(interval_text(row["difference"], fmt.replace("{:", "{:+")))
+        print(f"{label:<22}{cells[0]:>22}{cells[1]:>22}{cells[2]:>24}", file=out)
+    print("(mean ± half-width of the 95% confidence interval, or mean [low, high] where the "
+          "interval is uneven: a rate's, Wilson's)", file=out)
+    return 0
+
+
+def interval_text(cell: dict, fmt: str) -> str:
+    """`43.10 ± 0.84` from a mean and its interval; `2.0% [0.4%, 10.5%]` when the interval
+    is not even about the mean (a rate's Wilson interval)."""
+    low, high = cell["ci95"]
+    mean = cell["mean"]
+    if abs((high - mean) - (mean - low)) <= 1e-9 * max(1.0, abs(mean)):
+        return f"{fmt.format(mean)} ± {fmt.replace('+', '').format((high - low) / 2)}"
+    return f"{fmt.format(mean)} [{fmt.format(low)}, {fmt.format(high)}]"
+
+
+def cmd_simulate(args, out) -> int:
+    if args.records:
+        writable_file(args.records, "--records", replaced=True)
+    if args.log:
+        writable_folder(args.log, "--log")
+    options = parse_option_pairs(args.option)
+    rules = load_ruleset(args.ruleset, options)
+    bar = progress_bar(args)
+    try:
+        summary = run(portable_reference(args.ruleset), options, games=args.games,
+                      players=args.players, seed=args.seed, bots=args.bots,
+                      jobs=args.jobs or default_jobs(), scheduler=args.scheduler,
+                      records=args.records, progress=bar, log_dir=args.log,
+                      check=args.check_invariants, worker_timeout=args.worker_timeout,
+                      notify=Notice(bar)).as_dict()
+    finally:
+        if bar:
+            bar.close()
+    if args.json:
+        print(json.dumps(summary), file=out)
+        return 0
+    print(f"{one_line(rules.title)}: {summary['games']} matches, {summary['players']} players, "
+          f"seed {summary['seed']}, bots {args.bots}", file=out)
+    changed = changed_options(rules, summary["options"])
+    if changed:
+        print("options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in changed.items()), file=out)
+    print("wins per seat:", file=out)
+    for seat, wins in enumerate(summary["wins"]):
+        share = wins / summary["games"]
+        print(f"  seat {seat}: {wins:>7}  {share:6.1%}", file=out)
+    print(f"mean turns per hand:   {summary['mean_turns_per_hand']:.1f}", file=out)
+    print(f"mean hands per match:  {summary['mean_hands_per_match']:.2f}", file=out)
+    if summary["blocked_hands"]:
+        print(f"hands ended blocked:   {summary['blocked_hands']} (docs/game-rules.md section 1: "
+              f"the hand could no longer end)", file=out)
+    if summary["matches_cut_short"]:
+        print(f"matches cut short:     {summary['matches_cut_short']} (their turns used up a "
+              f"game's budget of work; the leader won)", file=out)
+    print(f"games per second:      {summary['games_per_second']:.1f}", file=out)
+    return 0
+
+
+def cmd_schema(args, out) -> int:
+    path = (bundled_dir("schema") / f"{args.name}.schema.json").resolve()
+    if args.path:
+        print(path, file=out)
+    elif args.uri:
+        print(path.as_uri(), file=out)
+    else:
+        out.write(path.read_text())
+    return 0
+
+
+def cmd_serve(args, out) -> int:
+    from interpreter.web import default_tables, serve
+    if not 0 < args.port < 65536 or args.bot_delay < 0 or not args.table_idle_hours >= 0:
+        raise HouserulesError("expected --port from 1 to 65535, and --bot-delay and "
+                              "--table-idle-hours of 0 or more")
+    serve(args.host, args.port, args.tables or default_tables(), args.bot_delay,
+          say=lambda text: print(text, file=out, flush=True), chosen_seeds=args.chosen_seeds,
+          allow_hosts=args.allow_host, idle_hours=args.table_idle_hours)
+    return 0
+
+
+COMMANDS = {"serve": cmd_serve, "list": cmd_list, "schema": cmd_schema, "validate": cmd_validate, "check": cmd_check,
+            "play": cmd_play, "resume": cmd_resume, "explain": cmd_explain,
+            "simulate": cmd_simulate, "compare": cmd_compare, "replay": cmd_replay}
+
+
+def main(argv=None, out=None) -> int:
+    """Run the command line; bad input prints one clear message and exits 2."""
+    out = Output(out or sys.stdout)
+    parser = build_parser()
+    if not (sys.argv[1:] if argv is None else argv):
+        parser.print_help(out)  # a bare `houserules` is someone asking what it does
+        return 0
+    args = parser.parse_args(argv)
+    if args.rules_path:
+        # Through the environment, so that worker processes load rulesets the same way.
+        known = os.environ.get("HOUSERULES_RULES_PATH", "")
+        os.environ["HOUSERULES_RULES_PATH"] = os.pathsep.join(
+            [str(Path(d).resolve()) for d in args.rules_path] + ([known] if known else []))
+    try:
+        code = COMMANDS[args.command](args, out)
+        out.flush()
+        return code
+    except HouserulesError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader (say, `head`) has gone; stop quietly, as command-line tools do.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - interpreter exit flushes it
+        return 0
+    except OutputError as err:
+        out.discard()
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+
+
+class OutputError(Exception):
+    """The command's output could not be written (a full disk, say)."""
+
+
+class Output:
+    """The command's output stream, whose write errors are reported, not thrown: a reader
+    that has gone stays a BrokenPipeError, anything else becomes an OutputError."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text: str):
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
+
+    def discard(self) -> None:
+        """Let what could not be written go, so that leaving the interpreter does not try
+        again (and print a second error)."""
+        try:
+            fd = self.stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            return
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,109 @@
+"""Answering the pending decision: an answer checked against its options and applied by its
+handler, a turn's play answered by index without its Decision object, and the `decided`
+rules queued after an answer. GameState.apply and GameState.play_option call these."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from interpreter.engine.budget import TURN_WORK
+from interpreter.engine.decisions import (
+    NUMBERS,
+    Decision,
+    describe,
+    is_option,
+    why_illegal,
+)
+from interpreter.engine.turns import (
+    AFTER_ANSWER,
+    answer_play,
+    answer_play_drawn,
+    answer_uno,
+)
+from interpreter.errors import IllegalMove
+from interpreter.language.primitives import Frame
+
+if TYPE_CHECKING:
+    from interpreter.engine.game import GameState
+
+# The turn's handlers that handle() calls natively, as the objects a decision holds.
+ANSWER_PLAY_DRAWN: Final = answer_play_drawn
+ANSWER_UNO: Final = answer_uno
+
+
+def any_is(item, items: tuple) -> bool:
+    """Whether `item` is one of `items` itself (`in` tests ==, and a card's == is slower)."""
+    for each in items:
+        if each is item:
+            return True
+    return False
+
+
+def apply(game: GameState, answer) -> None:
+    """Answer the pending decision; an illegal answer raises IllegalMove and changes nothing."""
+    decision = game.decision
+    if decision is None:
+        raise IllegalMove("the match is over" if game.over else
+                          "the hand is over; start the next one first")
+    options = decision.options
+    if not any_is(answer, options):  # the common answer: one of the options themselves
+        # `in` compares by ==, so True would pass for seat 1: numbers must match exactly.
+        if answer not in options or (answer.__class__ in NUMBERS
+                                     and not is_option(answer, options)):
+            raise IllegalMove(why_illegal(game, decision, answer))
+    game.pending = None
+    if game.events is not None and decision.kind != "play":
+        game.log("decided", kind=decision.kind, seat=decision.seat, answer=describe(answer))
+    if game.decided_rules and decision.seat is not None:
+        answer_then_rules(game, decision, answer)
+    else:
+        handle(game, answer)
+    if len(game.stack) > 1:  # a common turn ends in the handler, with nothing queued
+        game._run()
+    if game.check is not None:
+        game.check(game, game.table_size)
+
+
+def play_option(game: GameState, index: int) -> None:
+    """Answer the asked play (`asking`) with its option at `index` (of play_count): what
+    `apply` does with that answer, without making the Decision object."""
+    answer = game.play_options[index]
+    if game.decided_rules or game.check is not None:  # they read the decision
+        apply(game, answer)
+        return
+    game.asking = False
+    answer_play(game, None, answer)
+    if len(game.stack) > 1:
+        game._run()
+
+
+def answer_then_rules(game: GameState, decision: Decision, answer) -> None:
+    """Apply an answer, then queue the decided rules to run before anything it set going
+    (the card's effect, the end of the turn)."""
+    stack = game.stack
+    base = len(stack)
+    # Under what the answer sets going, so that it is queued rather than run through (a
+    # common turn would otherwise end and ask the next seat before the rules ran).
+    game.queue(AFTER_ANSWER, None)
+    handle(game, answer)
+    if len(stack) > base and stack[base] is AFTER_ANSWER:  # the hand did not end
+        game.spend(TURN_WORK)  # a rule that asks again on its own answers stops in time
+        frame = Frame(decision.seat)
+        frame.vars.update(seat=decision.seat, decision=decision.kind, answer=answer)
+        game.push(game.decided_rules, frame)
+
+
+def handle(game: GameState, answer) -> None:
+    """Apply `answer` to the pending decision, by its handler."""
+    # The turn's own handlers are called directly, not through Python's protocol
+    # (callgrind: about 250 instructions a call, some eight calls a game).
+    if game.asked_play:
+        answer_play(game, None, answer)
+        return
+    handler = game._handler
+    if handler is ANSWER_PLAY_DRAWN:
+        answer_play_drawn(game, game._handler_frame, answer)
+    elif handler is ANSWER_UNO:
+        answer_uno(game, game._handler_frame, answer)
+    else:
+        handler(game, game._handler_frame, answer)

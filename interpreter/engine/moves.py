@@ -1,0 +1,114 @@
+"""Cards changing places as the rules say: held cards moved to a pile or a hand, hands
+swapped or passed on, every card turned over; and what a move makes owed (the UNO call, the
+hand-size rules)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from interpreter.engine import seats as seating
+from interpreter.engine.turns import UNO_CALL, op_hand_over
+from interpreter.language.primitives import Frame
+
+if TYPE_CHECKING:
+    from interpreter.engine.game import GameState
+
+
+def move_cards(game: GameState, seat: int, cards: list, where) -> None:
+    """Move held `cards` from `seat`'s hand: under the discard pile's top card
+    ("discard"), to the bottom of the discard pile ("bottom"), to the bottom of the stock
+    ("stock"), or to another seat's hand. A hand
+    left empty goes out; a hand left at the UNO count owes the call."""
+    sizes = game.hand_sizes()
+    hand = game.hands[seat]
+    if len(cards) == 1:
+        hand.remove(cards[0])
+    else:
+        take_out(hand, cards)
+    if where == "discard":
+        game.discard[-1:-1] = cards
+    elif where == "stock":
+        game.stock[:0] = cards
+    elif where == "bottom":
+        game.discard[:0] = cards
+    else:
+        game.hands[where].extend(cards)
+    if cards:
+        game.last_move = game.turns
+        if game.events is not None:
+            game.log("cards_moved", seat=seat, to=where, count=len(cards))
+    if not hand and sizes[seat]:
+        game.queue(op_hand_over, Frame(seat))
+        return
+    hands_moved(game, sizes)
+
+
+def take_out(hand: list, cards: list) -> None:
+    """Remove `cards` from `hand`, each at its first place as list.remove would, in one pass
+    (removing them one by one went through the hand once for each card)."""
+    owed: dict = {}
+    for card in cards:
+        owed[card] = owed.get(card, 0) + 1
+    kept: list = []
+    for card in hand:
+        left = owed.get(card, 0)
+        if left:
+            owed[card] = left - 1
+        else:
+            kept.append(card)
+    hand[:] = kept
+
+
+def swap_hands(game: GameState, a: int, b: int) -> None:
+    """Seats `a` and `b` exchange hands."""
+    sizes = game.hand_sizes()
+    game.hands[a], game.hands[b] = game.hands[b], game.hands[a]
+    if game.events is not None:
+        game.log("swap_hands", seats=(a, b))
+    hands_moved(game, sizes)
+
+
+def pass_hands(game: GameState, direction: int) -> None:
+    """Every hand moves one seat on in `direction`."""
+    n = game.players
+    sizes = game.hand_sizes()
+    game.hands = [game.hands[(seat - direction) % n] for seat in range(n)] \
+        if game.seated == n else seating.pass_in_play(game, direction)
+    if game.events is not None:
+        game.log("pass_hands", direction=direction)
+    hands_moved(game, sizes)
+
+
+def hands_moved(game: GameState, before: list) -> None:
+    """After hands changed owners: each seat now left holding the UNO count of cards owes
+    the call, however it came to hold them (a seat whose hand grew owes nothing). The
+    hand_size_changed rules of the seats whose hands changed run after those calls."""
+    rules = game.ruleset
+    if game.sized_rules:
+        for seat in range(game.players - 1, -1, -1):  # pushed last first: run in seat order
+            if len(game.hands[seat]) != before[seat] and game.hands[seat]:
+                game.size_changed(seat)
+    if rules.uno_penalty is None:
+        return
+    left = rules.uno_cards_left
+    owing = [seat for seat in range(game.players)
+             if before[seat] > left == len(game.hands[seat])]
+    for seat in reversed(owing):  # asked in seat order, before the effect goes on
+        game.queue(UNO_CALL, Frame(seat))
+
+
+def switch_sides(game: GameState) -> None:
+    """Turn every card over: each hand, and the stock and the discard pile as stacks (their
+    order reverses); the other side is up from now on, and the new top card's colour (none
+    for a colourless one) is to follow. Nothing is played, so nothing fires."""
+    game.side = 1 - game.side
+    game.side_colors = game.ruleset.side_colors[game.side]
+    for hand in game.hands:
+        hand[:] = [card.back for card in hand]
+    game.stock = [card.back for card in game.stock[::-1]]
+    game.discard = [card.back for card in game.discard[::-1]]
+    game.just_played = False  # the top card was revealed, not played: no jump-in on it
+    game.color = game.discard[-1].color if game.discard else None
+    if game.events is not None:
+        game.log("sides", side=game.ruleset.sides[game.side],
+                 top=game.discard[-1].name if game.discard else None)

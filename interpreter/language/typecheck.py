@@ -1,0 +1,554 @@
+"""Static types of the effect language, inferred and checked once at load, so that a rule that
+would fail in play with a type error (`draw(next, "two")`, `set_color("purple")`) is refused
+with its file, line and column instead.
+
+A type is a frozenset of base types: a value that may be one of several (a card's rank is a
+number or text) has all of them, and is accepted where any one of them fits (the checker does
+not follow which one `if card.kind == ...` has made sure of). `none` compares with anything,
+and a value that may be none is accepted where a value is needed; only `none` itself is not.
+
+The pass runs after the compiler has accepted the text: names, arities and roles are sound
+there. Parts of a text the compiler settled away (the branch of an `if` on an option that is
+off) are checked as well, since other options may bring them into play; a name unknown there
+is taken as `any`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+from dataclasses import dataclass
+
+from interpreter.language import dsl
+from interpreter.language.kinds import both, kinds_known
+
+BASE = ("seat", "seats", "number", "boolean", "text", "colour", "colours", "card", "cards",
+        "none")
+SEAT, SEATS, NUMBER, BOOLEAN, TEXT, COLOUR, COLOURS, CARD, CARDS, NONE = \
+    (frozenset({b}) for b in BASE)
+LISTS = SEATS | COLOURS | CARDS  # what a comprehension goes through
+ITEM = {"seats": SEAT, "colours": COLOUR, "cards": CARD}
+ANY = frozenset(BASE)
+# What a declared game variable holds (a seat is kept as its number).
+VALUE = NUMBER | SEAT | BOOLEAN | NONE
+
+TYPES = {  # base type: what its values are, for the reference
+    "seat": "one seat at the table; a number is never taken as a seat (seat 5 of 4 would fail "
+            "in play): seats come from `player`, `next`, `seat_after(...)` and the like; a seat "
+            "compares with a number (`dealer == 0`), but takes no arithmetic",
+    "seats": "a list of seats; a single seat is accepted where seats are (a call's "
+             "argument, `for s in ...`, `count(s in player if ...)`), as a list of one",
+    "number": "a whole number",
+    "boolean": "`true` or `false`",
+    "text": "a `\"string\"`",
+    "colour": "text that names one of the ruleset's `colors:`; a literal is checked against them",
+    "colours": "a list of colours, as `colors_in(...)` gives",
+    "card": "one card",
+    "cards": "a list of cards, such as a hand",
+    "none": "`none`: no card, no colour, or what an action gives; it compares with anything",
+    "any": "what the checker cannot know: a card attribute the ruleset declares",
+}
+
+WORDS = {"seat": "a seat", "seats": "seats", "number": "a number", "boolean": "true or false",
+         "text": "text", "colour": "a colour", "colours": "colours", "card": "a card",
+         "cards": "cards", "none": "none"}
+SHORT = {VALUE: "value", LISTS: "cards/seats/colours"}  # how the reference writes some unions
+WIDER = {"colour": COLOUR | TEXT, "text": TEXT | COLOUR}  # a colour is text, and text may be one
+# Types that compare with each other: a seat with a number, a colour with text.
+FAMILY = {"seat": "number", "number": "number", "colour": "text", "text": "text",
+          "boolean": "boolean", "card": "card", "cards": "cards", "seats": "seats",
+          "colours": "colours"}
+ORDERED = {"number", "text"}  # families `<` and the like order
+ORDINALS = ("first", "second", "third", "fourth")
+
+
+# What a ruleset's expressions must give, by where they are written (Symbols.where's path):
+# conditions are asked for their truth; these give numbers. Other expressions (settings,
+# checked when they are worked out at load) may give anything.
+CONDITIONS = ("$.playable", "$.playable.*", "$.kinds.*.legal", "$.kinds.*.fair",
+              "$.rules.*.if", "$.first_card.*", "$.jump_in.allowed")
+NUMBERS = {"$.scoring.winner_scores": "the winner's score",
+           "$.scoring.seat_scores": "a seat's own score",
+           "$.dealer.draw_high": "what a card is worth in the dealer draw"}
+
+
+def describe(type_: frozenset) -> str:
+    """A type in words: 'a colour or none'."""
+    if type_ == ANY:
+        return "anything"
+    return " or ".join(WORDS[b] for b in BASE if b in type_) or "nothing"
+
+
+def type_name(type_: frozenset) -> str:
+    """A type as the reference writes it: `colour/none`."""
+    if type_ == ANY:
+        return "any"
+    return SHORT.get(type_) or "/".join(b for b in BASE if b in type_)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One argument of a function: its type, what it is in words, and a check of a literal."""
+
+    type: frozenset
+    what: str = ""
+    literal: str = ""  # "colour" or "direction": a literal argument must be one
+
+
+def arg(type_: frozenset, what: str = "", literal: str = "") -> Param:
+    """A parameter, described by its type unless said otherwise."""
+    return Param(type_, what or describe(type_ - NONE), literal)
+
+
+COUNT = arg(NUMBER, "a number of cards")
+WHO = arg(SEAT | SEATS, "a seat or seats")
+DIRECTION = arg(NUMBER, "a direction (1 or -1)", literal="direction")
+VARIABLE = arg(TEXT, "a variable's name")
+ITEMS = arg(LISTS, "cards, seats or colours")
+HELD = arg(CARD | CARDS, "a card or cards")
+
+# Each function's parameters and result, by name: every function in primitives.PRIMITIVES needs
+# one (tests/test_typecheck.py says which are missing).
+SIGNATURES = {
+    # queries
+    "hand": ((arg(SEAT),), CARDS),
+    "hands": ((WHO,), CARDS),
+    "size": ((ITEMS,), NUMBER),
+    "seat_after": ((arg(SEAT), arg(NUMBER, "a number of steps")), SEAT),
+    "colors_in": ((arg(CARDS),), COLOURS),
+    "score": ((arg(SEAT),), NUMBER),
+    "partner": ((arg(SEAT),), SEAT),
+    "min": ((arg(NUMBER), arg(NUMBER)), NUMBER),
+    "max": ((arg(NUMBER), arg(NUMBER)), NUMBER),
+    "seat_var": ((VARIABLE, arg(SEAT)), VALUE),
+    "seats_in": ((), SEATS),
+    "lowest_scorer": ((WHO,), SEAT),
+    # actions
+    "draw": ((WHO, COUNT), NONE),
+    "draw_until_color": ((WHO, arg(COLOUR, literal="colour")), NONE),
+    "owe_draw": ((WHO, COUNT), NONE),
+    "lose_turn": ((WHO,), NONE),
+    "eliminate": ((WHO,), NONE),
+    "extra_turn": ((arg(SEAT | NONE),), NONE),  # none: the player, as when left out
+    "add_penalty": ((COUNT,), NONE),
+    "take_penalty": ((arg(SEAT),), NONE),
+    "set_direction": ((DIRECTION,), NONE),
+    "set_color": ((arg(COLOUR, literal="colour"),), NONE),
+    "turn_over": ((), CARD | NONE),
+    "switch_sides": ((), NONE),
+    "swap_hands": ((arg(SEAT), arg(SEAT)), NONE),
+    "pass_hands": ((Param(NUMBER | NONE, DIRECTION.what, "direction"),), NONE),
+    "proceed": ((), NONE),
+    "set_var": ((VARIABLE, arg(VALUE, "a whole number, a seat, true, false or none")), NONE),
+    "set_seat_var": ((VARIABLE, arg(SEAT), arg(VALUE, "a whole number, a seat, true, false "
+                                                      "or none")), NONE),
+    "end_turn": ((), NONE),
+    "end_hand": ((), NONE),
+    "run": ((arg(TEXT, "the name of an effect"),), NONE),
+    "discard_cards": ((arg(SEAT), HELD), NONE),
+    "give_cards": ((arg(SEAT), arg(SEAT), HELD), NONE),
+    "cards_under_stock": ((arg(SEAT), HELD), NONE),
+    "cards_under_discard": ((arg(SEAT), HELD), NONE),
+    "play_cards": ((arg(SEAT), HELD), NONE),
+    # choices: the answer
+    "choose_color": ((arg(SEAT), arg(COLOURS, "a list of colours")), COLOUR),
+    "choose_player": ((arg(SEAT), WHO), SEAT),
+    "ask": ((arg(SEAT), arg(TEXT, "a question's name")), BOOLEAN),
+    "choose_cards": ((arg(SEAT), arg(CARD | CARDS, "a card or cards"), COUNT, COUNT), CARDS),
+}
+
+# What each comprehension of the grammar (dsl.lark's QUANTIFIER) gives; None: a list like its
+# source's (the items the condition holds for).
+QUANTIFIERS = {"any": BOOLEAN, "all": BOOLEAN, "count": NUMBER, "select": None}
+
+# Each name's type: every name in names.NAMES needs one.
+NAME_TYPES = {
+    "player": SEAT, "card": CARD, "next": SEAT, "previous": SEAT, "others": SEATS,
+    "everyone": SEATS, "top": CARD | NONE, "color": COLOUR | NONE,
+    "color_before": COLOUR | NONE, "direction": NUMBER, "players": NUMBER, "dealer": SEAT,
+    "turn": SEAT, "stock_size": NUMBER, "penalty": NUMBER, "fair": BOOLEAN,
+    "teammates": SEATS, "opponents": SEATS, "side": TEXT | NONE,
+}
+
+# The names an event binds for a rule's text (rules.REPLACEABLE, rules.BINDS); an answer is
+# a card, "draw", true or false, a colour, a seat...
+BOUND_TYPES = {"seat": SEAT, "count": NUMBER, "decision": TEXT, "answer": ANY}
+
+# A card's own attributes (cards.BUILTIN_ATTRIBUTES); declared ones are `any`.
+ATTRIBUTE_TYPES = {"name": TEXT, "kind": TEXT, "color": COLOUR | NONE, "rank": NUMBER | TEXT,
+                   "points": NUMBER, "value": NUMBER, "back": CARD | NONE}
+
+
+def option_type(value) -> frozenset:
+    """The type of an option's value."""
+    if isinstance(value, bool):
+        return BOOLEAN
+    if isinstance(value, int):
+        return NUMBER
+    return TEXT if isinstance(value, str) else NONE if value is None else ANY
+
+
+def fits(given: frozenset, wanted: frozenset) -> bool:
+    """Whether a value of type `given` may go where `wanted` is expected."""
+    if given == NONE:
+        return "none" in wanted
+    widened = frozenset().union(*(WIDER.get(b, {b}) for b in wanted))
+    return bool((given - NONE) & widened)
+
+
+def families(type_: frozenset) -> set:
+    return {FAMILY[b] for b in type_ if b in FAMILY}
+
+
+def literal_of(node):
+    """The value of a literal number (`-1` too) or text; None when `node` is not one."""
+    if isinstance(node, (dsl.Number, dsl.Text)):
+        return node.value
+    if isinstance(node, dsl.Unary) and node.op == "-" and isinstance(node.operand, dsl.Number):
+        return -node.operand.value
+    return None
+
+
+def check(compiler, tree) -> None:
+    """Check the types in `tree` (an effect's dsl.Block, or an expression); a mistake raises
+    compiler.fail(node, message)."""
+    checker = Checker(compiler)
+    path = compiler.symbols.where.get("path") or ""
+    if isinstance(tree, dsl.Block):
+        checker.block(tree)
+    elif any(fnmatch.fnmatchcase(path, pattern) for pattern in CONDITIONS):
+        checker.condition(tree)
+    elif path in NUMBERS:
+        checker.number(tree, NUMBERS[path], verb="is")
+    else:
+        checker.infer(tree)
+
+
+class Checker:
+    """Infers the type of each expression of one text, refusing what cannot work in play."""
+
+    def __init__(self, compiler):
+        self.fail = compiler.fail
+        self.symbols = compiler.symbols
+        # Variables in scope and their types; `let` adds to it as the compiler's scope does.
+        self.scope = {name: BOUND_TYPES.get(name, ANY) for name in self.symbols.bound}
+        # The kinds a name's card can only be, where a condition made sure of it (a rank is
+        # a number on some kinds and text on others: see rank()).
+        self.ranks: dict = self.symbols.ranks
+        every = frozenset(self.ranks)
+        self.kinds: dict = {} if self.symbols.card_kinds is None \
+            else {"card": self.symbols.card_kinds & every or self.symbols.card_kinds}
+        self.every = every
+
+    # --- statements ----------------------------------------------------------------------
+
+    def block(self, block) -> None:
+        for statement in block.statements if block else ():
+            self.statement(statement)
+
+    def statement(self, node) -> None:
+        if isinstance(node, dsl.If):
+            self.branches(node)
+        elif isinstance(node, dsl.Let):
+            self.scope[node.var] = self.infer(node.value)
+            self.kinds.pop(node.var, None)  # a new value: what was made sure of is not
+        elif isinstance(node, dsl.For):
+            self.loop(node)
+        else:
+            self.call(node.call)
+
+    def loop(self, node: dsl.For) -> None:
+        """`for s in SEATS do ... end`: the source must be seats, and `s` is a seat in the
+        body; after it, a variable has any type it had before or the body gave it (the body
+        may run no time)."""
+        source = self.infer(node.source)
+        if not fits(source, SEAT | SEATS):
+            raise self.fail(node.source, f"for goes through seats, not {describe(source)}"
+                                         f"{seat_hint(source, SEATS)}")
+        before = dict(self.scope)
+        self.scope[node.var] = SEAT
+        self.block(node.body)
+        after = self.scope
+        self.scope = dict(before)
+        for name, type_ in after.items():
+            if name != node.var:
+                self.scope[name] = self.scope.get(name, frozenset()) | type_
+
+    def branches(self, node: dsl.If) -> None:
+        """Each branch from the scope before the `if`; after it, a variable has any type a
+        branch gave it."""
+        before, after = dict(self.scope), []
+        earlier: dict = {}  # what the earlier conditions not holding make sure of
+        for cond, block in node.branches:
+            self.knowing(earlier, self.condition, cond)
+            self.scope = dict(before)
+            self.knowing(both(earlier, kinds_known(cond, self.every), self.every), self.block,
+                         block)
+            after.append(self.scope)
+            self.scope = dict(before)
+            earlier = both(earlier, kinds_known(cond, self.every, False), self.every)
+        self.knowing(earlier, self.block, node.orelse)
+        after.append(self.scope)
+        self.scope = {}
+        for scope in after:
+            for name, type_ in scope.items():
+                self.scope[name] = self.scope.get(name, frozenset()) | type_
+
+    # --- expressions ---------------------------------------------------------------------
+
+    def infer(self, node) -> frozenset:
+        """The type of an expression."""
+        method = getattr(self, "infer_" + type(node).__name__.lower(), None)
+        return method(node) if method is not None else ANY
+
+    def infer_number(self, node) -> frozenset:
+        return NUMBER
+
+    def infer_text(self, node) -> frozenset:
+        return TEXT
+
+    def infer_constant(self, node) -> frozenset:
+        return NONE if node.value is None else BOOLEAN
+
+    def infer_name(self, node: dsl.Name) -> frozenset:
+        if node.ident in self.scope:
+            return self.scope[node.ident]
+        return NAME_TYPES.get(node.ident, ANY)
+
+    def infer_attribute(self, node: dsl.Attribute) -> frozenset:
+        subject = node.subject
+        if isinstance(subject, dsl.Name) and subject.ident not in self.scope:
+            if subject.ident == "option":
+                options = self.symbols.options
+                return option_type(options[node.attr]) if node.attr in options else ANY
+            if subject.ident == "var":
+                return VALUE
+        of = self.infer(subject)
+        if not of & (CARD | NONE):
+            raise self.fail(node, f"`.{node.attr}` is an attribute of a card, not of "
+                                  f"{describe(of)}")
+        if node.attr == "rank" and self.ranks:
+            return self.rank(subject)
+        return ATTRIBUTE_TYPES.get(node.attr, ANY)
+
+    def rank(self, subject) -> frozenset:
+        """A card's rank, of the kinds its card can be here (every kind the deck deals,
+        unless a condition made sure of fewer)."""
+        kinds = self.symbols.dealt or self.every
+        if isinstance(subject, dsl.Name) and subject.ident in self.kinds:
+            kinds = self.kinds[subject.ident]
+        found = frozenset().union(*(self.ranks[k] for k in kinds if k in self.ranks))
+        return found or ATTRIBUTE_TYPES["rank"]
+
+    def text_ranks(self, type_: frozenset, node=None) -> str:
+        """Why a value that may be a number may be text, when it is a mixed rank: the
+        kinds whose rank is their name, and how to make sure of a kind whose ranks are
+        numbers; '' for any other value."""
+        if not self.ranks or type_ == ANY or not {"number", "text"} <= type_:
+            return ""
+        dealt = sorted(self.symbols.dealt or self.every)
+        texts = [k for k in dealt if "text" in self.ranks[k]]
+        numbers = [k for k in dealt if self.ranks[k] == NUMBER] or ["KIND"]
+        shown = ", ".join(texts[:3]) + (", ..." if len(texts) > 3 else "")
+        subject = next((item.subject.ident for item in dsl.walk(node)
+                        if isinstance(item, dsl.Attribute) and item.attr == "rank"
+                        and isinstance(item.subject, dsl.Name)), "card") if node else "card"
+        return (f", but a card's rank may be text here (the rank of a {shown} card is its "
+                f"kind's name): use `{subject}.value` (a number on every card), or make sure "
+                f"of the kind first, as in `{subject}.kind == \"{numbers[0]}\" and ...`")
+
+    def knowing(self, known: dict, fn, *args):
+        """fn(*args) with what a condition made sure of (name -> kinds) known."""
+        if not known or not self.ranks:
+            return fn(*args)
+        before = self.kinds
+        self.kinds = both(before, known, self.every)
+        try:
+            return fn(*args)
+        finally:
+            self.kinds = before
+
+    def infer_call(self, node: dsl.Call) -> frozenset:
+        return self.call(node)
+
+    def infer_unary(self, node: dsl.Unary) -> frozenset:
+        if node.op == "not":
+            self.condition(node.operand)
+            return BOOLEAN
+        self.number(node.operand, "`-`")
+        return NUMBER
+
+    def infer_binary(self, node: dsl.Binary) -> frozenset:
+        if node.op in ("and", "or"):
+            left = self.condition(node.left)  # its truth is always asked
+            return left | self.knowing(self.after(node), self.infer, node.right)
+        left, right = self.infer(node.left), self.infer(node.right)
+        if node.op in ("==", "!="):
+            self.comparable(node, left, right)
+        elif node.op == "in":
+            self.member(node, left, right)
+        elif node.op in ("<", "<=", ">", ">="):
+            self.ordered(node, left, right)
+        else:
+            self.number(node.left, f"`{node.op}`", left)
+            self.number(node.right, f"`{node.op}`", right)
+            return NUMBER
+        return BOOLEAN
+
+    def infer_quantifier(self, node: dsl.Quantifier) -> frozenset:
+        source, with_var = self.items(node, node.quantifier)
+        try:
+            if node.cond is not None:
+                self.condition(node.cond)
+        finally:
+            with_var()
+        given = QUANTIFIERS.get(node.quantifier, ANY)
+        return (source & LISTS if source != ANY else ANY) if given is None else given
+
+    def infer_total(self, node: dsl.Total) -> frozenset:
+        _, with_var = self.items(node, "sum")
+        try:
+            known = {}
+            if node.cond is not None:
+                self.condition(node.cond)
+                known = kinds_known(node.cond, self.every)
+            self.knowing(known, self.number, node.expr, "sum")
+        finally:
+            with_var()
+        return NUMBER
+
+    # --- the checks ------------------------------------------------------------------------
+
+    def call(self, node: dsl.Call) -> frozenset:
+        """A function call: each argument checked against its parameter; gives the result."""
+        params, result = SIGNATURES.get(node.function, ((), ANY))
+        for index, argument in enumerate(node.args):
+            given = self.infer(argument)
+            if index >= len(params):
+                continue  # too many: the compiler refused it, or it was settled away
+            param = params[index]
+            which = "argument" if len(params) == 1 else f"{ordinal(index)} argument"
+            if not fits(given, param.type):
+                raise self.fail(argument, f"{node.function}'s {which} is {param.what}, not "
+                                          f"{describe(given)}{seat_hint(given, param.type)}")
+            if param.type - NONE == NUMBER and self.text_ranks(given):
+                raise self.fail(argument, f"{node.function}'s {which} is {param.what}"
+                                          f"{self.text_ranks(given, argument)}")
+            value = literal_of(argument)
+            if value is not None and param.literal == "colour":
+                self.colour(argument, value)
+            if value is not None and param.literal == "direction" and value not in (1, -1):
+                raise self.fail(argument, f"{node.function}'s {which} is a direction, 1 or "
+                                          f"-1, not {value!r}")
+        return result
+
+    def condition(self, node) -> frozenset:
+        """An expression whose truth is asked: a seat (seat 0 counts as false) or none
+        (always false) is refused."""
+        if isinstance(node, dsl.Binary) and node.op in ("and", "or"):
+            return self.condition(node.left) | self.knowing(self.after(node), self.condition,
+                                                            node.right)
+        type_ = self.infer(node)
+        if type_ and type_ - NONE <= SEAT:
+            why = "seat 0 would count as false; compare it, as in `x == player`" \
+                if type_ - NONE else "it is never true"
+            raise self.fail(node, f"a condition is true or false, not {describe(type_)} ({why})")
+        return type_
+
+    def after(self, node: dsl.Binary) -> dict:
+        """What the right of `a and b` may take as sure: what `a` makes sure of (after
+        `or`, what `a` not holding makes sure of)."""
+        return kinds_known(node.left, self.every, node.op == "and")
+
+    def number(self, node, where: str, type_: frozenset | None = None,
+               verb: str = "works on") -> None:
+        """An operand (or a whole expression) that must be a number."""
+        type_ = self.infer(node) if type_ is None else type_
+        mixed = self.text_ranks(type_, node)
+        if mixed:
+            what = "numbers" if verb == "works on" else "a number"
+            raise self.fail(node, f"{where} {verb} {what}{mixed}")
+        if fits(type_, NUMBER):
+            return
+        hint = "; the seat after one is seat_after(seat, 1)" if type_ - NONE <= SEAT else ""
+        what = "numbers" if verb == "works on" else "a number"
+        raise self.fail(node, f"{where} {verb} {what}, not {describe(type_)}{hint}")
+
+    def comparable(self, node: dsl.Binary, left: frozenset, right: frozenset) -> None:
+        """`==` and `!=`: never true between values of unlike types (a card and a number)."""
+        for side, type_ in ((node.left, right), (node.right, left)):
+            if isinstance(side, dsl.Text) and type_ - NONE and type_ - NONE <= COLOUR:
+                self.colour(side, side.value)
+        if NONE in (left, right) or families(left - NONE) & families(right - NONE):
+            return
+        raise self.fail(node, f"`{node.op}` compares {describe(left)} with {describe(right)}: "
+                              "they are never equal")
+
+    def ordered(self, node: dsl.Binary, left: frozenset, right: frozenset) -> None:
+        """`<` and the like: numbers (seats too) with numbers, or text with text."""
+        for side, type_ in ((node.left, left), (node.right, right)):
+            mixed = self.text_ranks(type_, side)
+            if mixed:
+                raise self.fail(side, f"`{node.op}` orders numbers or text{mixed}")
+        if NONE in (left, right) or families(left - NONE) & families(right - NONE) & ORDERED:
+            return
+        raise self.fail(node, f"`{node.op}` orders numbers or text, not {describe(left)} and "
+                              f"{describe(right)}")
+
+    def member(self, node: dsl.Binary, left: frozenset, right: frozenset) -> None:
+        """`x in y`: a card in cards, a seat in seats, text in text."""
+        if not (right - NONE) & (LISTS | TEXT | COLOUR):
+            raise self.fail(node.right, "`in` looks in cards, seats, colours or text, not "
+                                        f"{describe(right)}")
+        found = families(frozenset().union(*(ITEM[b] for b in right if b in ITEM)))
+        if right & (TEXT | COLOUR):
+            found.add("text")
+        if left == NONE or families(left - NONE) & found:
+            return
+        raise self.fail(node, f"`in` looks for {describe(left)} in {describe(right)}: it is "
+                              "never there")
+
+    def colour(self, node, value) -> None:
+        """A literal colour must be one of the ruleset's (when they are known)."""
+        colors = self.symbols.colors
+        if not colors or value in colors:
+            return
+        close = difflib.get_close_matches(str(value), colors, n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise self.fail(node, f"unknown colour {value!r}; colours: {', '.join(colors)}{hint}")
+
+    def items(self, node, what: str):
+        """A comprehension's source checked to be a list, and its variable bound to
+        their items; gives the source's type and the function that unbinds the variable."""
+        source = self.infer(node.source)
+        if source & SEAT and source != ANY:
+            source = (source - SEAT) | SEATS  # a single seat is taken where seats are
+        if not source & LISTS:
+            raise self.fail(node.source, f"{what} goes through cards, seats or colours, not "
+                                         f"{describe(source)}")
+        item = frozenset().union(*(ITEM[b] for b in source if b in ITEM))
+        outer = self.scope.get(node.var)
+        self.scope[node.var] = ANY if source == ANY else item
+        outer_kinds = self.kinds.pop(node.var, None)  # a new variable: nothing sure of it
+
+        def unbind():
+            if outer is None:
+                del self.scope[node.var]
+            else:
+                self.scope[node.var] = outer
+            if outer_kinds is not None:
+                self.kinds[node.var] = outer_kinds
+        return source, unbind
+
+
+def ordinal(index: int) -> str:
+    """'first' for 0, 'second' for 1, ..."""
+    return ORDINALS[index] if index < len(ORDINALS) else f"number {index + 1}"
+
+
+def seat_hint(given: frozenset, wanted: frozenset) -> str:
+    """Why a number is not a seat, when one was given for a seat."""
+    if wanted & (SEAT | SEATS) and given - NONE <= NUMBER:
+        return " (a number may name no seat at the table: name seats as player, next, " \
+               "seat_after(player, 2) and the like)"
+    return ""

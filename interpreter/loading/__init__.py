@@ -1,0 +1,1 @@
+"""Loading files safely: YAML that keeps positions, `extends`, the schemas, and untrusted JSON."""

@@ -1,0 +1,1 @@
+"""Playing a match: agents and bots, who answers next, sessions and game logs."""

@@ -1,0 +1,523 @@
+"""`houserules explain`: the rules of a ruleset in words, generated from its YAML and effects.
+
+Effects are rendered from their syntax tree, not from the author's `text:`, so a person
+reads what the file really says. Conditions settled by the options in force are folded:
+only the branch that will be played is told. Every text of the file is printed safely:
+control characters and bidi controls are shown as escapes (see safe_text).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from interpreter.engine.decisions import describe
+from interpreter.language import dsl
+from interpreter.language.dsl import static_value
+from interpreter.language.primitives import PRIMITIVES
+from interpreter.safe_text import shown
+
+SUBJECTS = {
+    "player": "the player", "next": "the next player", "previous": "the previous player",
+    "others": "every other player", "everyone": "everyone", "top": "the top card",
+    "color": "the colour to follow", "color_before": "the colour to follow before this card",
+    "direction": "the direction of play", "players": "the number of players",
+    "card": "this card", "penalty": "the pending penalty", "dealer": "the dealer",
+    "turn": "the player whose turn it is", "stock_size": "the number of cards in the stock",
+    "fair": "it was played fairly",
+}
+COMPARISONS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
+               ">": "is more than", ">=": "is at least", "in": "is in"}
+ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
+
+
+def plural(count, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+class Words:
+    """Renders effect-language trees as English, with the options in force folded in."""
+
+    def __init__(self, options: dict):
+        self.options = options
+        self.bound: dict[str, str] = {}
+        self.known: dict = {}  # variables settled by a `let` of a constant
+
+    def settled(self, node) -> tuple:
+        return static_value(node, self.options, self.known)
+
+    # --- expressions ---------------------------------------------------------------
+
+    def expr(self, node) -> str:
+        method = getattr(self, "e_" + type(node).__name__.lower())
+        return method(node)
+
+    def e_number(self, node):
+        return str(node.value)
+
+    def e_text(self, node):
+        return node.value.replace("_", " ")
+
+    def e_constant(self, node):
+        return {True: "true", False: "false", None: "none"}[node.value]
+
+    def e_name(self, node):
+        if node.ident in self.bound:
+            return self.bound[node.ident]
+        return SUBJECTS.get(node.ident, node.ident)
+
+    def e_attribute(self, node):
+        if isinstance(node.subject, dsl.Name) and node.subject.ident == "option":
+            return f"{describe(self.options.get(node.attr))} (option {node.attr})"
+        owner = self.expr(node.subject)
+        attr = node.attr.replace("_", " ")
+        return f"its {attr}" if owner == "it" else f"{owner}'s {attr}"
+
+    def e_call(self, node):
+        args = [self.expr(a) for a in node.args]
+        if node.function == "hand":
+            return f"the hand of {args[0]}"
+        if node.function == "hands":
+            return f"the hands of {args[0]}"
+        if node.function == "size":
+            return f"the number of {args[0]}"
+        return f"{node.function.replace('_', ' ')}({', '.join(args)})"
+
+    def e_unary(self, node):
+        if node.op == "-" and isinstance(node.operand, dsl.Name) and node.operand.ident == "direction":
+            return "the other one"
+        if node.op == "-":
+            return f"minus {self.expr(node.operand)}"
+        operand = node.operand
+        if isinstance(operand, dsl.Name) and operand.ident == "fair":
+            return "it was not played fairly"
+        if isinstance(operand, dsl.Quantifier) and operand.quantifier == "any":
+            return self.e_quantifier(operand).replace("there is a card", "there is no card", 1)
+        return f"not ({self.expr(operand)})"
+
+    def e_binary(self, node):
+        known, value = self.settled(node)
+        if known:
+            return describe(value)
+        if node.op in ("and", "or"):
+            for side, other in ((node.left, node.right), (node.right, node.left)):
+                known, value = self.settled(side)
+                if known:
+                    return self.expr(other)
+            return f"{self.grouped(node.left, node.op)} {node.op} {self.grouped(node.right, node.op)}"
+        if isinstance(node.right, dsl.Constant) and node.right.value is None and node.op in ("==", "!="):
+            return f"{self.expr(node.left)} {'is none' if node.op == '==' else 'exists'}"
+        words = COMPARISONS.get(node.op) or ARITHMETIC[node.op]
+        return f"{self.expr(node.left)} {words} {self.expr(node.right)}"
+
+    def grouped(self, node, op: str) -> str:
+        """A side of `and`/`or`, in brackets when it is the other of the two."""
+        text = self.expr(node)
+        mixed = isinstance(node, dsl.Binary) and node.op in ("and", "or") and node.op != op \
+            and not self.settled(node.left)[0] and not self.settled(node.right)[0]
+        return f"({text})" if mixed else text
+
+    def with_item(self, var: str, fn):
+        outer = self.bound.get(var)
+        self.bound[var] = "it"
+        try:
+            return fn()
+        finally:
+            if outer is None:
+                del self.bound[var]
+            else:
+                self.bound[var] = outer
+
+    def e_quantifier(self, node):
+        source = self.expr(node.source)
+        cond = self.with_item(node.var, lambda: self.expr(node.cond)) if node.cond else None
+        where = f" where {cond}" if cond else ""
+        return {"any": f"there is a card in {source}{where}",
+                "all": f"every card in {source} has{where or ' nothing against it'}",
+                "count": f"the number of cards in {source}{where}",
+                "select": f"the cards in {source}{where}"}[node.quantifier]
+
+    def e_total(self, node):
+        expr = self.with_item(node.var, lambda: self.expr(node.expr))
+        cond = self.with_item(node.var, lambda: self.expr(node.cond)) if node.cond else None
+        where = f" where {cond}" if cond else ""
+        return f"the sum of {expr} over {self.expr(node.source)}{where}"
+
+    # --- effects -------------------------------------------------------------------
+
+    def effect(self, block) -> list[str]:
+        """A block as a list of sentences."""
+        said = []
+        for statement in block.statements:
+            said.extend(self.statement(statement))
+        return said
+
+    def statement(self, node) -> list[str]:
+        if isinstance(node, dsl.If):
+            return self.s_if(node)
+        if isinstance(node, dsl.Let):
+            return self.s_let(node)
+        if isinstance(node, dsl.For):
+            return self.s_for(node)
+        return [self.action(node.call)]
+
+    def s_for(self, node) -> list[str]:
+        """`for s in SEATS do ... end`: the body told once, for "each seat"."""
+        source, before = self.expr(node.source), dict(self.known)
+        outer = self.bound.get(node.var)
+        self.bound[node.var] = "that seat"
+        try:
+            body = self.branch(node.body, before)
+        finally:
+            if outer is None:
+                del self.bound[node.var]
+            else:
+                self.bound[node.var] = outer
+        self.forget([node.body], before)
+        return [f"For each seat of {source}, in turn: {body}"]
+
+    def s_if(self, node) -> list[str]:
+        told, before, ran = [], dict(self.known), []
+        for cond, block in node.branches:
+            known, value = self.settled(cond)
+            if known and not value:
+                continue  # never runs with these options
+            if known:  # always runs when reached
+                said = self.branch(block, before) if told else " ".join(self.effect(block))
+                ran.append(block)
+                if not told:
+                    return self.effect(block) if not said else [said]
+                self.forget(ran, before)
+                return told + [f"Otherwise: {said or 'nothing happens.'}"]
+            lead = "If" if not told else "Otherwise, if"
+            told.append(f"{lead} {self.expr(cond)}: {self.branch(block, before)}")
+            ran.append(block)
+        if node.orelse:
+            rest = self.branch(node.orelse, before)
+            ran.append(node.orelse)
+            if rest != "nothing happens.":
+                told.append(f"Otherwise: {rest}" if told else rest)
+        self.forget(ran, before)
+        return told
+
+    def branch(self, block, before: dict) -> str:
+        """A branch that may or may not run, told from what was settled before it."""
+        self.known = dict(before)
+        return " ".join(self.effect(block)) or "nothing happens."
+
+    def forget(self, blocks: list, before: dict) -> None:
+        """After an `if`, what the branches that may run assign is no longer settled."""
+        changed = set().union(*(dsl.assigned(block) for block in blocks))
+        self.known = {k: v for k, v in before.items() if k not in changed}
+
+    def s_let(self, node) -> list[str]:
+        value = node.value
+        name = node.var.replace("_", " ")
+        self.known.pop(node.var, None)
+        if isinstance(value, dsl.Call) and PRIMITIVES.get(value.function) \
+                and PRIMITIVES[value.function].role != "query":
+            # A yes/no answer reads as itself ("challenged"); anything else as a thing.
+            self.bound[node.var] = name if value.function == "ask" else f"the {name}"
+            return [self.action(value)]
+        known, constant = self.settled(value)
+        if known:
+            self.known[node.var] = constant
+            return []
+        self.bound[node.var] = name
+        return [f"Let {name} be {self.expr(value)}."]
+
+    def action(self, call) -> str:
+        """A call of an action or choice, in the words its primitive gives."""
+        args = [self.expr(a) for a in call.args]
+        prim = PRIMITIVES.get(call.function)
+        if prim is None:  # a call the compiler would refuse: tell it as written
+            return f"{call.function}({', '.join(args)})."
+        if call.function == "extra_turn" and not args:
+            args = ["the player"]
+        if call.function == "choose_cards" and len(args) == 4:
+            args[2] = f"{args[2]} to {args[3]}"  # the fewest and the most
+        if args and args[-1].isdigit() and "{%d} cards" % (len(args) - 1) in prim.says:
+            count = int(args[-1])
+            text = prim.says.replace("{%d} cards" % (len(args) - 1), plural(count, "card"))
+        else:
+            text = prim.says
+        if not text:
+            return f"{call.function}({', '.join(args)})."
+        said = text.format(*args)
+        return said[0].upper() + said[1:]
+
+
+def one_line(name) -> str:
+    """A title, name or table cell from the file: safe, and on one line."""
+    return shown(name, one_line=True)
+
+
+def explain(rules) -> str:
+    """The whole ruleset in words, safe to print (the file's control characters escaped)."""
+    words = Words(dict(rules.options))
+    data = rules.source.data
+    title = one_line(rules.title)
+    out = [title, "=" * len(title)]
+    if rules.description:
+        out += [rules.description]
+    out += ["", f"{rules.min_players} to {rules.max_players} players; {hand_size_text(rules)}."]
+    out += options_section(rules)
+    out += deck_section(rules)
+    out += cards_section(rules, words, data)
+    out += attributes_section(rules, data)
+    out += effects_section(rules, words, data)
+    out += rules_section(rules, words, data)
+    out += play_section(rules, words, data)
+    return shown("\n".join(out) + "\n")
+
+
+def hand_size_text(rules) -> str:
+    """`7 cards each`, or by player count when the ruleset deals fewer to more players."""
+    if len(set(rules.hand_sizes.values())) == 1:
+        return f"{rules.hand_sizes[rules.min_players]} cards each"
+    return "cards each: " + by_players_text(rules.hand_sizes)
+
+
+def by_players_text(table) -> str:
+    """A setting by player count, in runs: `7 with 2 players, 5 with 3-15 players`."""
+    runs: list = []
+    for players, size in table.items():
+        if runs and runs[-1][2] == size:
+            runs[-1][1] = players
+        else:
+            runs.append([players, players, size])
+    return ", ".join(f"{size} with {low}" + (f"-{high}" if high != low else "") + " players"
+                     for low, high, size in runs)
+
+
+def parse(data: dict, path: tuple, start: str):
+    """The syntax tree of the text at `path` (it compiled at load, so it parses)."""
+    text = data
+    for part in path:
+        text = text.get(part) if isinstance(text, dict) else None
+    return dsl.parse(text, start, {}) if isinstance(text, str) and text.strip() else None
+
+
+def sentence(words: Words, data: dict, path: tuple, start: str = "effect") -> str:
+    tree = parse(data, path, start)
+    if tree is None:
+        return ""
+    words.bound, words.known = {}, {}  # each text starts afresh
+    if start == "effect":
+        return " ".join(words.effect(tree))
+    return words.expr(tree)
+
+
+def options_section(rules) -> list[str]:
+    out = ["", "Options in force", "----------------"]
+    for name, spec in rules.option_specs.items():
+        value = rules.options[name]
+        changed = "" if value == spec["default"] else f" (default {describe(spec['default'])})"
+        out.append(f"- {name} = {describe(value)}{changed}: {spec.get('help', '')}")
+    on = ", ".join(rules.overlays) or "none"
+    out.append(f"- house rules on: {on} (--option NAME=true or false switches one)")
+    return out
+
+
+def deck_section(rules) -> list[str]:
+    out = ["", f"The deck ({len(rules.deck)} cards)", "-" * (len(str(len(rules.deck))) + 17)]
+    if not rules.sides:
+        return out + deck_table(rules, rules.deck, rules.colors)
+    for side, (name, colors) in enumerate(zip(rules.sides, rules.side_colors)):
+        faces = [card if side == 0 else card.back for card in rules.deck]
+        pairing = " (paired at random each match)" if rules.random_pairs and side else ""
+        out += [f"The {one_line(name)} side{' (up at the start)' if side == 0 else ''}{pairing}:"]
+        out += deck_table(rules, faces, colors)
+    return out
+
+
+def deck_table(rules, cards, colors) -> list[str]:
+    """Cards counted by kind and colour."""
+    counts = Counter((card.kind, card.color) for card in cards)
+    columns = [one_line(c) for c in colors] + ["no colour"]
+    width = max(len(one_line(k)) for k in rules.kinds) + 2
+    out = ["kind".ljust(width) + "".join(c.rjust(10) for c in columns) + "total".rjust(8)]
+    for kind in rules.kinds:
+        row = [counts[(kind, color)] for color in colors] + [counts[(kind, None)]]
+        if sum(row):
+            out.append(one_line(kind).ljust(width)
+                       + "".join(str(n or "-").rjust(10) for n in row) + str(sum(row)).rjust(8))
+    return out
+
+
+def cards_section(rules, words: Words, data: dict) -> list[str]:
+    out = ["", "What the cards do", "-----------------"]
+    for name, kind in rules.kinds.items():
+        faces = [face for face in rules.faces if face.kind == name]
+        if not faces:
+            continue
+        points = sorted({face.points for face in faces})
+        worth = f"{points[0]}-{points[-1]} points (face value)" if len(points) > 1 \
+            else plural(points[0], "point")
+        out.append(f"{name.replace('_', ' ')} ({worth})")
+        path = ("kinds", name)
+        if kind.text:
+            out.append(f"  The file says: {kind.text}")
+        told = sentence(words, data, path + ("on_play",))
+        out.append(f"  When played: {told or 'nothing more happens.'}")
+        legal = sentence(words, data, path + ("legal",), "condition") if kind.legal else "yes"
+        if legal != "yes":
+            out.append(f"  May be played only if: {legal}.")
+        if kind.fair is not None:
+            out.append(f"  Played fairly when: {sentence(words, data, path + ('fair',), 'condition')}.")
+        if "on_first" in data["kinds"][name]:
+            first = sentence(words, data, path + ("on_first",))
+            out.append(f"  As the first card: {first or 'nothing happens.'}")
+        if "on_going_out" in data["kinds"][name]:
+            out.append(f"  As a player's last card: {sentence(words, data, path + ('on_going_out',))}")
+    return out
+
+
+def attributes_section(rules, data: dict) -> list[str]:
+    """Each declared card attribute, with the value every card has (by colour, kind or card)."""
+    declared = data.get("attributes", {})
+    if not declared:
+        return []
+    out = ["", "Card attributes", "---------------"]
+    for attr, table in declared.items():
+        out.append(f"{attr}: {table['help']}" if table.get("help") else f"{attr}:")
+        values: dict = {}
+        for face in rules.faces:
+            values.setdefault(describe(face.attrs.get(attr)), []).append(face)
+        for value, faces in values.items():
+            out.append(f"  {value}: {which_cards(rules, faces)}")
+    return out
+
+
+def which_cards(rules, faces: list) -> str:
+    """A set of faces in few words: whole colours, then whole kinds, then single cards."""
+    left = set(faces)
+    parts = []
+    for color in rules.colors:
+        of_color = {f for f in rules.faces if f.color == color}
+        if of_color and of_color <= left:
+            parts.append(f"every {color} card")
+            left -= of_color
+    for kind in rules.kinds:
+        of_kind = {f for f in rules.faces if f.kind == kind}
+        if of_kind and of_kind <= left:
+            parts.append(f"every {kind.replace('_', ' ')}")
+            left -= of_kind
+    parts.extend(f.name for f in rules.faces if f in left)
+    return ", ".join(parts)
+
+
+def effects_section(rules, words: Words, data: dict) -> list[str]:
+    if not rules.effects:
+        return []
+    out = ["", "Named effects", "-------------"]
+    for name in rules.effects:
+        out.append(f"- {name.replace('_', ' ')}: {sentence(words, data, ('effects', name))}")
+    return out
+
+
+def playable_lines(words: Words, data: dict) -> list[str]:
+    """When a card may be played: one condition, or its clauses (docs/rules.md)."""
+    clauses = data["playable"]
+    if isinstance(clauses, str):
+        return [f"A card may be played when {sentence(words, data, ('playable',), 'condition')}."]
+    allow = [sentence(words, data, ("playable", name), "condition")
+             for name, clause in clauses.items() if isinstance(clause, str)]
+    only = [sentence(words, data, ("playable", name, "only_if"), "condition")
+            for name, clause in clauses.items() if isinstance(clause, dict)]
+    out = [f"A card may be played when {' or when '.join(allow)}."]
+    out += [f"Only when {text}." for text in only]
+    return out
+
+
+EVENT_WORDS = {"card_played": "When a card is played", "card_turned": "When a card is turned over",
+               "turn_started": "When a turn starts", "turn_ended": "When a turn ends",
+               "hand_started": "When a hand starts", "draw_owed": "Instead of an owed draw",
+               "hand_size_changed": "When a hand's size changes",
+               "decided": "When a player has decided", "turn_lost": "Instead of a lost turn"}
+
+
+def rules_section(rules, words: Words, data: dict) -> list[str]:
+    """The `rules:` table in words, in the order the rules run (docs/rules.md)."""
+    if not rules.triggers.every:
+        return []
+    out = ["", "Rules", "-----"]
+    for rule in rules.triggers.every:
+        path = ("rules", rule.name)
+        when = EVENT_WORDS.get(rule.event, rule.event)
+        condition = sentence(words, data, path + ("if",), "condition")
+        line = f"- {rule.name.replace('_', ' ')}: {when}{' and ' + condition if condition else ''}: "
+        line += sentence(words, data, path + ("do",)) or "nothing happens."
+        if rule.text:
+            line += f" ({rule.text})"
+        out.append(line)
+    return out
+
+
+def play_section(rules, words: Words, data: dict) -> list[str]:
+    out = ["", "Play", "----"]
+    out += playable_lines(words, data)
+    if rules.decide_after_draw:
+        limit = f"{rules.max_draws} cards" if rules.max_draws else "as many cards as they like"
+        out.append(f"A player may draw instead of playing, one card at a time, up to {limit} "
+                   "in a turn, deciding again after each card; once they may draw no more "
+                   "(or nothing is left to draw), they may pass.")
+    elif rules.draw_until_playable:
+        limit = f", at most {rules.max_draws}" if rules.max_draws else ""
+        out.append(f"A player who does not play draws until a playable card comes{limit}.")
+    else:
+        out.append("A player who does not play draws one card.")
+    passes = rules.passes_to_block
+    if any(count != players for players, count in passes.items()):
+        extra = {count - players for players, count in passes.items()}
+        many = f"as many passes in a row as there are players, {extra.pop():+d}".replace(
+            "+", "plus ").replace("-", "minus ") if len(extra) == 1 else \
+            f"this many passes in a row: {by_players_text(passes)}"
+        out.append(f"With nothing left to draw, the hand ends blocked after {many}.")
+    if not rules.reshuffle:
+        out.append("An empty stock stays empty: the discard pile is not shuffled into it.")
+    if any(copies > 1 for copies in rules.decks.values()):
+        out.append(f"Decks shuffled together: {by_players_text(rules.decks)}.")
+    if rules.hand_limit:
+        out.append(f"Drawing stops when a hand holds {rules.hand_limit} cards.")
+    if rules.play_drawn and not rules.decide_after_draw:
+        out.append("A playable drawn card " + ("must be played." if rules.forced_play
+                                               else "may be played at once."))
+    if rules.jump_in is not None:
+        out.append("Jump-in: after a card is played (not one turned over), a player holding a "
+                   f"card for which {sentence(words, data, ('jump_in', 'allowed'), 'condition')} "
+                   "may play it out of turn, if it would be legal to play; play goes on from "
+                   "them. Holding several such cards, they choose which.")
+    if rules.dealer_draw is not None:
+        out.append("The first dealer: everyone draws a card; the highest "
+                   f"({sentence(words, data, ('dealer', 'draw_high'), 'condition')}) deals; "
+                   "ties draw again.")
+    elif rules.first_dealer is None:
+        out.append("The first dealer is chosen at random.")
+    else:
+        out.append(f"Seat {rules.first_dealer} deals first.")
+    moves = rules.deal_moves
+    out.append(f"The deal passes {moves} seat{'' if moves == 1 else 's'} on each hand.")
+    if rules.redeal_if is not None:
+        out.append("First card: if " + sentence(words, data, ("first_card", "redeal_if"), "condition")
+                   + ", the whole deck is shuffled and dealt again.")
+    if rules.return_if is not None:
+        out.append("First card: if " + sentence(words, data, ("first_card", "return_if"), "condition")
+                   + ", it goes back into the deck and another is turned.")
+    if rules.uno_penalty is not None:
+        left = plural(rules.uno_cards_left, "card")
+        out.append(f"A player left holding {left}, however it happened (their own play, a swap "
+                   f"or pass of hands), must call UNO; caught before the next player begins a "
+                   f"turn, they draw {rules.uno_penalty}.")
+    out.append("A hand that can no longer end (every player passes with nothing to draw, or "
+               "play makes no progress) is blocked: the seat holding the fewest points wins it.")
+    if data["scoring"].get("winner_scores") is not None:
+        out.append("Scoring: the winner of a hand scores "
+                   + sentence(words, data, ("scoring", "winner_scores"), "condition") + ".")
+    if data["scoring"].get("seat_scores") is not None:
+        out.append("Scoring: when a hand ends, every seat, the winner included, scores "
+                   + sentence(words, data, ("scoring", "seat_scores"), "condition") + ".")
+    if rules.hands:
+        out.append(f"The match: {plural(rules.hands, 'hand')}; the highest total wins.")
+    else:
+        out.append(f"The match: the first to {rules.target_score} points wins.")
+    return out

@@ -1,0 +1,197 @@
+"""What happened, in plain words: engine events -> sentences, for any front end or log.
+
+Names come from the ruleset file, so every sentence is safe to print: control characters
+and bidi controls in them are shown as escapes (see safe_text).
+"""
+
+from __future__ import annotations
+
+from interpreter.language.primitives import RESERVED_QUESTIONS
+from interpreter.safe_text import shown
+
+# Events that tell what an answer to a ruleset's own question (ask) led to.
+OUTCOMES = frozenset({"draw", "turn_lost", "extra_turn", "cards_moved", "penalty", "eliminated"})
+
+
+def card_text(name: str) -> str:
+    """A card name as a person reads it: `blue 7` stays, `big_card` -> `big card`."""
+    return shown(name.replace("_", " "), one_line=True)
+
+
+def effect_text(name: str) -> str:
+    """A named effect as a title: `big_bang` -> `Big Bang`."""
+    return shown(name.replace("_", " ").title(), one_line=True)
+
+
+def words(name) -> str:
+    """An identifier in words: `big_card` -> `big card`."""
+    return shown(str(name).replace("_", " "), one_line=True)
+
+
+class Narrator:
+    """Turns events into sentences; `viewer` is the seat whose drawn cards may be named."""
+
+    # A front end passes its own `say_card` and `say_effect`, say to keep a card's words
+    # together when it wraps lines.
+
+    def __init__(self, names: list[str], viewer: int | None = None, say_card=card_text,
+                 say_effect=effect_text):
+        self.names = names
+        self.viewer = viewer
+        self.card = say_card
+        self.effect = say_effect
+
+    def who(self, seat) -> str:
+        return self.names[seat] if seat is not None else "nobody"
+
+    def whom(self, seat) -> str:
+        """A seat as the object of a sentence: `caught you`, not `caught You`."""
+        return "you" if seat is not None and seat == self.viewer else self.who(seat)
+
+    def does(self, seat, verb: str, plain: str) -> str:
+        """`Bot 2 loses` but `You lose`: the verb agrees with the seat's name."""
+        return f"{self.who(seat)} {plain if seat == self.viewer else verb}"
+
+    def sentences(self, events) -> list[str]:
+        """One sentence per event worth telling; a yes to an ask() is told with its result."""
+        told: list[str] = []
+        asked = None  # (question, seat, sentences, seats that paid) after a yes to an ask()
+        for event, data in events:
+            if asked and event not in OUTCOMES:
+                told.extend(self.result(*asked))
+                asked = None
+            method = getattr(self, "on_" + event, None)
+            text = method(**data) if method else None
+            if asked:
+                if "seat" in data and event != "penalty":
+                    asked[3].add(data["seat"])
+                if text:
+                    asked[2].append(shown(text, one_line=True))
+                continue
+            if text:
+                told.append(shown(text, one_line=True))
+            if event == "decided" and data["kind"] not in RESERVED_QUESTIONS \
+                    and data["answer"] == "yes" and data["seat"] is not None:
+                asked = (data["kind"], data["seat"], [], set())
+        if asked:
+            told.extend(self.result(*asked))
+        return told
+
+    def result(self, question: str, seat: int, said: list, paid: set) -> list:
+        """What came of `seat`'s yes to `question`, if anything did."""
+        # It failed when only the asker paid (drew, lost a turn), succeeded when only others did.
+        if not said:
+            return []
+        how = "failed" if paid == {seat} else "succeeded" if seat not in paid else "is settled"
+        return [f"The {words(question)} {how}: {' '.join(said)}"]
+
+    def on_eliminated(self, seat, cards=0):
+        return f"{self.who(seat)} is out of the match; their cards go under the discard pile."
+
+    def on_dealer_draw(self, cards):
+        drawn = ", ".join(f"{self.who(s)} {self.card(c)}" for s, c in cards.items())
+        return f"Drawing for dealer: {drawn}."
+
+    def on_redeal(self, card):
+        return f"The first card was {self.card(card)}: the deck is shuffled and dealt again."
+
+    def on_first_card_returned(self, card):
+        return f"The first card was {self.card(card)}: it goes back into the deck."
+
+    def on_first_card(self, card, dealer):
+        return f"{self.who(dealer)} dealt. The first card is {self.card(card)}."
+
+    def on_play(self, seat, card):
+        return f"{self.who(seat)} played {self.card(card)}."
+
+    def on_draw(self, seat, count, cards=()):
+        if count == 0:
+            return f"{self.who(seat)} could not draw: no cards are left."
+        if seat == self.viewer and cards:
+            return f"{self.who(seat)} drew {', '.join(self.card(c) for c in cards)}."
+        return f"{self.who(seat)} drew {count} card{'s' if count != 1 else ''}."
+
+    def on_pass(self, seat):
+        return f"{self.does(seat, 'passes', 'pass')}."
+
+    def on_turn_over(self, card):
+        return f"Turned over {self.card(card)}."
+
+    def on_sides(self, side, top=None):
+        now = f" The top card is now {self.card(top)}." if top else ""
+        return f"Every card turns over: the {shown(side, one_line=True)} side is up.{now}"
+
+    def on_effect(self, name, seat):
+        return f"{self.effect(name)}!"
+
+    def on_extra_turn(self, seat):
+        return f"{self.does(seat, 'goes', 'go')} again."
+
+    def on_turn_lost(self, seat):
+        return f"{self.does(seat, 'loses', 'lose')} a turn."
+
+    def on_direction(self, direction):
+        return "Play now goes " + ("clockwise." if direction == 1 else "counter-clockwise.")
+
+    def on_color(self, color):
+        return f"The colour to follow is {shown(color, one_line=True)}."
+
+    def on_cards_moved(self, seat, to, count):
+        cards = f"{count} card{'s' if count != 1 else ''}"
+        if isinstance(to, int):
+            return f"{self.does(seat, 'gives', 'give')} {cards} to {self.whom(to)}."
+        where = {"discard": "under the top card", "bottom": "at the bottom of the discard pile",
+                 "stock": "at the bottom of the stock"}.get(to, "away")
+        return f"{self.does(seat, 'puts', 'put')} {cards} {where}."
+
+    def on_swap_hands(self, seats):
+        a, b = seats
+        return f"{self.who(a)} and {self.whom(b)} swap hands."
+
+    def on_pass_hands(self, direction):
+        return "Every hand moves one seat on."
+
+    def on_reshuffle(self, size):
+        return f"The discard pile is shuffled into a new stock ({size} cards)."
+
+    def on_decided(self, kind, seat, answer):
+        if seat is None:  # a window nobody took: nothing happened
+            return None
+        if kind == "uno":
+            return f"{self.who(seat)}: \"UNO!\"" if answer == "yes" else None
+        if kind == "catch":
+            return None
+        if kind == "target":
+            return f"{self.who(seat)} chose {self.whom(int(answer))}."
+        if kind == "card":  # the chosen card is named only to its chooser
+            if seat != self.viewer:
+                return None
+            return "You chose no more cards." if answer == "done" else \
+                f"You chose {self.card(answer)}."
+        if kind in ("color", "play_drawn", "jump_in", "jump_in_card"):
+            return None  # the play or jump-in that follows tells it
+        question = words(kind)  # the ruleset's ask() text
+        if answer in ("yes", "no"):
+            return f"{self.who(seat)} chose {'' if answer == 'yes' else 'not '}to {question}."
+        return f"{self.who(seat)} answered {question}: {shown(answer, one_line=True)}."
+
+    def on_caught(self, seat, by):
+        return f"{self.who(by)} caught {self.whom(seat)} not calling UNO!"
+
+    def on_jump_in(self, seat):
+        return f"{self.does(seat, 'jumps', 'jump')} in!"
+
+    def on_hand_blocked(self, reason, winner):
+        return f"The hand is blocked ({reason}): {self.who(winner)} had the fewest points."
+
+    def on_hand_over(self, winner, points, scores, hands=(), blocked=False, seat_points=None):
+        if seat_points is not None:  # every seat scored its own (scoring.seat_scores)
+            each = ", ".join(f"{self.who(seat)} {own}" for seat, own in enumerate(seat_points))
+            how = "held the fewest points in the blocked hand" if blocked else "went out"
+            return f"{self.who(winner)} {how}; points this hand: {each}."
+        if blocked:
+            return f"{self.does(winner, 'wins', 'win')} the blocked hand: {points} points."
+        return f"{self.who(winner)} went out: {points} points."
+
+    def on_match_over(self, winner, scores):
+        return f"{self.does(winner, 'wins', 'win')} the match with {scores[winner]} points."

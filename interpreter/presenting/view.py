@@ -1,0 +1,80 @@
+"""What one seat may see of a game: its own hand, the faces others show, the table.
+
+Bots, front ends and learning agents that should play fair read a `SeatView` instead of the
+game. With two-sided cards (docs/game-rules.md section 4) a seat sees the faces up of its
+own hand and of the discard pile's top card, and the faces down of the other hands and of
+the stock's top card; every card in a view is a face alone (its `back` is none), so nothing
+hidden can be reached from it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from interpreter.engine.decisions import Decision
+from interpreter.engine.decks import copy_face
+from interpreter.engine.game import GameState
+
+
+class SeatView(NamedTuple):
+    """One seat's view of the game, at one moment."""
+
+    seat: int
+    hand: tuple  # the seat's own cards, the faces it sees
+    hand_sizes: tuple  # per seat
+    shown: tuple  # per seat, the faces its hand shows the others (two-sided cards), else ()
+    top: object  # the discard pile's top card, or None
+    stock_top: object  # the face the stock's top card shows (two-sided cards), else None
+    stock_size: int
+    discard_size: int
+    color: object  # the colour to follow
+    direction: int
+    penalty: int
+    side: object  # the name of the side that is up (two-sided cards), else None
+    turn: int
+    dealer: int
+    scores: tuple
+    out: tuple  # per seat, whether it has left the match
+    decision: object  # the pending decision, when this seat may answer it; else None
+
+
+def alone(card):
+    """`card` as a face alone: the same face, without the way to its other side."""
+    if card is None or card.back is None:
+        return card
+    return copy_face(card, card.id)
+
+
+def seat_view(game: GameState, seat: int) -> SeatView:
+    """What `seat` may see now."""
+    two_sided = bool(game.ruleset.sides)
+    decision = game.decision
+    if decision is not None and decision.seat != seat and seat not in decision.open_to:
+        decision = None
+    if decision is not None and two_sided:
+        decision = decision._replace(options=tuple(alone(o) if hasattr(o, "back") else o
+                                                   for o in decision.options))
+    return SeatView(
+        seat=seat,
+        hand=tuple(map(alone, game.hands[seat])),
+        hand_sizes=tuple(game.hand_sizes()),
+        shown=tuple((tuple(alone(card.back) for card in hand) if other != seat else ())
+                    for other, hand in enumerate(game.hands)) if two_sided else (),
+        top=alone(game.top),
+        stock_top=alone(game.stock[-1].back) if two_sided and game.stock else None,
+        stock_size=len(game.stock), discard_size=len(game.discard),
+        color=game.color, direction=game.direction, penalty=game.penalty,
+        side=game.ruleset.sides[game.side] if two_sided else None,
+        turn=game.turn, dealer=game.dealer, scores=tuple(game.scores), out=tuple(game.out),
+        decision=decision)
+
+
+def real_answer(game: GameState, view: SeatView, answer):
+    """The pending decision's option that `answer`, one of the view's options, stands for."""
+    decision: Decision | None = view.decision
+    if decision is None or game.decision is None:
+        raise ValueError("this seat has nothing to answer")
+    for shown, real in zip(decision.options, game.decision.options):
+        if shown is answer:
+            return real
+    return answer

@@ -1,0 +1,1 @@
+"""Scenario files: an exact table, the answers, and what must then hold."""

@@ -1,0 +1,475 @@
+"""A table: one game for several people and bots, each person at a seat with a secret token.
+
+The table answers bots' decisions itself, offers a window (a decision open to several seats)
+to all of them at once (gathering.py), keeps what each seat may see apart (view.py,
+narrate.py) and saves the game after every change, as `houserules play --save` does, so a
+server restart resumes it. It keeps no clock of its own: its front end calls `act` when
+`next_due` says a bot must answer or a window's time is up. A front end (the web server) is a
+thin layer over this.
+
+On disk, a table is a folder: `table.json` (its seats, names and tokens, mode 0600),
+`save.json` (a saved game, session.py) and, for a pasted ruleset, the ruleset file.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from pathlib import Path
+
+from interpreter.engine.budget import MOVE_MESSAGE, MOVE_WORK, WORK_MESSAGE
+from interpreter.engine.decisions import Decision
+from interpreter.errors import HouserulesError, RuleRuntimeError
+from interpreter.playing.agents import AGENTS
+from interpreter.playing.gamelog import error_text
+from interpreter.playing.session import Session
+from interpreter.presenting.look import Look
+from interpreter.presenting.narrate import Narrator, words
+from interpreter.presenting.prompts import offer_text, question_text
+from interpreter.presenting.view import seat_view
+from interpreter.web.gathering import Gathering
+from interpreter.web.lobby import error_json, load_choice, one_line
+from interpreter.web.table_files import (
+    NotYours,
+    Stale,
+    TableError,
+    Taken,
+    damaged,
+    is_token,
+    own_file,
+    read_meta,
+    remove_folder,
+    seats_fit,
+    write_private,
+)
+
+MAX_NAME = 30
+MAX_LOG = 150  # sentences a state carries
+MAX_CARDS = 1_000  # cards in a table's deck: a state holds a hand, at most every card
+SEAT_KINDS = ("you", "person", "bot")
+BOT_DELAY = 0.8  # seconds a bot waits before it answers, so that people can follow
+WINDOW_SECONDS = 8.0  # seconds a window waits for the people who have not answered it
+UNSAVED = ("the table could not be saved (is the server's disk full?); it stopped as it was "
+           "last saved, and resumes from there when the server restarts")
+BROKEN = ("a rule failed as the game ran; the table was saved as it was before this move. "
+          "What the rule met is not shown here, as it may name cards a seat may not see: "
+          "`houserules resume` on the table's save.json shows it whole")
+
+
+def new_token() -> str:
+    """An unguessable seat token (128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def seat_specs(seats, players_range: tuple) -> list:
+    """The seats asked for, checked: each a person ("you", "person") or a bot of a known kind."""
+    low, high = players_range
+    if not isinstance(seats, list) or not low <= len(seats) <= high:
+        raise TableError(f"expected a list of {low} to {high} seats")
+    specs = []
+    for index, seat in enumerate(seats):
+        if not isinstance(seat, dict) or not isinstance(seat.get("kind"), str) \
+                or seat["kind"] not in SEAT_KINDS:
+            raise TableError(f"seat {index}: expected a kind, one of {', '.join(SEAT_KINDS)}")
+        bot = seat.get("bot") or "heuristic"
+        if seat["kind"] == "bot" and (not isinstance(bot, str) or bot not in AGENTS):
+            raise TableError(f"seat {index}: no bot named {one_line(bot)[:30]!r}; bots: "
+                             f"{', '.join(AGENTS)}")
+        if not isinstance(seat.get("name") or "", str):
+            raise TableError(f"seat {index}: expected its name as text")
+        name = one_line(seat.get("name") or "")[:MAX_NAME].strip()
+        default = {"you": "Host", "person": f"Guest {index}"}.get(seat["kind"], f"Bot {index}")
+        specs.append({"kind": "bot" if seat["kind"] == "bot" else "person",
+                      "you": seat["kind"] == "you", "bot": bot if seat["kind"] == "bot" else None,
+                      "name": name or default,
+                      "token": None if seat["kind"] == "bot" else new_token()})
+    if not any(spec["kind"] == "person" for spec in specs):
+        raise TableError("a table needs at least one person's seat")
+    return specs
+
+
+class Table:
+    """A game at a table: its seats, the session that plays it, and what each seat was told."""
+
+    def __init__(self, table_id: str, folder: Path, session: Session, meta: dict):
+        self.id = table_id
+        self.folder = folder
+        self.session = session
+        self.meta = meta
+        self.seats = meta["seats"]
+        self.look = Look(session.ruleset)
+        self.version = 0
+        self.clock = time.monotonic
+        self.bot_delay = BOT_DELAY
+        self.window_seconds = WINDOW_SECONDS
+        self.asked_at = self.clock()  # when the decision pending now was first asked
+        self.gathering: Gathering | None = None  # the window open now, as the table asks it
+        self.broken: str | None = None
+        self.told: dict = {}  # seat -> [events narrated, sentences]
+
+    # --- making and opening -----------------------------------------------------------
+
+    @classmethod
+    def create(cls, root: Path, choice: dict, chosen_seeds: bool = False,
+               client: str | None = None) -> "Table":
+        """A new table in a new folder under `root`, from a front end's choice (see
+        docs/web-api.md: ruleset or text, options, house_rules, seats, seed). A seed may be
+        chosen at a table of one person, or of several when `chosen_seeds` (the server's
+        operator allows it, for demonstrations and tests). `client`: who asked for it, kept
+        so that a front end can count a client's tables (tables_of). A table refused, for
+        any reason, leaves no folder behind."""
+        table_id = secrets.token_urlsafe(9)
+        folder = root / table_id
+        folder.mkdir(parents=True)
+        try:
+            ref, rules, options = load_choice(choice.get("ruleset"), choice.get("text"),
+                                              choice.get("options") or {},
+                                              choice.get("house_rules"), folder,
+                                              choice.get("house_rules_off"))
+            specs = seat_specs(choice.get("seats"), (rules.min_players, rules.max_players))
+            humans = tuple(i for i, s in enumerate(specs) if s["kind"] == "person")
+            seed = choice.get("seed")
+            if seed is not None and len(humans) > 1 and not chosen_seeds:
+                raise TableError("a table of several people is dealt from a seed nobody chooses "
+                                 "(whoever knew it would know every hand): leave the seed out; "
+                                 "it is shown once the match is over")
+            if seed is None:
+                seed = secrets.randbelow(2 ** 31)
+            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 53:
+                raise TableError("expected the seed as a whole number from 0 to 2**53")
+            bots = ",".join(s["bot"] or "random" for s in specs)
+            if len(rules.deck) > MAX_CARDS:
+                raise TableError(f"a table plays with at most {MAX_CARDS:,} cards (what each "
+                                 f"seat is sent stays small); this deck has {len(rules.deck):,}")
+            session = Session(ref, options, len(specs), humans[0], bots, seed, humans,
+                              public_windows=True, move_work=MOVE_WORK, folder=folder)
+            meta = {"format": 1, "id": table_id, "host": new_token(), "seats": specs,
+                    "title": one_line(rules.title),
+                    **({"client": client} if client is not None else {})}
+            table = cls(table_id, folder, session, meta)
+            write_private(folder / "table.json", meta)
+            table.save()
+        except BaseException as err:
+            remove_folder(folder)
+            if isinstance(err, HouserulesError):
+                err.json = getattr(err, "json", None) or error_json(err, folder)
+            raise
+        return table
+
+    @classmethod
+    def open(cls, folder: Path) -> "Table":
+        """A table saved in `folder`, its game replayed from its save. Its files are read as
+        untrusted (a file of another's, or one left half-written): a file that is not what
+        it should be, or is anywhere but in the folder, is refused (NoTable, saying which and
+        why, naming no folder of the server's)."""
+        try:
+            meta = read_meta(folder)
+            session = Session.load(own_file(folder, "save.json"), folder=folder)
+            seats_fit(meta["seats"], session)
+        except HouserulesError as err:
+            raise damaged(err, folder) from None
+        if Path(session.ruleset_ref).is_absolute():  # an older save's: kept relative from now on
+            session.ruleset_ref = Path(session.ruleset_ref).name
+        return cls(folder.name, folder, session, meta)
+
+    def save(self, broken: str | None = None) -> None:
+        """Write the game to the table's folder; not once the table has ended (its folder
+        is gone). A failure says why without naming the folder."""
+        if not self.folder.is_dir():
+            return
+        try:
+            self.session.save(self.folder / "save.json", broken=broken)
+        except HouserulesError as err:
+            err.json = error_json(err, self.folder)
+            raise
+
+    # --- who is asked -----------------------------------------------------------------
+
+    def seat_of(self, key) -> int | None:
+        """The seat this key was given for when it was taken (claim), else None; compared in
+        constant time."""
+        return matching(self.seats, "key", key)
+
+    def claim(self, token) -> tuple:
+        """(seat, a new key): the browser that first opens a seat's link takes the seat, and
+        from then on only its key opens it, so that nobody else who saw the link (the host
+        who sent it, too) can sit there and see its hand."""
+        seat = matching(self.seats, "token", token)
+        if seat is None:
+            raise NotYours("this link's seat token is not one of this table's")
+        if self.seats[seat].get("key"):
+            raise Taken("this seat has been taken by another browser (if that was not you, "
+                        "tell the table's host, who may free it)")
+        self.seats[seat]["key"] = key = new_token()
+        write_private(self.folder / "table.json", self.meta)
+        return seat, key
+
+    def free(self, seat) -> None:
+        """Free a taken seat (the host may): its key opens it no more, its link takes it again."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats) \
+                or self.seats[seat]["kind"] != "person":
+            raise TableError(f"expected a person's seat, from 0 to {len(self.seats) - 1}")
+        self.seats[seat]["key"] = None
+        write_private(self.folder / "table.json", self.meta)
+
+    def is_host(self, token) -> bool:
+        return is_token(token) and hmac.compare_digest(self.meta["host"], token)
+
+    def people(self) -> tuple:
+        """The seats people play."""
+        return tuple(s for s, spec in enumerate(self.seats) if spec["kind"] == "person")
+
+    def asking(self) -> dict:
+        """Seat -> the decision as that seat is asked it now: one seat's, or at a window every
+        seat still to answer it (each its own offer); empty when nobody must answer."""
+        decision = None if self.broken else self.session.game.decision
+        if decision is None:
+            return {}
+        if decision.seat is not None:
+            return {decision.seat: decision}
+        return {seat: decision.offer(seat) for seat in self.window().waiting()}
+
+    def window(self) -> Gathering:
+        """The window open now as the table asks it (made when it opens)."""
+        if self.gathering is None or self.gathering.id != self.decision_id():
+            people = self.people()
+            self.gathering = Gathering(self.decision_id(), self.session.game.decision, people,
+                                       solo=len(people) == 1)
+        return self.gathering
+
+    def decision_id(self) -> int:
+        """Changes whenever the decision asked does (every answer the game hears)."""
+        return len(self.session.answers)
+
+    def bot_to_move(self) -> bool:
+        """Whether a bot is yet to answer what is asked now."""
+        return any(self.seats[seat]["kind"] == "bot" for seat in self.asking())
+
+    def next_due(self) -> float | None:
+        """When (on `clock`) the table next acts by itself: a bot answers, or a window's time
+        is up; None while only people are asked, or nobody."""
+        decision = None if self.broken else self.session.game.decision
+        if decision is None:
+            return None
+        if self.bot_to_move():
+            return self.asked_at + self.bot_delay
+        if decision.seat is not None:
+            return None
+        if not self.window().waiting():
+            return self.asked_at  # nobody is asked (a person alone who cannot take it): now
+        return self.asked_at + max(self.window_seconds, self.bot_delay)
+
+    def act(self) -> bool:
+        """Do what is due now (next_due): the bots answer, or a window's time is up."""
+        due = self.next_due()
+        if due is None or self.clock() < due:
+            return False
+        if self.bot_to_move():
+            self.bot_step()
+        else:
+            self.window().time_up()
+            self.give(None)
+        return True
+
+    # --- changing the game --------------------------------------------------------------
+
+    def bot_step(self) -> None:
+        """The bot asked now answers; at a window, every bot asked, together."""
+        decision = self.session.game.decision
+        if decision.seat is not None:
+            self.give(self.session.bots[decision.seat].decide(self.session.game, decision))
+            return
+        window = self.window()
+        for seat in window.bots:
+            if self.session.bots[seat].decide(self.session.game, decision.offer(seat)) is not None:
+                self.give(seat)
+                return
+        window.bots_answered()
+        self.settle_window()
+
+    def answer(self, seat: int, decision_id, option) -> None:
+        """`seat` answers the pending decision with its option number `option`."""
+        asked = self.asking()
+        if not asked:
+            raise Stale("nothing is being asked now")
+        if decision_id != self.decision_id():
+            raise Stale("that decision has already been answered; the table has moved on")
+        if seat not in asked:
+            raise NotYours("it is not this seat's decision")
+        # A window's offer is shown as (take it, let it go): the seat, or None; or, to a seat
+        # that cannot take it, only (let it go).
+        window = self.session.game.decision.seat is None
+        choices = asked[seat].options[::-1] if window else asked[seat].options
+        if not isinstance(option, int) or isinstance(option, bool) \
+                or not 0 <= option < len(choices):
+            raise TableError(f"expected an option number from 0 to {len(choices) - 1}")
+        if window and choices[option] is None:
+            self.window().let_go(seat)
+            self.settle_window()
+            return
+        self.give(choices[option])
+
+    def settle_window(self) -> None:
+        """Close the window once every seat asked has let it go; else show who is left."""
+        if self.window().settled():
+            self.give(None)
+        else:
+            self.version += 1
+
+    def give(self, answer) -> None:
+        """Give the game an answer (a window's: the seat that took it, or None), and save it.
+
+        A rule that fails stops the table, saved as it was before the answer; so does a save
+        that fails (a full disk): the save on disk is still the game before this answer, and
+        a restart resumes from it."""
+        self.session.checkpoint()
+        failure = None
+        try:
+            self.session.apply(answer)
+        except RuleRuntimeError as err:
+            self.broken, failure = public_failure(err), error_text(err)
+        try:
+            self.save(broken=failure)
+        except HouserulesError:
+            self.broken = UNSAVED
+        self.changed()
+
+    def next_hand(self, seat: int) -> None:
+        """Deal the next hand (any person at the table may, once a hand is over)."""
+        game = self.session.game
+        if game.over or game.decision is not None:
+            raise Stale("the hand is not over" if not game.over else "the match is over")
+        self.session.next_hand()
+        self.save()
+        self.changed()
+
+    def changed(self) -> None:
+        """A new decision is asked (or none): its time starts now."""
+        self.version += 1
+        self.asked_at = self.clock()
+
+    # --- what a seat sees ---------------------------------------------------------------
+
+    def names_for(self, seat: int | None) -> list:
+        return ["You" if s == seat else spec["name"] for s, spec in enumerate(self.seats)]
+
+    def links(self) -> list:
+        """The seats, with each person's join link and whether a browser has taken the seat
+        (for the host only)."""
+        return [{"seat": s, "kind": spec["kind"], "you": spec.get("you", False),
+                 "name": spec["name"], "bot": spec["bot"],
+                 "link": f"/#t={self.id}&k={spec['token']}" if spec["token"] else None,
+                 "taken": bool(spec.get("key"))}
+                for s, spec in enumerate(self.seats)]
+
+    def log_for(self, seat: int) -> list:
+        """What happened, in words as `seat` is told it (its own draws named, no one else's)."""
+        events = self.session.game.events
+        told = self.told.setdefault(seat, [0, []])
+        if told[0] < len(events):
+            narrator = Narrator(self.names_for(seat), viewer=seat, say_effect=self.look.said)
+            told[1].extend(narrator.sentences(events[told[0]:]))
+            told[0] = len(events)
+            del told[1][:-MAX_LOG]
+        return told[1]
+
+    def state(self, seat: int) -> dict:
+        """Everything `seat` may see now, as the page draws it (docs/web-api.md)."""
+        game = self.session.game
+        view = seat_view(game, seat)
+        face = self.look.face
+        names = self.names_for(seat)
+        asked = self.asking()
+        hand = self.look.ordered(game.hands[seat])
+        colors = game.side_colors
+        seats = [{"seat": s, "name": names[s], "kind": spec["kind"],
+                  "hand_size": view.hand_sizes[s], "score": view.scores[s], "out": view.out[s],
+                  "shows": [face(c) for c in view.shown[s]] if view.shown else [],
+                  "deciding": s in asked}
+                 for s, spec in enumerate(self.seats)]
+        return {
+            "table": self.id, "title": self.meta["title"], "seat": seat, "version": self.version,
+            "seats": seats, "hand": [face(c) for c in hand],
+            "top": face(view.top), "color": view.color,
+            "color_css": self.look.css(view.color), "palette": self.look.palette(colors),
+            "direction": view.direction, "penalty": view.penalty, "side": view.side,
+            "stock": {"size": view.stock_size, "shows": face(view.stock_top)},
+            "discard_size": view.discard_size, "dealer": view.dealer, "turn": view.turn,
+            "hand_number": len(game.hand_results) + (0 if game.decision is None else 1),
+            "decision": self.decision_json(seat, asked[seat], hand) if seat in asked else None,
+            "waiting_for": ", ".join(names[s] for s in asked if s != seat) or None,
+            "log": list(self.log_for(seat)),
+            "hand_over": self.hand_over_json() if game.decision is None else None,
+            "broken": self.broken,
+            # Shown for a replay once nobody can learn a hand from it any more.
+            "seed": self.session.seed if game.over else None,
+        }
+
+    def decision_json(self, seat: int, decision: Decision, hand: list) -> dict:
+        """The decision `seat` must answer, with its options typed for the page."""
+        game = self.session.game
+        names = self.names_for(seat)
+        window = game.decision.seat is None
+        if window:
+            closes = self.asked_at + max(self.window_seconds, self.bot_delay) - self.clock()
+            if seat in decision.options:
+                title, take = offer_text(game, game.decision, names)  # the window, not the offer
+                options = [{"type": "yes", "label": take}, {"type": "none", "label": "Let it go"}]
+            else:
+                title = f"The {words(decision.kind)} window is open; you have nothing to take it with."
+                options = [{"type": "none", "label": "Go on"}]
+            return {"id": self.decision_id(), "kind": decision.kind, "title": title,
+                    "detail": "", "options": options, "closes_in": round(max(closes, 0.0), 1)}
+        title, detail = question_text(game, decision, names, seat)
+        return {"id": self.decision_id(), "kind": decision.kind, "title": title,
+                "detail": detail, "options": [self.option_json(o, hand, names)
+                                              for o in decision.options]}
+
+    def option_json(self, option, hand: list, names: list) -> dict:
+        """One answer as the page offers it: a card (in the hand or not), a colour, a seat,
+        yes or no, a word, or none."""
+        if option is None:
+            return {"type": "none", "label": "None"}
+        if isinstance(option, bool):
+            return {"type": "yes" if option else "no", "label": "Yes" if option else "No"}
+        if isinstance(option, int):
+            return {"type": "seat", "seat": option, "label": names[option]}
+        if isinstance(option, str):
+            if option in self.session.ruleset.colors:
+                return {"type": "color", "value": option, "label": words(option).capitalize(),
+                        "css": self.look.css(option)}
+            return {"type": "word", "value": option, "label": words(option).capitalize()}
+        place = next((i for i, card in enumerate(hand) if card is option), None)
+        return {"type": "card", "hand": place, "card": self.look.face(option)}
+
+    def hand_over_json(self) -> dict | None:
+        game = self.session.game
+        if not game.hand_results:
+            return None
+        result = game.hand_results[-1]
+        return {"winner": result.winner, "points": result.points, "blocked": result.blocked,
+                "match_over": game.over,
+                "match_winner": game.match_winner if game.over else None,
+                "seats": [{"seat": s, "cards": len(h), "points": sum(c.points for c in h)}
+                          for s, h in enumerate(game.hands)]}
+
+
+def matching(seats: list, field: str, secret) -> int | None:
+    """The seat whose `field` (its token, its key) is `secret`, compared in constant time."""
+    found = None
+    if not is_token(secret):
+        return None
+    for seat, spec in enumerate(seats):
+        if spec.get(field) and hmac.compare_digest(spec[field], secret):
+            found = seat
+    return found
+
+
+def public_failure(err: HouserulesError) -> str:
+    """A rule's failure as every seat at the table is told it: where the rule is, never what
+    it met (a message may name a card in a hand the seat may not see)."""
+    place = [Path(err.file).name if err.file else "<input>"]  # never the server's folders
+    place += [str(n) for n in (err.line, err.column) if n is not None]
+    said = err.message if err.message in (MOVE_MESSAGE, WORK_MESSAGE) else BROKEN  # fixed words
+    return ": ".join([":".join(place)] + ([err.path] if err.path else []) + [said])
