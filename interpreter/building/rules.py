@@ -17,57 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from interpreter.engine.replacing import Replacement
-from interpreter.errors import RuleRuntimeError
+from interpreter.engine.triggers import BINDS, EVENTS, REPLACEABLE, Triggers, trigger_op
 from interpreter.language import dsl
 from interpreter.language.compiler import compile_effect, compile_expression
-from interpreter.language.primitives import PRIMITIVES, Frame
+from interpreter.language.primitives import PRIMITIVES
 
-# Events a `when:` rule reacts to, with who `player` is and what `card` is in its text.
-EVENTS = {
-    "card_played": "a card was played from a hand that still holds cards (after the card's "
-                   "own on_play); player: who played it, card: the card",
-    "card_turned": "a card was turned over onto the discard pile: the first card of a hand "
-                   "(after its on_first) or by turn_over(); player: the dealer or the seat "
-                   "whose turn it is, card: the card",
-    "turn_started": "a seat's turn starts, before it decides; player: that seat",
-    "turn_ended": "a seat's turn ends, before the UNO windows and the next turn; player: "
-                  "that seat",
-    "hand_started": "a hand was dealt and its first card turned, before the first turn; "
-                    "player: the dealer",
-    "cards_drawn": "a seat drew one or more cards (the rule runs once the draw is over); "
-                   "player: that seat",
-    "hand_ended": "a hand was won and scored, before the match's end is decided (no player "
-                  "may be asked anything then); player: the hand's winner",
-    "hand_size_changed": "a seat's hand grew or shrank and still holds cards (a play, a draw, "
-                         "cards moved, hands swapped or passed; not the deal); the rule runs "
-                         "next, before the cards_drawn rules of a draw and after the UNO call "
-                         "of a play; player and `seat`: that seat, `count`: the cards it now "
-                         "holds",
-    "decided": "a seat answered a decision (not a window open to several seats); the rule runs "
-               "as soon as the answer is applied (the card played or the cards drawn, the "
-               "colour named, the answer stored), before anything the answer sets going (the "
-               "card's effect, the end of the turn); player and `seat`: that seat, "
-               "`decision`: its kind as text (\"play\", \"color\", an ask() question's name), "
-               "`answer`: the answer",
-}
-
-# The names a `when:` event binds for its rules' text, besides `player` and `card`.
-BINDS = {
-    "hand_size_changed": ("seat", "count"),
-    "decided": ("seat", "decision", "answer"),
-}
-
-# Events an `instead_of:` rule may replace: the names bound in its text, and what the
-# event does when no rule replaces it (or the last one calls proceed()).
-REPLACEABLE = {
-    "draw_owed": (("seat", "count"),
-                  "owe_draw(seat, count) in an effect: the seat owes `count` cards; unless a "
-                  "rule replaces it, it draws them and loses its next turn"),
-    "turn_lost": (("seat",),
-                  "lose_turn(seat) in an effect, or an owed draw's lost turn: unless a rule "
-                  "replaces it, the seat loses its next turn"),
-}
-
+__all__ = ["BINDS", "EVENTS", "REPLACEABLE", "Rule", "Triggers", "build_triggers", "compile_playable",
+           "compile_rules", "reads_only_the_game"]
 
 
 @dataclass(frozen=True)
@@ -86,25 +42,6 @@ class Rule:
     early: bool = False
 
 
-@dataclass(frozen=True)
-class Triggers:
-    """A ruleset's rules, by event; each `when` event as ops ready to push (an empty tuple
-    costs the engine nothing)."""
-
-    card_played: tuple = ()
-    card_turned: tuple = ()
-    turn_started: tuple = ()
-    turn_ended: tuple = ()
-    hand_started: tuple = ()
-    cards_drawn: tuple = ()
-    hand_ended: tuple = ()
-    hand_size_changed: tuple = ()
-    decided: tuple = ()
-    draw_owed: tuple = ()  # replacement rules (replacing.Replacement), in the order they are tried
-    turn_lost: tuple = ()
-    every: tuple = ()  # every Rule, in order, for `explain`
-
-
 def build_triggers(rules: list, by_card: dict | None = None) -> Triggers:
     """Group compiled rules by event, each group in order (`order`, then as written); a
     replacement rule's condition of the card alone is looked up in `by_card` (by name)."""
@@ -115,49 +52,9 @@ def build_triggers(rules: list, by_card: dict | None = None) -> Triggers:
     for rule in ordered:
         groups.setdefault(rule.event, []).append(
             Replacement(rule.name, rule.condition, rule.ops, rule.early, tables.get(rule.name))
-            if rule.replaces else trigger_op(rule, BINDS.get(rule.event, ())))
+            if rule.replaces else trigger_op(rule.name, rule.condition, rule.ops,
+                                             BINDS.get(rule.event, ())))
     return Triggers(**{event: tuple(ops) for event, ops in groups.items()}, every=tuple(ordered))
-
-
-def trigger_op(rule: Rule, binds: tuple = ()):
-    """An op running `rule` for an event whose frame it is given: its own frame (its `let`
-    variables are its own, besides the names the event `binds`), its condition checked when
-    it runs."""
-    condition, ops, name = rule.condition, rule.ops, rule.name
-
-    def fire(game, frame):
-        own = Frame(frame.player, frame.card, frame.color_before, frame.fair)
-        for bound in binds:
-            own.vars[bound] = frame.vars[bound]
-        if condition is None or condition(game, own):
-            if game.events is not None:
-                game.log("rule", name=name, seat=own.player)
-            game.push(ops, own)
-    fire.__qualname__ = f"rule {name}"
-    return fire
-
-
-def between_hands(game, ops: tuple, frame) -> None:
-    """Run the hand_ended rules at once: the hand is over, so none may ask for a decision."""
-    game.ending = True
-    steps, limit = 0, game.ruleset.steps_per_action
-    try:
-        game.push(ops, frame)
-        while len(game.stack) > 1:
-            op, at = game.stack.pop(), game.frames.pop()
-            steps += 1
-            if op(game, at) is not None:
-                game.decision = None
-                raise RuleRuntimeError("a hand_ended rule asked a player to decide; the hand "
-                                       "is over, so it may only act (draw, eliminate, set_var, "
-                                       "...)", file=game.ruleset.file)
-            if steps > limit:
-                raise RuleRuntimeError(f"this ruleset made no progress: the hand_ended rules "
-                                       f"ran more than {limit} steps (limits.steps_per_action)",
-                                       file=game.ruleset.file)
-    finally:
-        game.ending = False
-        game.clear_queue()
 
 
 def compile_rules(builder, faces: tuple = ()) -> Triggers:
@@ -223,7 +120,9 @@ def compile_playable(builder) -> tuple:
     spec = builder.data["playable"]
     if isinstance(spec, str):
         return builder.expression(("playable",)), (("playable",),)
-    allow, only, paths = [], [], []
+    allow: list = []
+    only: list = []
+    paths = []
     for name, clause in spec.items():
         path = ("playable", name) if isinstance(clause, str) else ("playable", name, "only_if")
         (allow if isinstance(clause, str) else only).append(builder.expression(path))
@@ -234,13 +133,13 @@ def compile_playable(builder) -> tuple:
                                                   "only restrict)")
     if len(allow) == 1 and not only:
         return allow[0], tuple(paths)
-    allow, only = tuple(allow), tuple(only)
+    allowing, requiring = tuple(allow), tuple(only)
 
     def playable(game, frame) -> bool:
-        for clause in only:
+        for clause in requiring:
             if not clause(game, frame):
                 return False
-        for clause in allow:
+        for clause in allowing:
             if clause(game, frame):
                 return True
         return False

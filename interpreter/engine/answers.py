@@ -14,6 +14,7 @@ from interpreter.engine.decisions import (
     is_option,
     why_illegal,
 )
+from interpreter.engine.frame import Frame
 from interpreter.engine.turns import (
     AFTER_ANSWER,
     answer_play,
@@ -21,7 +22,6 @@ from interpreter.engine.turns import (
     answer_uno,
 )
 from interpreter.errors import IllegalMove
-from interpreter.language.primitives import Frame
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState

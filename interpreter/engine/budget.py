@@ -28,6 +28,9 @@ from interpreter.errors import RuleRuntimeError
 # bots with draw-until-playable play matches of several 100,000-turn hands). Either way a
 # hostile ruleset cannot make a game run for minutes; bundled matches spend a few thousand
 # steps with heuristic bots.
+# The largest number a ruleset may write or make (a count, a score): past it, arithmetic and
+# copies would cost without bound.
+MAX_NUMBER: Final = 10 ** 9
 WORK_PER_GAME: Final = 2_000_000
 RULES_RESERVE: Final = 100_000  # far more than a turn of any bundled game's rules
 TURN_WORK: Final = 8

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from interpreter.engine.cards import Card
 from interpreter.engine.decisions import HandResult
+from interpreter.engine.frame import Frame
 from interpreter.engine.turns import ADVANCE, START_TURN, WINDOWS, count_turn
 from interpreter.errors import IllegalMove, RuleRuntimeError
-from interpreter.language.primitives import Frame
 
 if TYPE_CHECKING:
     from mypy_extensions import i64

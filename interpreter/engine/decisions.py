@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from interpreter.engine.cards import showing
-from interpreter.language.primitives import Frame
+from interpreter.engine.frame import Frame
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState
@@ -21,6 +21,10 @@ except ImportError:  # installed without mypy: the decorator only guides the com
 NUMBERS: Final = frozenset({bool, int, float})  # answers that == can confuse (True == 1 == 1.0)
 DRAW: Final = "draw"  # the answer to a play decision that draws instead of playing
 PASS: Final = "pass"  # the answer that ends a turn without playing (turn.decide_after_draw)
+DONE: Final = "done"  # the answer that ends a card choice made one pick at a time
+# The decisions the engine asks by name: a rule's ask() may not take one of them for its own.
+RESERVED_QUESTIONS: Final = frozenset({"play", "play_drawn", "uno", "catch", "jump_in",
+                                       "jump_in_card", "color", "target", "card"})
 
 
 # One freed instance kept for the next (mypyc's free list): a decision is made every turn and

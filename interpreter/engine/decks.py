@@ -9,8 +9,8 @@ from collections import Counter
 from types import MappingProxyType
 from typing import Final
 
+from interpreter.engine.budget import MAX_NUMBER
 from interpreter.engine.cards import Card, card_key
-from interpreter.language.primitives import MAX_NUMBER
 
 # Cards: a bigger deck is a mistake or an attack, not a game. It bounds every count that
 # multiplies cards (copies, ranks, colours, a pair's (xN), the decks shuffled together),

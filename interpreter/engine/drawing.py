@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.cards import Card
 from interpreter.engine.dealing import shuffle
-from interpreter.language.primitives import Frame
+from interpreter.engine.frame import Frame
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState

@@ -28,6 +28,7 @@ from interpreter.engine import (
 from interpreter.engine import seats as seating
 from interpreter.engine.budget import WORK_MESSAGE, WORK_PER_GAME
 from interpreter.engine.decisions import Decision
+from interpreter.engine.frame import Frame
 from interpreter.engine.turns import (
     ASK_PLAY,
     BOTTOM,
@@ -40,7 +41,6 @@ from interpreter.engine.turns import (
     op_uno_call,
 )
 from interpreter.errors import IllegalMove, RuleRuntimeError
-from interpreter.language.primitives import Frame
 
 # The turn's ops that _run calls natively, as the objects the stack holds (turns.END_OF_TURN
 # and turns.UNO_CALL are op_end_turn and op_uno_call themselves).

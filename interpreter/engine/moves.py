@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.engine import seats as seating
+from interpreter.engine.frame import Frame
 from interpreter.engine.turns import UNO_CALL, op_hand_over
-from interpreter.language.primitives import Frame
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from interpreter.engine.budget import RULES_RESERVE, UNTABLED_WORK
 from interpreter.engine.cards import Card
-from interpreter.language.primitives import Frame
+from interpreter.engine.frame import Frame
 
 if TYPE_CHECKING:
     from mypy_extensions import i64

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from interpreter.engine.cards import Card
-from interpreter.language.primitives import Frame
+from interpreter.engine.frame import Frame
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from interpreter.building import rules as rule_events
 from interpreter.engine import seats as seating
+from interpreter.engine import triggers as rule_events
 from interpreter.engine.decisions import HandResult
 
 NEW_TUPLE: Final = tuple.__new__
 from interpreter.engine.budget import RULES_RESERVE
+from interpreter.engine.frame import Frame
 from interpreter.errors import RuleRuntimeError
-from interpreter.language.primitives import Frame
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState

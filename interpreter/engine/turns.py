@@ -11,7 +11,7 @@ from interpreter.engine import seats as seating
 from interpreter.engine.budget import RULES_RESERVE, TURN_WORK, TURNS_MESSAGE
 from interpreter.engine.cards import Card
 from interpreter.engine.decisions import DRAW, PASS
-from interpreter.language.primitives import Frame
+from interpreter.engine.frame import Frame
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState

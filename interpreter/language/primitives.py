@@ -7,54 +7,17 @@ checker (typecheck.py) and `explain` read the same table, so nothing is left out
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # installed without mypy: the decorator only guides the compiler
-    def mypyc_attr(*_args, **_attrs):  # type: ignore[misc]
-        return lambda cls: cls
-
-from interpreter.engine.budget import charge
+from interpreter.engine.budget import MAX_NUMBER, charge
 from interpreter.engine.cards import Card
+from interpreter.engine.decisions import DONE, RESERVED_QUESTIONS
+from interpreter.engine.frame import Frame
 from interpreter.language import dsl
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState
-
-# One freed instance kept for the next (mypyc's free list): frames are made and dropped
-# several times a turn.
-@mypyc_attr(free_list_len=1)
-class Frame:
-    """The context an effect runs in: who played which card, and the effect's variables."""
-
-    __slots__ = ("player", "card", "color_before", "fair", "_vars")
-
-    def __init__(self, player, card=None, color_before=None, fair=True) -> None:
-        self.player = player
-        self.card = card
-        self.color_before = color_before
-        self.fair = fair  # whether the card's `fair` condition held when it was played
-        # Made on first use: most frames (a play's, a probe's) never hold a variable, and a
-        # game makes dozens (callgrind: about 150 instructions a frame for the dictionary).
-        self._vars: dict | None = None
-
-    @property
-    def vars(self) -> dict:
-        """The effect's variables (`let`, loop variables, an event's bound names)."""
-        found = self._vars
-        if found is None:
-            found = self._vars = {}
-        return found
-
-    def __deepcopy__(self, memo: dict) -> Frame:
-        twin = Frame(self.player, self.card, self.color_before, self.fair)
-        if self._vars is not None:
-            twin._vars = copy.deepcopy(self._vars, memo)
-        return twin
-
 
 @dataclass(frozen=True)
 class Primitive:
@@ -510,9 +473,6 @@ def choose_player(game: GameState, frame, who, seats):
 
 # The answer to a card choice that takes no more cards, once it has its fewest (a word, like
 # the engine's "draw": a card answer is never a word).
-DONE = "done"
-
-
 class CardPicks:
     """A card choice in progress: who chooses, the cards left to choose from, how many may and
     must be chosen, and those chosen so far (kept in the effect's frame, so a clone copies it)."""
@@ -579,10 +539,6 @@ def choose_cards(game: GameState, frame, who, cards, fewest, most=None):
     return CardPicks(seat, pool, fewest, most)
 
 
-RESERVED_QUESTIONS = {"play", "play_drawn", "uno", "catch", "jump_in", "jump_in_card", "color",
-                      "target", "card"}
-
-
 def check_ask(compiler, node) -> None:
     """At load: a question is named by a string that is not one of the engine's own decisions."""
     question = node.args[1]
@@ -602,6 +558,8 @@ def ask(game: GameState, frame, who, question):
     return str(question), seat_of(game, who), (False, True)
 
 
-MAX_NUMBER: Final = 10 ** 9
 MAX_NESTING: Final = 2  # comprehensions inside comprehensions
 MAX_QUESTION = 200  # characters naming an ask() question, as a log keeps a decision's kind
+
+__all__ = ["DONE", "MAX_NUMBER", "PRIMITIVES", "RESERVED_QUESTIONS", "Frame", "Primitive", "primitive", "seat_of",
+           "seats_of"]

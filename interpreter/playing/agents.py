@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from interpreter.engine.decisions import DRAW, PASS, Decision
+from interpreter.engine.decisions import DONE, DRAW, PASS, Decision
+from interpreter.engine.frame import Frame
 from interpreter.engine.game import GameState
 from interpreter.errors import HouserulesError
-from interpreter.language.primitives import DONE, Frame
 from interpreter.playing.dice import Dice
 
 

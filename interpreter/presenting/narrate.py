@@ -6,7 +6,7 @@ and bidi controls in them are shown as escapes (see safe_text).
 
 from __future__ import annotations
 
-from interpreter.language.primitives import RESERVED_QUESTIONS
+from interpreter.engine.decisions import RESERVED_QUESTIONS
 from interpreter.safe_text import shown
 
 # Events that tell what an answer to a ruleset's own question (ask) led to.
@@ -55,7 +55,8 @@ class Narrator:
     def sentences(self, events) -> list[str]:
         """One sentence per event worth telling; a yes to an ask() is told with its result."""
         told: list[str] = []
-        asked = None  # (question, seat, sentences, seats that paid) after a yes to an ask()
+        # (question, seat, sentences, seats that paid) after a yes to an ask()
+        asked: tuple[str, int, list[str], set[int]] | None = None
         for event, data in events:
             if asked and event not in OUTCOMES:
                 told.extend(self.result(*asked))

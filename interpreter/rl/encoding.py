@@ -26,10 +26,9 @@ from typing import Any
 import numpy as np  # type: ignore[import-not-found,unused-ignore]
 
 from interpreter.engine.cards import Card
-from interpreter.engine.decisions import DRAW, PASS, Decision
+from interpreter.engine.decisions import DONE, DRAW, PASS, RESERVED_QUESTIONS, Decision
 from interpreter.engine.game import GameState
 from interpreter.errors import IllegalMove
-from interpreter.language.primitives import DONE, RESERVED_QUESTIONS
 
 WORDS = (DRAW, PASS, DONE)
 KINDS = tuple(sorted(RESERVED_QUESTIONS)) + ("question",)  # "question": a ruleset's own ask()

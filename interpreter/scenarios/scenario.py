@@ -14,12 +14,11 @@ from pathlib import Path
 
 from interpreter.building.ruleset import load_ruleset
 from interpreter.engine.cards import card_key, showing
-from interpreter.engine.decisions import DRAW, PASS
+from interpreter.engine.decisions import DONE, DRAW, PASS
 from interpreter.engine.game import GameState
 from interpreter.engine.playable import tables_held
 from interpreter.engine.turns import jump_in_cards
 from interpreter.errors import HouserulesError, IllegalMove, OptionError
-from interpreter.language.primitives import DONE
 from interpreter.loading.source import (
     Source,
     bundled_rulesets,
@@ -494,6 +493,7 @@ class Scenario:
         is refused, with the reason.
         """
         decision = game.decision
+        assert decision is not None  # move() calls this at a jump-in window only
         if "play" not in step:
             if step.get("answer") is not None or "pass" in step:
                 return False
