@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 import interpreter
+from checkout import ROOT
 
-SCRIPT = Path(__file__).resolve().parent.parent / "examples" / "benchmark.py"
+SCRIPT = ROOT / "examples" / "benchmark.py"
 
 
 @pytest.fixture(scope="module")

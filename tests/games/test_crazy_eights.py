@@ -14,7 +14,7 @@ from interpreter.engine.game import GameState
 from interpreter.errors import RuleRuntimeError, RulesetError
 from interpreter.playing.agents import RandomAgent, play_match
 
-ROOT = Path(__file__).resolve().parent.parent
+from checkout import ROOT
 
 
 def write(tmp_path, name: str, text: str) -> Path:

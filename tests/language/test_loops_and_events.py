@@ -11,6 +11,7 @@ import pytest
 from interpreter import DslError, GameState, RuleRuntimeError, load_ruleset
 from interpreter.engine.invariants import play_checked
 from interpreter.playing.agents import HeuristicAgent, RandomAgent
+from checkout import ROOT
 
 HANDS = [["red 8", "red 1", "blue 2"], ["green 1", "green 2", "green 3"],
          ["yellow 1", "yellow 2"], ["blue 1", "blue 3"]]
@@ -157,7 +158,7 @@ SKIP_STACKING = "classic+../examples/house_rules/skip_stacking.yaml"
 ])
 def test_skip_stacking_passes_a_skip_on(hands, answers, seat, top):
     from pathlib import Path
-    rules = load_ruleset(SKIP_STACKING.replace("..", str(Path(__file__).parent.parent)))
+    rules = load_ruleset(SKIP_STACKING.replace("..", str(ROOT)))
     game = table(rules, hands=hands)
     game.apply(rules.card("red skip"))
     for answer in answers:
@@ -168,7 +169,7 @@ def test_skip_stacking_passes_a_skip_on(hands, answers, seat, top):
 
 def test_skip_stacking_simulates_with_its_questions_answered_and_invariants_holding():
     from pathlib import Path
-    rules = load_ruleset(SKIP_STACKING.replace("..", str(Path(__file__).parent.parent)),
+    rules = load_ruleset(SKIP_STACKING.replace("..", str(ROOT)),
                          {"hands": 1})
     asked = 0
     for seed in range(6):

@@ -26,7 +26,7 @@ from child_process import interruptible
 
 pexpect = pytest.importorskip("pexpect")
 
-ROOT = Path(__file__).resolve().parents[1]
+from checkout import ROOT
 TIMEOUT = 20
 
 COLUMNS = 80  # the pty's width: every screen is laid out for it

@@ -12,11 +12,12 @@ import yaml
 
 from interpreter import HouserulesError, OptionError, RulesetError, load_ruleset
 from interpreter.loading.source import bundled_dir
+from checkout import ROOT
 
 RULESETS = bundled_dir("rulesets")
 SCHEMA_FILE = bundled_dir("schema") / "ruleset.schema.json"
 CLASSIC_FILE = RULESETS / "classic.yaml"
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = ROOT / "examples"
 
 # A complete ruleset that extends nothing: two colours, numbers and a wild.
 STANDALONE = {

@@ -24,7 +24,7 @@ from interpreter.errors import HouserulesError
 from interpreter.playing.agents import seat_bots
 from interpreter.simulate.stats import Running, proportion_difference, wilson
 
-ROOT = Path(__file__).resolve().parent.parent
+from checkout import ROOT
 README = (ROOT / "README.md").read_text()
 
 

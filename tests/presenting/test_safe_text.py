@@ -30,7 +30,7 @@ from interpreter.presenting.narrate import Narrator, card_text, effect_text
 from interpreter.safe_text import shown, shown_picture, width
 from interpreter.terminal.game import TerminalGame
 
-ROOT = Path(__file__).resolve().parents[1]
+from checkout import ROOT
 
 # (what it is, the raw text, how it must be shown). None of these is whitespace to Python's
 # str.split, so a ruleset's description (whose runs of whitespace become one space) keeps them.

@@ -10,7 +10,7 @@ pytest.importorskip("gymnasium")
 
 from interpreter.engine import game as engine  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+from checkout import ROOT
 
 
 def train_policy():

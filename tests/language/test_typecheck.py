@@ -26,7 +26,7 @@ from interpreter.language.typecheck import (
     type_name,
 )
 
-ROOT = Path(__file__).parent.parent
+from checkout import ROOT
 WHERE = {"file": "rules.yaml", "line": 3, "column": 10, "path": "$.test"}
 COLOURS = ("red", "yellow", "green", "blue")
 

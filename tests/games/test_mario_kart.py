@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from checkout import ROOT
 from interpreter import (
     DRAW,
     DslError,
@@ -39,7 +40,7 @@ WIB = MK.card("wild_item_box")
 WD4 = MK.card("wild_draw_four")
 # Stock cards below the turned one: none playable on anything the tests turn over.
 PAD = ["yellow 1", "yellow 2", "green 1", "green 2", "blue 1", "blue 2", "red 1", "red 2"] * 2
-INTERPRETER = Path(__file__).resolve().parent.parent / "interpreter"
+INTERPRETER = ROOT / "interpreter"
 
 
 def names(cards):

@@ -256,12 +256,14 @@ def test_scenarios_and_clones_pass_in_the_installed_build(compiled):
 # when it ran there. Left out: the effect-language reference, which is written from the
 # source's docstrings (mypyc keeps few), and the worker-killing runs, timed for the source.
 ON_THE_COMPILED_BUILD = {
-    "rules": ["test_classic_rules.py", "test_house_rules.py", "test_mario_kart.py",
-              "test_loops_and_events.py", "test_two_sided.py", "test_crazy_eights.py",
-              "test_work_budget.py", "test_rules_round_two.py", "test_card_choices.py"],
-    "engine": ["test_rules_v2.py", "test_properties.py", "test_openspiel_game.py",
-               "test_rl_envs.py", "test_dsl.py", "test_loader.py", "test_fast_paths.py",
-               "test_replay.py"],
+    "rules": ["games/test_classic_rules.py", "building/test_house_rules.py",
+              "games/test_mario_kart.py", "language/test_loops_and_events.py",
+              "games/test_two_sided.py", "games/test_crazy_eights.py",
+              "engine/test_work_budget.py", "test_rules_round_two.py",
+              "engine/test_card_choices.py"],
+    "engine": ["test_rules_v2.py", "engine/test_properties.py", "frontends/rl/test_openspiel_game.py",
+               "frontends/rl/test_rl_envs.py", "language/test_dsl.py", "loading/test_loader.py",
+               "engine/test_fast_paths.py", "playing/test_replay.py"],
 }
 LEFT_OUT = "tests/test_rules_v2.py::test_the_effect_language_reference_is_generated_from_the_tables"
 

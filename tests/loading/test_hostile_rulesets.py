@@ -33,7 +33,7 @@ from child_process import child_seconds
 from interpreter import load_ruleset
 from interpreter.errors import HouserulesError
 
-REPO = Path(__file__).resolve().parent.parent
+from checkout import ROOT as REPO
 MEMORY_LIMIT = 1 << 30  # 1 GiB of address space for the child
 # ~2 s of the case's own work plus ~1.5 s of interpreter start-up and imports.
 TIME_LIMIT = 3.5
