@@ -1,5 +1,6 @@
 """House rules as data: overlays combine, conflicts are named, explain and compare tell the effect."""
 
+import itertools
 import json
 from io import StringIO
 
@@ -7,8 +8,10 @@ import pytest
 
 from interpreter import GameState, load_ruleset
 from interpreter.cli.main import main
+from interpreter.engine.invariants import play_checked
 from interpreter.errors import RulesetError
 from interpreter.loading.source import bundled_dir, bundled_rulesets
+from interpreter.playing.agents import HeuristicAgent, RandomAgent
 from interpreter.presenting.explain import explain
 from interpreter.simulate.runs import compare
 
@@ -145,3 +148,69 @@ def test_explain_command(capsys):
     assert "UNO Mario Kart" in out.getvalue()
     assert main(["explain", "classic", "--option", "stackin=true"]) == 2
     assert "did you mean 'stacking'" in capsys.readouterr().err
+
+
+def test_stacking_as_a_switch_is_the_overlay():
+    switched = load_ruleset("classic", {"stacking": "true"})
+    assert switched.digest == load_ruleset("classic+house/stacking").digest
+    assert switched.options["stacking"] is True and switched.overlays == ("stacking",)
+    assert load_ruleset("classic").options["stacking"] is False
+
+
+def test_challenge_switched_off_enforces_mario_karts_wild_draw_four():
+    on, off = load_ruleset("mario_kart"), load_ruleset("mario_kart", {"challenge": False})
+    assert on.kinds["wild_draw_four"].legal is None and off.kinds["wild_draw_four"].legal
+    assert "challenge" not in off.overlays and off.triggers.draw_owed == ()
+
+
+def test_a_users_text_reads_whether_a_house_rule_is_on(tmp_path):
+    mine = write(tmp_path, "mine.yaml", "extends: classic\nname: mine\nkinds:\n  skip:\n"
+                                        "    on_play: if option.stacking then draw(next, 1) end\n")
+    game = GameState.from_table(load_ruleset(mine, {"stacking": True}),
+                                hands=[["red skip", "red 1", "red 2"], ["blue 2"]],
+                                discard=["red 3"], stock=["yellow 1"] * 3)
+    game.apply(game.ruleset.card("red skip"))
+    assert game.hand_sizes() == [2, 2]
+
+
+def test_an_overlay_without_a_name_is_called_by_its_file(tmp_path):
+    write(tmp_path, "o.yml", "overlay: true\ntitle: o\n")
+    rules = load_ruleset(write(tmp_path, "main.yaml", "extends: [classic, o.yml]\nname: x\n"))
+    assert rules.overlays == ("o",) and "house rules on: o" in explain(rules)
+
+
+BASES = ["classic", "mario_kart"]
+HOUSE = ["challenge", "draw_until_playable", "forced_play", "jump_in", "seven_o", "stacking"]
+
+
+@pytest.mark.parametrize("base", BASES)
+@pytest.mark.parametrize("pair", list(itertools.combinations(HOUSE, 2)))
+def test_every_pair_of_house_rules_plays_with_invariants_holding(base, pair):
+    rules = load_ruleset("+".join([base, *(f"house/{name}" for name in pair)]), {"hands": 1})
+    for seed in range(4):
+        players = 2 + seed
+        bots = [(RandomAgent if seat % 2 else HeuristicAgent)(seed * 10 + seat)
+                for seat in range(players)]
+        game = play_checked(GameState(rules, players=players, seed=seed), bots)
+        assert game.over
+
+
+@pytest.mark.parametrize("base", ["uno_flip", "no_mercy", "crazy_eights"])
+@pytest.mark.parametrize("house", HOUSE + ["partners", "single_hand"])
+def test_every_house_rule_plays_on_the_newer_games(base, house):
+    rules = load_ruleset(f"{base}+house/{house}", {"hands": 1})
+    for seed in range(2):
+        bots = [(RandomAgent if seat % 2 else HeuristicAgent)(seed * 10 + seat)
+                for seat in range(4)]
+        assert play_checked(GameState(rules, players=4, seed=seed), bots).over
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("base", BASES)
+@pytest.mark.parametrize("pair", list(itertools.combinations(HOUSE, 2)))
+def test_every_pair_of_house_rules_simulates_200_games_checked(base, pair):
+    rules = load_ruleset("+".join([base, *(f"house/{name}" for name in pair)]), {"hands": 1})
+    for seed in range(200):
+        players = 2 + seed % 5
+        bots = [RandomAgent(seed * 10 + seat) for seat in range(players)]
+        assert play_checked(GameState(rules, players=players, seed=seed), bots).over

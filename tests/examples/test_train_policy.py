@@ -1,7 +1,6 @@
 """examples/train_policy.py: a short seeded run learns to beat a uniformly random policy."""
 
 import importlib.util
-from pathlib import Path
 
 import pytest
 

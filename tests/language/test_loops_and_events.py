@@ -157,7 +157,6 @@ SKIP_STACKING = "classic+../examples/house_rules/skip_stacking.yaml"
      [True, True, False], 0, "yellow skip"),
 ])
 def test_skip_stacking_passes_a_skip_on(hands, answers, seat, top):
-    from pathlib import Path
     rules = load_ruleset(SKIP_STACKING.replace("..", str(ROOT)))
     game = table(rules, hands=hands)
     game.apply(rules.card("red skip"))
@@ -168,7 +167,6 @@ def test_skip_stacking_passes_a_skip_on(hands, answers, seat, top):
 
 
 def test_skip_stacking_simulates_with_its_questions_answered_and_invariants_holding():
-    from pathlib import Path
     rules = load_ruleset(SKIP_STACKING.replace("..", str(ROOT)),
                          {"hands": 1})
     asked = 0

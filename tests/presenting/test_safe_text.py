@@ -379,7 +379,7 @@ def test_a_save_or_log_naming_a_hostile_ruleset_is_refused_escaped(tmp_path, com
 
 def test_play_shows_the_rulesets_texts_escaped(tmp_path):
     pytest.importorskip("pexpect")
-    from test_terminal import Player, plain, play_args, spawn
+    from terminal_player import Player, plain, play_args, spawn
 
     path = hostile_ruleset(tmp_path)
     child = spawn(*play_args(str(path), 3))
