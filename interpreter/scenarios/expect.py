@@ -121,8 +121,8 @@ def check_expectations(scenario, game, expect: dict, path: tuple, seen: int = 0)
         elif key == "events":
             check_events(game.events[seen:] if game.events else [], expected)
         else:
-            actual, norm = keys[key]
-            check(key, expected, norm or (lambda v: v), lambda v, got=actual(): got)
+            actual, reading = keys[key]
+            check(key, expected, reading or (lambda v: v), lambda v, got=actual(): got)
 
 
 def check(what: str, expected, norm, actual_for, shown=None) -> None:

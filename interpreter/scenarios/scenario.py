@@ -3,8 +3,8 @@
 A step answers the decision pending now (and the UNO calls and colour it leads to), or
 checks the state. A move the rules do not allow now (a seat acting out of turn, a catch
 after its window closed, a jump-in the rule does not allow) is refused with a reason,
-and the game is left as it was; `refused: true` expects that. The expectations live in
-scenario_expect.py.
+and the game is left as it was; `refused: true` expects that. Which files are scenarios is
+in files.py, a step's moves in steps.py, the expectations in expect.py.
 """
 
 from __future__ import annotations
@@ -13,11 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from interpreter.building.ruleset import load_ruleset
-from interpreter.engine.cards import card_key, showing
-from interpreter.engine.decisions import DONE, DRAW, PASS
+from interpreter.engine.cards import showing
 from interpreter.engine.game import GameState
 from interpreter.engine.playable import tables_held
-from interpreter.engine.turns import jump_in_cards
 from interpreter.errors import HouserulesError, IllegalMove, OptionError
 from interpreter.loading.source import (
     Source,
@@ -34,23 +32,19 @@ from interpreter.scenarios.expect import (
     expected_cards,
     plain_values,
 )
+from interpreter.scenarios.files import (
+    ScenarioError,
+    find_scenarios,
+    looks_like_a_ruleset,
+    scenario_files,
+)
+from interpreter.scenarios.steps import ANSWERS, WORDS, answers_several, move
 
-# Step keys that answer a decision, and the decision kind each answers (None: any kind).
-# `color` and `uno` also follow up another answer: the colour and UNO calls it leads to.
-ANSWERS = {"play": "play", "draw": "play", "play_drawn": "play_drawn", "target": "target",
-           "challenge": "challenge", "catch": "catch", "pass": None, "answer": None,
-           "color": "color", "uno": "uno"}
-WINDOWS = ("catch", "jump_in")  # decisions open to several seats out of turn
-WORDS = {"draw": {"draw": True}, "pass": {"pass": True}}  # steps written as one word
 # A step that may be refused after it changed the game (it closes a window first, or names a
 # colour) is made after copying the game. A copy costs COPY_BASE plus one per card (some 0.7
 # microseconds each); a scenario may copy COPY_ALLOWANCE in all, some 0.3 s: hundreds of such
 # steps on a full deck (the longest example has 11 steps).
 COPY_ALLOWANCE, COPY_BASE = 300_000, 750  # the base: the random state, mostly
-
-
-class ScenarioError(HouserulesError):
-    """A scenario file that is malformed or names something the ruleset does not have."""
 
 
 @dataclass
@@ -74,67 +68,6 @@ class Outcome:
     @property
     def passed(self) -> bool:
         return not self.failures
-
-
-def find_scenarios(paths: list) -> list[Path]:
-    """Scenario files under the given files and folders, in a stable order."""
-    return scenario_files(paths)[0]
-
-
-SCENARIO_SUFFIXES = (".scenario.yaml", ".scenario.yml")
-# Keys a scenario has and a ruleset never does: a file with one is meant as a scenario.
-SCENARIO_ONLY = {"ruleset", "steps", "table", "deal", "seed"}
-
-
-def scenario_files(paths: list) -> tuple[list[Path], list[Path]]:
-    """(scenario files, other YAML files skipped) under the given files and folders.
-
-    A file named on its own is a scenario. In a folder, a scenario is a `*.scenario.yaml`
-    file or one whose top level has a key only scenarios have; the rest (a ruleset kept
-    next to its scenarios) is skipped. A file that cannot be read is kept, so that it is
-    reported rather than silently passed over.
-    """
-    found: list[Path] = []
-    skipped: list[Path] = []
-    for path in map(Path, paths):
-        if path.is_dir():
-            inside = sorted(p for p in [*path.rglob("*.yaml"), *path.rglob("*.yml")]
-                            if p.is_file())
-            if not inside:
-                raise ScenarioError("no scenario files (*.yaml) in this folder", file=str(path))
-            for file in inside:
-                (found if is_scenario_file(file) else skipped).append(file)
-            if not any(found_file.is_relative_to(path) for found_file in found):
-                raise ScenarioError(f"no scenario files in this folder ({len(inside)} YAML "
-                                    "files, none of them a scenario: a scenario has `ruleset:` "
-                                    "and `steps:`, or is named NAME.scenario.yaml)",
-                                    file=str(path))
-        elif path.is_file():
-            found.append(path)
-        else:
-            raise ScenarioError(f"no such file or folder: {path}")
-    return found, skipped
-
-
-def is_scenario_file(path: Path) -> bool:
-    """Whether a YAML file found in a folder is meant as a scenario (see scenario_files)."""
-    if path.name.endswith(SCENARIO_SUFFIXES):
-        return True
-    try:
-        keys = read_yaml(path).data
-    except HouserulesError:
-        return True  # unreadable: running it says what is wrong with it
-    return any(key in SCENARIO_ONLY for key in keys)
-
-
-def looks_like_a_ruleset(data: dict) -> bool:
-    """Whether a file's top level has a ruleset's keys and none that only scenarios have."""
-    return (not any(key in SCENARIO_ONLY for key in data)
-            and any(key in RULESET_ONLY for key in data))
-
-
-RULESET_ONLY = {"extends", "kinds", "deck", "colors", "playable", "rules", "effects", "overlay",
-                "turn", "scoring", "match"}
 
 
 class Scenario:
@@ -366,10 +299,10 @@ class Scenario:
             # A refused move must leave the game untouched. The engine refuses an answer
             # before changing anything, so only a move of several answers needs a copy to go
             # back to: copying the game at every step made a long scenario quadratic.
-            before = self.copy(game) if self.answers_several(game, step) else None
+            before = self.copy(game) if answers_several(game, step) else None
             recorded = len(game.events or ())
             try:
-                self.move(game, step, path)
+                move(self, game, step, path)
             except (StepFailed, HouserulesError) as err:
                 if before is not None:  # back to the table before the step, as reported
                     if game.events is not None:
@@ -404,150 +337,6 @@ class Scenario:
                              "or naming a colour (hundreds of steps on a huge table?)")
         return copy_game(game)
 
-    @staticmethod
-    def answers_several(game: GameState, step: dict) -> bool:
-        """Whether the step's move may answer more than one decision before it is refused:
-        it closes an open window (or jumps in) first, or names a colour for what it leads to.
-        (UNO calls it leads to are yes or no, which is never refused.)"""
-        decision = game.decision
-        if decision is not None and decision.kind in WINDOWS:
-            return True
-        return "color" in step and any(key in step for key in ANSWERS if key not in
-                                       ("color", "uno"))
-
-    # --- making a move ---------------------------------------------------------------------
-
-    def move(self, game: GameState, step: dict, path: tuple) -> None:
-        """Make the step's move, its UNO calls and colour; IllegalMove when it may not be made."""
-        primary = next((k for k in ANSWERS if k in step and k not in ("color", "uno")), None)
-        primary = primary or ("color" if "color" in step else "uno")
-        self.close_windows(game, step, primary)
-        decision = game.decision
-        if decision is not None and decision.kind == "jump_in":
-            if self.jump_in(game, step, path):
-                self.follow_up(game, step, primary, step["by"])
-                return
-            decision = game.decision
-        if decision is None:
-            raise IllegalMove(f"no decision is pending: the {'match' if game.over else 'hand'} "
-                              "is over")
-        by = step.get("by")
-        if primary == "catch" and decision.kind != "catch":
-            raise IllegalMove("no UNO catch is open now: the window closes when the next player "
-                              "begins a turn")
-        if primary == "pass":
-            if decision.seat is not None:
-                raise IllegalMove(f"there is no window to pass: a {decision.kind} decision is "
-                                  f"pending for seat {decision.seat}")
-            game.apply(None)
-            self.follow_up(game, step, primary, None)
-            return
-        if by is not None and decision.seat is not None and by != decision.seat:
-            raise IllegalMove(f"seat {by} may not act now: the {decision.kind} decision is seat "
-                              f"{decision.seat}'s")
-        kind = ANSWERS[primary]
-        if primary == "play" and decision.kind == "jump_in_card":
-            kind = decision.kind  # the jumper names which of its allowed cards it plays
-        if kind is not None and decision.kind != kind:
-            raise StepFailed(f"this step answers a {kind} decision, but a {decision.kind} "
-                             f"decision is pending (for seat {decision.seat})")
-        game.apply(self.answer_value(game, step, primary, path, decision))
-        self.follow_up(game, step, primary, decision.seat if primary == "play" else None)
-
-    def answer_value(self, game: GameState, step: dict, key: str, path: tuple, decision):
-        """The answer a step's key gives, as the engine takes it."""
-        value = step[key]
-        if key == "play":
-            return self.option_card(value, decision.options, path + ("play",),
-                                    held_by(game, decision.seat))
-        if key == "draw":
-            return DRAW
-        if key == "catch":
-            if value in ("none", None):
-                return None
-            if value not in decision.open_to:
-                raise IllegalMove(f"seat {value} may not catch: the window is open to seats "
-                                  f"{', '.join(map(str, decision.open_to))}")
-        if key == "uno":
-            return uno_answer(value, decision.seat)
-        if key == "answer" and isinstance(value, str) and value not in (DRAW, PASS, DONE) \
-                and decision.kind in ("play", "jump_in_card", "card"):
-            return self.option_card(value, decision.options, path + ("answer",),  # a card, named
-                                    held_by(game, decision.seat))
-        return value
-
-    def close_windows(self, game: GameState, step: dict, primary: str) -> None:
-        """A window the step does not answer closes: the next player begins a turn."""
-        while game.decision is not None and game.decision.kind in WINDOWS:
-            kind = game.decision.kind
-            if kind == "catch" and primary in ("catch", "pass", "answer"):
-                return
-            if kind == "jump_in" and (primary in ("pass", "answer") or "by" in step):
-                return
-            game.apply(None)
-
-    def jump_in(self, game: GameState, step: dict, path: tuple) -> bool:
-        """A play `by` a seat the jump-in window is open to jumps in (True when it did).
-
-        A play by the seat whose turn comes next passes the window; any other seat's play
-        is refused, with the reason.
-        """
-        decision = game.decision
-        assert decision is not None  # move() calls this at a jump-in window only
-        if "play" not in step:
-            if step.get("answer") is not None or "pass" in step:
-                return False
-            game.apply(None)
-            return False
-        by, named = step.get("by"), self.card(step["play"], path + ("play",))
-        allowed = jump_in_cards(game)
-        card = showing(allowed.get(by, ()), step["play"]) or named  # by the face that shows
-        if by in decision.open_to and card in allowed.get(by, ()):
-            game.apply(by)
-            if game.decision is not None and game.decision.kind == "jump_in_card":
-                game.apply(card)
-            expect_equal("card jumped in with", card_key(card.name), card_key(game.top.name))
-            return True
-        passed = self.copy(game)
-        passed.apply(None)
-        while passed.decision is not None and passed.decision.kind in WINDOWS:
-            passed.apply(None)
-        if passed.decision is not None and passed.decision.seat == by:
-            game.apply(None)  # the next player's own play: the window passes
-            self.close_windows(game, {}, "play")
-            return False
-        if by in allowed:
-            raise IllegalMove(f"seat {by} may jump in only with "
-                              f"{', '.join(c.name for c in allowed[by])}, not {card}")
-        raise IllegalMove(f"seat {by} may not jump in with {card}: the jump-in rule does not "
-                          f"allow it on {game.top}")
-
-    def follow_up(self, game: GameState, step: dict, primary: str, player) -> None:
-        """The UNO calls the move leads to and the colour it asks for (`color:`, with another
-        answer). A play's own UNO call is made unless `uno: false`; the calls of seats left
-        with one card by a swap or pass are answered only when the step says `uno:`."""
-        color_left = "color" in step and primary != "color"
-        told = "uno" in step and primary != "uno"
-        while game.decision is not None:
-            decision = game.decision
-            if decision.kind == "uno" and (told or decision.seat == player):
-                game.apply(uno_answer(step.get("uno", True), decision.seat))
-                player = None  # the play's own call is made once
-            elif decision.kind == "color" and color_left:
-                color_left = False
-                game.apply(step["color"])
-            else:
-                break
-        if color_left:
-            pending = game.decision.kind if game.decision else "nothing"
-            raise StepFailed(f"the step names a colour, but no colour was asked for ({pending} "
-                             "is pending)")
-
-
-def held_by(game: GameState, seat) -> list:
-    """The cards `seat` holds (none for a window's decision, which no one seat makes)."""
-    return game.hands[seat] if isinstance(seat, int) else []
-
 
 def copy_game(game: GameState) -> GameState:
     """An independent copy of the game that records its own events from now on: the events
@@ -558,13 +347,6 @@ def copy_game(game: GameState) -> GameState:
         return game.clone()
     finally:
         game.events = events
-
-
-def uno_answer(value, seat) -> bool:
-    """A step's `uno:` for one seat's call: a yes/no for every call, or seat -> yes/no."""
-    if isinstance(value, dict):
-        return bool(value.get(seat, value.get(str(seat), True)))
-    return bool(value)
 
 
 def picture(game: GameState) -> str:
@@ -589,3 +371,6 @@ def picture(game: GameState) -> str:
 def check_files(paths: list) -> list[Outcome]:
     """Load and run every scenario under `paths` (a malformed one raises ScenarioError)."""
     return [Scenario(path).run() for path in find_scenarios(paths)]
+
+
+__all__ = ["Outcome", "Scenario", "ScenarioError", "check_files", "find_scenarios", "scenario_files"]
