@@ -91,10 +91,10 @@ def option_value(name: str, spec: dict, raw):
     if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
         wanted = {"boolean": "true or false", "integer": "a whole number", "string": "text"}[kind]
         raise OptionError(f"option {name} expects {wanted}, got {shown_value(raw)}")
-    if expected is int and abs(value) > OPTION_NUMBER:
+    if expected is int and isinstance(value, int) and abs(value) > OPTION_NUMBER:
         raise OptionError(f"option {name} is a whole number within {OPTION_NUMBER:,}, got "
                           f"{shown_value(value)}")
-    if expected is str and len(value) > OPTION_TEXT:
+    if isinstance(value, str) and len(value) > OPTION_TEXT:  # expected is str
         raise OptionError(f"option {name} is text of at most {OPTION_TEXT:,} characters, got "
                           f"{len(value):,}")
     if expected is int:

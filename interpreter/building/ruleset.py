@@ -17,15 +17,16 @@ from interpreter.building.options import (
     switched,
 )
 from interpreter.building.rules import Triggers, compile_playable, compile_rules
+from interpreter.engine.budget import MAX_NUMBER
 from interpreter.engine.cards import BUILTIN_ATTRIBUTES, Card, Kind, card_key, id_flags
 from interpreter.engine.decks import build_deck, check_copies
+from interpreter.engine.frame import Frame
 from interpreter.engine.game import GameState
 from interpreter.engine.playable import tables_for
 from interpreter.errors import OptionError, RulesetError
 from interpreter.language import dsl
 from interpreter.language.compiler import Symbols, compile_effect, compile_expression
 from interpreter.language.kinds import card_kinds, rank_types
-from interpreter.language.primitives import MAX_NUMBER, Frame
 from interpreter.loading.extends import load_source
 from interpreter.loading.source import Source, bundled_rulesets, dollar_path
 from interpreter.loading.validation import check_schema
@@ -138,7 +139,7 @@ class Ruleset:
 def _faces_index(faces: tuple, side: int = 0) -> dict:
     """Faces by name, of `side` first; a two-sided card also by 'face / back' (a bare name
     is the first card with that face)."""
-    index = {}
+    index: dict = {}
     for face in sorted(faces, key=lambda f: f.side != side):
         index.setdefault(card_key(face.name), face)
         if face.back is not None:

@@ -292,10 +292,10 @@ def cmd_compare(args, out) -> int:
         return 0
     hands = f"{args.games:,} hand{'s' if args.games != 1 else ''} each"
     print(f"{hands}, {players} players, seed {args.seed}, bots {args.bots}", file=out)
-    for side, rules in (("A", a), ("B", b)):
+    for letter, rules in (("A", a), ("B", b)):
         changed = changed_options(rules, rules.options)
         extra = f" with {', '.join(f'{k}={json.dumps(v)}' for k, v in changed.items())}" if changed else ""
-        print(f"  {side}: {one_line(rules.name)}{extra}", file=out)
+        print(f"  {letter}: {one_line(rules.name)}{extra}", file=out)
     print(f"{'':<22}{'A':>22}{'B':>22}{'B - A':>24}", file=out)
     for label, _, key, fmt in MEASURES:
         row = report["measures"][key]

@@ -174,7 +174,7 @@ def check_extends(own: Source, where: tuple, ref: str, relative_to: Path, roots:
 
 
 def combine(parents: list, relative_to, seen: tuple, settled: tuple,
-            loading: Loading | None = None, root: Path | None = None) -> Source:
+            loading: Loading, root: Path | None = None) -> Source:
     """Merge rulesets in order: the first is the base, each later one overrides it key by key.
 
     Later wins, except that two overlays (entries after the first) replacing the same

@@ -56,10 +56,10 @@ def all_of(tests: list):
     if len(tests) == 2:
         first, second = tests
         return lambda v: first(v) and second(v)
-    tests = tuple(tests)
+    chain = tuple(tests)
 
     def every(v) -> bool:
-        for test in tests:
+        for test in chain:
             if not test(v):
                 return False
         return True
@@ -166,17 +166,17 @@ def any_of(tests: list, types: list | None = None):
     """A predicate true when one of `tests` is, trying them in order. `types`: for each test,
     the Python types of the only values it can take (None: any); then a value is tried only
     on the tests for its type (an answer, say, on one of five)."""
-    tests = tuple(tests)
+    chain = tuple(tests)
 
     def some(v) -> bool:
-        for test in tests:
+        for test in chain:
             if test(v):
                 return True
         return False
     if types is None or None in types:
         return some
     by_type: dict = {}
-    for test, kinds in zip(tests, types):
+    for test, kinds in zip(chain, types):
         for kind in kinds:
             by_type.setdefault(kind, []).append(test)
     dispatch = {kind: any_of(found) if len(found) > 1 else found[0]

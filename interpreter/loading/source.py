@@ -276,7 +276,7 @@ def check_node_count(root, shown: str) -> None:
 
 def check_unique_keys(node, shown: str) -> None:
     """Refuse a mapping that gives one key twice (YAML would silently keep the later one)."""
-    seen: dict = {}
+    seen: dict[str, yaml.Mark] = {}
     for key, _ in node.value:
         if not isinstance(key, yaml.ScalarNode) or key.value == "<<":
             continue

@@ -223,7 +223,7 @@ def no_constant(name: str):
 DECODER = json.JSONDecoder(object_pairs_hook=no_duplicates, parse_constant=no_constant)
 
 
-def parse_json(text: str, *, what: str, file: str, line: int | None = None,
+def parse_json(text: str, *, what: str, file: str | None, line: int | None = None,
                cls=HouserulesError, containers: int | None = None):
     """One JSON value from untrusted text. `line`: the line of a JSON Lines file it came from.
     `containers`: how many lists and objects it may hold, counted before parsing, since each

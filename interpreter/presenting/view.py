@@ -35,7 +35,7 @@ class SeatView(NamedTuple):
     dealer: int
     scores: tuple
     out: tuple  # per seat, whether it has left the match
-    decision: object  # the pending decision, when this seat may answer it; else None
+    decision: Decision | None  # the pending decision, when this seat may answer it
 
 
 def alone(card):

@@ -95,7 +95,7 @@ class Hall:
     def __init__(self, root: Path, bot_delay: float):
         self.root = root
         self.bot_delay = bot_delay
-        self.tables: dict = {}
+        self.tables: dict[str, Table] = {}
         self.signals: dict = {}
         self.drivers: dict = {}
         self.streams: dict = {}  # (table, seat) -> open streams
@@ -138,7 +138,7 @@ class Hall:
         return len(saved_tables(self.root))
 
 
-def seat_for(hall: Hall, request: Request, table_id) -> tuple:
+def seat_for(hall: Hall, request: Request, table_id) -> tuple[Table, int]:
     """The table and the seat whose key (claim) the request carries (refused without one)."""
     table = hall.table(table_id)
     seat = table.seat_of(token_of(request))

@@ -13,6 +13,8 @@ this; event streams have caps of their own (app.py). A client that stops reading
 
 from __future__ import annotations
 
+import asyncio
+
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -73,10 +75,10 @@ class BoundedProtocol(H11Protocol):
     def connection_made(self, transport) -> None:
         super().connection_made(transport)
         self.key = client_key(self.client[0]) if self.client else ""
-        self.phase = None
+        self.phase: str | None = None
         self.since = self.loop.time()
-        self.deadline = None
-        self.write_deadline = None
+        self.deadline: asyncio.TimerHandle | None = None
+        self.write_deadline: asyncio.TimerHandle | None = None
         if not self.registry.add(self):
             transport.close()  # every connection of this client (or of all) is being answered
             return
