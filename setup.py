@@ -19,14 +19,21 @@ from setuptools.command.build_ext import build_ext
 # Only what every turn runs through (the engine, the closures effects run as, the bots and
 # the match loop): the rest (YAML, schema, parser, simulation's process pools, front ends)
 # stays pure Python, where tracebacks and monkeypatching work as usual.
-COMPILED = ["interpreter/engine/budget.py", "interpreter/engine/cards.py", "interpreter/playing/dice.py", "interpreter/language/primitives.py", "interpreter/language/names.py",
-            "interpreter/language/expressions.py",
+COMPILED = ["interpreter/engine/budget.py", "interpreter/engine/cards.py", "interpreter/playing/dice.py",
+            # The effect language's run-time functions (builtins.py, the table of them, and
+            # checks.py, their load-time checks, are read at load only: not compiled).
+            "interpreter/language/arguments.py", "interpreter/language/names.py",
+            "interpreter/language/queries.py", "interpreter/language/moving.py",
+            "interpreter/language/turn_order.py", "interpreter/language/variables.py",
+            "interpreter/language/choices.py",
+            "interpreter/language/comprehensions.py", "interpreter/language/expressions.py",
             "interpreter/language/compiler.py",
             "interpreter/engine/decisions.py", "interpreter/engine/turns.py", "interpreter/engine/answers.py",
-            "interpreter/engine/game.py",
+            "interpreter/engine/rules.py", "interpreter/engine/state.py", "interpreter/engine/game.py",
+            "interpreter/engine/turn_draws.py", "interpreter/engine/chance.py", "interpreter/engine/order.py",
+            "interpreter/engine/clone.py",
             "interpreter/engine/replacing.py", "interpreter/engine/dealing.py", "interpreter/engine/scoring.py",
             "interpreter/engine/playable.py", "interpreter/engine/moves.py", "interpreter/engine/drawing.py",
-            "interpreter/engine/settings.py",
             "interpreter/playing/agents.py", "interpreter/playing/asking.py", "interpreter/rl/encoding.py",
             "interpreter/simulate/stats.py", "interpreter/simulate/tally.py"]
 

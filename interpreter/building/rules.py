@@ -20,7 +20,7 @@ from interpreter.engine.replacing import Replacement
 from interpreter.engine.triggers import BINDS, EVENTS, REPLACEABLE, Triggers, trigger_op
 from interpreter.language import dsl
 from interpreter.language.compiler import compile_effect, compile_expression
-from interpreter.language.primitives import PRIMITIVES
+from interpreter.language.builtins import FUNCTIONS
 
 __all__ = ["BINDS", "EVENTS", "REPLACEABLE", "Rule", "Triggers", "build_triggers", "compile_playable",
            "compile_rules", "reads_only_the_game"]
@@ -107,7 +107,7 @@ def refuse_choices(builder, path: tuple, event: str) -> None:
     where = builder.where(path)
     text = builder.text(path)
     for node in dsl.walk(dsl.parse(text, "effect", where)):
-        if isinstance(node, dsl.Call) and getattr(PRIMITIVES.get(node.function), "role",
+        if isinstance(node, dsl.Call) and getattr(FUNCTIONS.get(node.function), "role",
                                                   None) == "choice":
             raise dsl.dsl_error(f"{node.function}() asks a player, but a {event} rule runs "
                                 "once the hand is over: it may only act", text, node.line,

@@ -11,19 +11,12 @@ from typing import TYPE_CHECKING
 
 from interpreter.engine.budget import WORK_MESSAGE
 from interpreter.language import dsl, typecheck
-from interpreter.language.expressions import (
-    RULE_ERRORS,
-    ExpressionCompiler,
-    Symbols,
-    invoke,
-)
-from interpreter.language.primitives import (
-    MAX_NESTING,
-    PRIMITIVES,
-    Frame,
-    Primitive,
-    seats_of,
-)
+from interpreter.engine.frame import Frame
+from interpreter.language.arguments import seats_of
+from interpreter.language.builtins import FUNCTIONS, Builtin
+from interpreter.language.comprehensions import MAX_NESTING
+from interpreter.language.expressions import RULE_ERRORS, ExpressionCompiler, invoke
+from interpreter.language.symbols import Symbols
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState
@@ -132,8 +125,8 @@ class Compiler(ExpressionCompiler):
             return None
         return (op,)
     def let_op(self, node: dsl.Let):
-        if isinstance(node.value, dsl.Call) and node.value.function in PRIMITIVES \
-                and PRIMITIVES[node.value.function].role != "query":
+        if isinstance(node.value, dsl.Call) and node.value.function in FUNCTIONS \
+                and FUNCTIONS[node.value.function].role != "query":
             op = self.call_op(node.value, node.var)
             self.scope[node.var] = node.var
             return op
@@ -150,7 +143,7 @@ class Compiler(ExpressionCompiler):
 
     def call_op(self, node: dsl.Call, target: str | None):
         """An action or choice call as a statement, its result stored in `target` if given."""
-        prim = self.primitive(node)
+        prim = self.builtin(node)
         if prim.role == "query":
             raise self.fail(node, f"{node.function}() only reads the game; use it inside a condition")
         args = tuple(self.expr(a) for a in node.args)
@@ -191,7 +184,7 @@ class Compiler(ExpressionCompiler):
                 frame.vars[target] = result
         return op
 
-    def choice_op(self, node: dsl.Call, prim: Primitive, args: tuple, target: str | None):
+    def choice_op(self, node: dsl.Call, prim: Builtin, args: tuple, target: str | None):
         fn, settle, runtime = prim.fn, prim.settle, self.runtime
 
         def answer(game: GameState, frame: Frame, value):

@@ -1,11 +1,12 @@
-"""The names the effect language knows (player, next, color, ...), each a function of the
-game and the frame, with the words the reference gives it."""
+"""The names the effect language knows (player, next, color, ...) at run time, each a
+function of the game and the frame; its type, doc and words are its row in builtins.py.
+Compiled (setup.py's COMPILED): a turn reads them."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from interpreter.language.primitives import Frame
+from interpreter.engine.frame import Frame
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 # name it may not read must fail as an AttributeError in both builds.
 
 
-def player_of(f) -> Any:
+def player_of(f: Any) -> Any:
     """f.player: read natively from a Frame, through the attribute protocol from anything
     else (so that it fails as it would)."""
     if isinstance(f, Frame):
@@ -26,21 +27,21 @@ def player_of(f) -> Any:
     return f.player
 
 
-def name_player(g: GameState, f) -> Any:
+def name_player(g: GameState, f: Any) -> Any:
     return player_of(f)
 
 
-def name_card(g: GameState, f) -> Any:
+def name_card(g: GameState, f: Any) -> Any:
     if isinstance(f, Frame):
         return f.card
     return f.card
 
 
-def name_next(g: GameState, f) -> Any:
+def name_next(g: GameState, f: Any) -> Any:
     return g.seat_after(player_of(f))
 
 
-def name_previous(g: GameState, f) -> Any:
+def name_previous(g: GameState, f: Any) -> Any:
     return g.seat_after(player_of(f), -1)
 
 
@@ -48,97 +49,72 @@ def name_previous(g: GameState, f) -> Any:
 # (budget.py). Taken off only: the next charge that checks the budget (the
 # comprehension or loop around the name, the call it is given to, the next turn) stops the
 # game there, naming the rule, where a name cannot.
-def name_others(g: GameState, f) -> Any:
+def name_others(g: GameState, f: Any) -> Any:
     seats = g.others_of(player_of(f))
     g.work_left -= len(seats)
     return seats
 
 
-def name_everyone(g: GameState, f) -> Any:
+def name_everyone(g: GameState, f: Any) -> Any:
     seats = (player_of(f),) + g.others_of(player_of(f))
     g.work_left -= len(seats)
     return seats
 
 
-def name_teammates(g: GameState, f) -> Any:
+def name_teammates(g: GameState, f: Any) -> Any:
     seats = g.teammates(player_of(f))
     g.work_left -= len(seats)
     return seats
 
 
-def name_opponents(g: GameState, f) -> Any:
+def name_opponents(g: GameState, f: Any) -> Any:
     seats = g.opponents(player_of(f))
     g.work_left -= len(seats)
     return seats
 
 
-def name_top(g: GameState, f) -> Any:
+def name_top(g: GameState, f: Any) -> Any:
     return g.discard[-1] if g.discard else None
 
 
-def name_color(g: GameState, f) -> Any:
+def name_color(g: GameState, f: Any) -> Any:
     return g.color
 
 
-def name_color_before(g: GameState, f) -> Any:
+def name_color_before(g: GameState, f: Any) -> Any:
     return f.color_before
 
 
-def name_direction(g: GameState, f) -> Any:
+def name_direction(g: GameState, f: Any) -> Any:
     return g.direction
 
 
-def name_players(g: GameState, f) -> Any:
+def name_players(g: GameState, f: Any) -> Any:
     return g.seated
 
 
-def name_dealer(g: GameState, f) -> Any:
+def name_dealer(g: GameState, f: Any) -> Any:
     return g.dealer
 
 
-def name_turn(g: GameState, f) -> Any:
+def name_turn(g: GameState, f: Any) -> Any:
     return g.turn
 
 
-def name_stock_size(g: GameState, f) -> Any:
+def name_stock_size(g: GameState, f: Any) -> Any:
     return len(g.stock)
 
 
-def name_penalty(g: GameState, f) -> Any:
+def name_penalty(g: GameState, f: Any) -> Any:
     return g.penalty
 
 
-def name_fair(g: GameState, f) -> Any:
+def name_fair(g: GameState, f: Any) -> Any:
     if isinstance(f, Frame):
         return f.fair
     return f.fair
 
 
-def name_side(g: GameState, f) -> Any:
+def name_side(g: GameState, f: Any) -> Any:
     return g.ruleset.sides[g.side] if g.ruleset.sides else None
 
-
-NAMES = {
-    "player": (name_player, "the seat whose card or rule this is"),
-    "card": (name_card, "the card being played or checked"),
-    "next": (name_next, "the seat after the player"),
-    "previous": (name_previous, "the seat before the player"),
-    "others": (name_others, "every other seat, in turn order from the next"),
-    "everyone": (name_everyone, "every seat, the player first"),
-    "teammates": (name_teammates, "the player's partners (teams:), in turn order; none without "
-                                  "teams"),
-    "opponents": (name_opponents, "the seats not in the player's team, in turn order (every "
-                                  "other seat without teams)"),
-    "top": (name_top, "the top card of the discard pile"),
-    "color": (name_color, "the colour to follow"),
-    "color_before": (name_color_before, "the colour to follow before this card was played"),
-    "direction": (name_direction, "1 (seat + 1 is next) or -1"),
-    "players": (name_players, "how many seats are still in (all, unless a rule eliminates some)"),
-    "dealer": (name_dealer, "the dealer's seat"),
-    "turn": (name_turn, "the seat whose turn it is"),
-    "stock_size": (name_stock_size, "how many cards the stock holds"),
-    "penalty": (name_penalty, "cards pending for the next player who draws (stacking)"),
-    "fair": (name_fair, "whether the card's `fair` condition held when it was played"),
-    "side": (name_side, "the name of the side of two-sided cards that is up (none without "
-                        "`sides:`)"),
-}

@@ -2,10 +2,9 @@
 would fail in play with a type error (`draw(next, "two")`, `set_color("purple")`) is refused
 with its file, line and column instead.
 
-A type is a frozenset of base types: a value that may be one of several (a card's rank is a
-number or text) has all of them, and is accepted where any one of them fits (the checker does
-not follow which one `if card.kind == ...` has made sure of). `none` compares with anything,
-and a value that may be none is accepted where a value is needed; only `none` itself is not.
+The types themselves are in vocabulary.py; each function's and name's types are its row in
+builtins.py. A value that may be of several types is accepted where any one of them fits (the
+checker does not follow which one `if card.kind == ...` has made sure of).
 
 The pass runs after the compiler has accepted the text: names, arities and roles are sound
 there. Parts of a text the compiler settled away (the branch of an `if` on an option that is
@@ -17,50 +16,33 @@ from __future__ import annotations
 
 import difflib
 import fnmatch
-from dataclasses import dataclass
 
 from interpreter.language import dsl
+from interpreter.language.builtins import BUILTINS
 from interpreter.language.kinds import both, kinds_known
-
-BASE = ("seat", "seats", "number", "boolean", "text", "colour", "colours", "card", "cards",
-        "none")
-SEAT, SEATS, NUMBER, BOOLEAN, TEXT, COLOUR, COLOURS, CARD, CARDS, NONE = \
-    (frozenset({b}) for b in BASE)
-LISTS = SEATS | COLOURS | CARDS  # what a comprehension goes through
-ITEM = {"seats": SEAT, "colours": COLOUR, "cards": CARD}
-ANY = frozenset(BASE)
-# What a declared game variable holds (a seat is kept as its number).
-VALUE = NUMBER | SEAT | BOOLEAN | NONE
-
-TYPES = {  # base type: what its values are, for the reference
-    "seat": "one seat at the table; a number is never taken as a seat (seat 5 of 4 would fail "
-            "in play): seats come from `player`, `next`, `seat_after(...)` and the like; a seat "
-            "compares with a number (`dealer == 0`), but takes no arithmetic",
-    "seats": "a list of seats; a single seat is accepted where seats are (a call's "
-             "argument, `for s in ...`, `count(s in player if ...)`), as a list of one",
-    "number": "a whole number",
-    "boolean": "`true` or `false`",
-    "text": "a `\"string\"`",
-    "colour": "text that names one of the ruleset's `colors:`; a literal is checked against them",
-    "colours": "a list of colours, as `colors_in(...)` gives",
-    "card": "one card",
-    "cards": "a list of cards, such as a hand",
-    "none": "`none`: no card, no colour, or what an action gives; it compares with anything",
-    "any": "what the checker cannot know: a card attribute the ruleset declares",
-}
-
-WORDS = {"seat": "a seat", "seats": "seats", "number": "a number", "boolean": "true or false",
-         "text": "text", "colour": "a colour", "colours": "colours", "card": "a card",
-         "cards": "cards", "none": "none"}
-SHORT = {VALUE: "value", LISTS: "cards/seats/colours"}  # how the reference writes some unions
-WIDER = {"colour": COLOUR | TEXT, "text": TEXT | COLOUR}  # a colour is text, and text may be one
-# Types that compare with each other: a seat with a number, a colour with text.
-FAMILY = {"seat": "number", "number": "number", "colour": "text", "text": "text",
-          "boolean": "boolean", "card": "card", "cards": "cards", "seats": "seats",
-          "colours": "colours"}
-ORDERED = {"number", "text"}  # families `<` and the like order
-ORDINALS = ("first", "second", "third", "fourth")
-
+from interpreter.language.vocabulary import (
+    ANY,
+    ATTRIBUTE_TYPES,
+    BOOLEAN,
+    BOUND_TYPES,
+    CARD,
+    COLOUR,
+    ITEM,
+    LISTS,
+    NONE,
+    NUMBER,
+    ORDERED,
+    ORDINALS,
+    QUANTIFIERS,
+    SEAT,
+    SEATS,
+    TEXT,
+    VALUE,
+    describe,
+    families,
+    fits,
+    option_type,
+)
 
 # What a ruleset's expressions must give, by where they are written (Symbols.where's path):
 # conditions are asked for their truth; these give numbers. Other expressions (settings,
@@ -70,134 +52,6 @@ CONDITIONS = ("$.playable", "$.playable.*", "$.kinds.*.legal", "$.kinds.*.fair",
 NUMBERS = {"$.scoring.winner_scores": "the winner's score",
            "$.scoring.seat_scores": "a seat's own score",
            "$.dealer.draw_high": "what a card is worth in the dealer draw"}
-
-
-def describe(type_: frozenset) -> str:
-    """A type in words: 'a colour or none'."""
-    if type_ == ANY:
-        return "anything"
-    return " or ".join(WORDS[b] for b in BASE if b in type_) or "nothing"
-
-
-def type_name(type_: frozenset) -> str:
-    """A type as the reference writes it: `colour/none`."""
-    if type_ == ANY:
-        return "any"
-    return SHORT.get(type_) or "/".join(b for b in BASE if b in type_)
-
-
-@dataclass(frozen=True)
-class Param:
-    """One argument of a function: its type, what it is in words, and a check of a literal."""
-
-    type: frozenset
-    what: str = ""
-    literal: str = ""  # "colour" or "direction": a literal argument must be one
-
-
-def arg(type_: frozenset, what: str = "", literal: str = "") -> Param:
-    """A parameter, described by its type unless said otherwise."""
-    return Param(type_, what or describe(type_ - NONE), literal)
-
-
-COUNT = arg(NUMBER, "a number of cards")
-WHO = arg(SEAT | SEATS, "a seat or seats")
-DIRECTION = arg(NUMBER, "a direction (1 or -1)", literal="direction")
-VARIABLE = arg(TEXT, "a variable's name")
-ITEMS = arg(LISTS, "cards, seats or colours")
-HELD = arg(CARD | CARDS, "a card or cards")
-
-# Each function's parameters and result, by name: every function in primitives.PRIMITIVES needs
-# one (tests/test_typecheck.py says which are missing).
-SIGNATURES = {
-    # queries
-    "hand": ((arg(SEAT),), CARDS),
-    "hands": ((WHO,), CARDS),
-    "size": ((ITEMS,), NUMBER),
-    "seat_after": ((arg(SEAT), arg(NUMBER, "a number of steps")), SEAT),
-    "colors_in": ((arg(CARDS),), COLOURS),
-    "score": ((arg(SEAT),), NUMBER),
-    "partner": ((arg(SEAT),), SEAT),
-    "min": ((arg(NUMBER), arg(NUMBER)), NUMBER),
-    "max": ((arg(NUMBER), arg(NUMBER)), NUMBER),
-    "seat_var": ((VARIABLE, arg(SEAT)), VALUE),
-    "seats_in": ((), SEATS),
-    "lowest_scorer": ((WHO,), SEAT),
-    # actions
-    "draw": ((WHO, COUNT), NONE),
-    "draw_until_color": ((WHO, arg(COLOUR, literal="colour")), NONE),
-    "owe_draw": ((WHO, COUNT), NONE),
-    "lose_turn": ((WHO,), NONE),
-    "eliminate": ((WHO,), NONE),
-    "extra_turn": ((arg(SEAT | NONE),), NONE),  # none: the player, as when left out
-    "add_penalty": ((COUNT,), NONE),
-    "take_penalty": ((arg(SEAT),), NONE),
-    "set_direction": ((DIRECTION,), NONE),
-    "set_color": ((arg(COLOUR, literal="colour"),), NONE),
-    "turn_over": ((), CARD | NONE),
-    "switch_sides": ((), NONE),
-    "swap_hands": ((arg(SEAT), arg(SEAT)), NONE),
-    "pass_hands": ((Param(NUMBER | NONE, DIRECTION.what, "direction"),), NONE),
-    "proceed": ((), NONE),
-    "set_var": ((VARIABLE, arg(VALUE, "a whole number, a seat, true, false or none")), NONE),
-    "set_seat_var": ((VARIABLE, arg(SEAT), arg(VALUE, "a whole number, a seat, true, false "
-                                                      "or none")), NONE),
-    "end_turn": ((), NONE),
-    "end_hand": ((), NONE),
-    "run": ((arg(TEXT, "the name of an effect"),), NONE),
-    "discard_cards": ((arg(SEAT), HELD), NONE),
-    "give_cards": ((arg(SEAT), arg(SEAT), HELD), NONE),
-    "cards_under_stock": ((arg(SEAT), HELD), NONE),
-    "cards_under_discard": ((arg(SEAT), HELD), NONE),
-    "play_cards": ((arg(SEAT), HELD), NONE),
-    # choices: the answer
-    "choose_color": ((arg(SEAT), arg(COLOURS, "a list of colours")), COLOUR),
-    "choose_player": ((arg(SEAT), WHO), SEAT),
-    "ask": ((arg(SEAT), arg(TEXT, "a question's name")), BOOLEAN),
-    "choose_cards": ((arg(SEAT), arg(CARD | CARDS, "a card or cards"), COUNT, COUNT), CARDS),
-}
-
-# What each comprehension of the grammar (dsl.lark's QUANTIFIER) gives; None: a list like its
-# source's (the items the condition holds for).
-QUANTIFIERS = {"any": BOOLEAN, "all": BOOLEAN, "count": NUMBER, "select": None}
-
-# Each name's type: every name in names.NAMES needs one.
-NAME_TYPES = {
-    "player": SEAT, "card": CARD, "next": SEAT, "previous": SEAT, "others": SEATS,
-    "everyone": SEATS, "top": CARD | NONE, "color": COLOUR | NONE,
-    "color_before": COLOUR | NONE, "direction": NUMBER, "players": NUMBER, "dealer": SEAT,
-    "turn": SEAT, "stock_size": NUMBER, "penalty": NUMBER, "fair": BOOLEAN,
-    "teammates": SEATS, "opponents": SEATS, "side": TEXT | NONE,
-}
-
-# The names an event binds for a rule's text (rules.REPLACEABLE, rules.BINDS); an answer is
-# a card, "draw", true or false, a colour, a seat...
-BOUND_TYPES = {"seat": SEAT, "count": NUMBER, "decision": TEXT, "answer": ANY}
-
-# A card's own attributes (cards.BUILTIN_ATTRIBUTES); declared ones are `any`.
-ATTRIBUTE_TYPES = {"name": TEXT, "kind": TEXT, "color": COLOUR | NONE, "rank": NUMBER | TEXT,
-                   "points": NUMBER, "value": NUMBER, "back": CARD | NONE}
-
-
-def option_type(value) -> frozenset:
-    """The type of an option's value."""
-    if isinstance(value, bool):
-        return BOOLEAN
-    if isinstance(value, int):
-        return NUMBER
-    return TEXT if isinstance(value, str) else NONE if value is None else ANY
-
-
-def fits(given: frozenset, wanted: frozenset) -> bool:
-    """Whether a value of type `given` may go where `wanted` is expected."""
-    if given == NONE:
-        return "none" in wanted
-    widened = frozenset().union(*(WIDER.get(b, {b}) for b in wanted))
-    return bool((given - NONE) & widened)
-
-
-def families(type_: frozenset) -> set:
-    return {FAMILY[b] for b in type_ if b in FAMILY}
 
 
 def literal_of(node):
@@ -313,7 +167,8 @@ class Checker:
     def infer_name(self, node: dsl.Name) -> frozenset:
         if node.ident in self.scope:
             return self.scope[node.ident]
-        return NAME_TYPES.get(node.ident, ANY)
+        row = BUILTINS.get(node.ident)
+        return row.result if row is not None and row.role == "name" else ANY
 
     def infer_attribute(self, node: dsl.Attribute) -> frozenset:
         subject = node.subject
@@ -421,7 +276,8 @@ class Checker:
 
     def call(self, node: dsl.Call) -> frozenset:
         """A function call: each argument checked against its parameter; gives the result."""
-        params, result = SIGNATURES.get(node.function, ((), ANY))
+        row = BUILTINS.get(node.function)
+        params, result = ((), ANY) if row is None or row.role == "name" else (row.params, row.result)
         for index, argument in enumerate(node.args):
             given = self.infer(argument)
             if index >= len(params):

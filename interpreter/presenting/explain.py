@@ -13,18 +13,9 @@ from collections import Counter
 from interpreter.engine.decisions import describe
 from interpreter.language import dsl
 from interpreter.language.dsl import static_value
-from interpreter.language.primitives import PRIMITIVES
+from interpreter.language.builtins import FUNCTIONS, NAMES
 from interpreter.safe_text import shown
 
-SUBJECTS = {
-    "player": "the player", "next": "the next player", "previous": "the previous player",
-    "others": "every other player", "everyone": "everyone", "top": "the top card",
-    "color": "the colour to follow", "color_before": "the colour to follow before this card",
-    "direction": "the direction of play", "players": "the number of players",
-    "card": "this card", "penalty": "the pending penalty", "dealer": "the dealer",
-    "turn": "the player whose turn it is", "stock_size": "the number of cards in the stock",
-    "fair": "it was played fairly",
-}
 COMPARISONS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
                ">": "is more than", ">=": "is at least", "in": "is in"}
 ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
@@ -63,7 +54,8 @@ class Words:
     def e_name(self, node):
         if node.ident in self.bound:
             return self.bound[node.ident]
-        return SUBJECTS.get(node.ident, node.ident)
+        row = NAMES.get(node.ident)
+        return node.ident if row is None else row.says
 
     def e_attribute(self, node):
         if isinstance(node.subject, dsl.Name) and node.subject.ident == "option":
@@ -74,12 +66,9 @@ class Words:
 
     def e_call(self, node):
         args = [self.expr(a) for a in node.args]
-        if node.function == "hand":
-            return f"the hand of {args[0]}"
-        if node.function == "hands":
-            return f"the hands of {args[0]}"
-        if node.function == "size":
-            return f"the number of {args[0]}"
+        row = FUNCTIONS.get(node.function)
+        if row is not None and row.role == "query" and len(args) == row.max_args:
+            return row.says.format(*args)  # (optional arguments left out: told as written)
         return f"{node.function.replace('_', ' ')}({', '.join(args)})"
 
     def e_unary(self, node):
@@ -176,7 +165,8 @@ class Words:
         return [f"For each seat of {source}, in turn: {body}"]
 
     def s_if(self, node) -> list[str]:
-        told, before, ran = [], dict(self.known), []
+        told: list[str] = []
+        before, ran = dict(self.known), []
         for cond, block in node.branches:
             known, value = self.settled(cond)
             if known and not value:
@@ -213,8 +203,8 @@ class Words:
         value = node.value
         name = node.var.replace("_", " ")
         self.known.pop(node.var, None)
-        if isinstance(value, dsl.Call) and PRIMITIVES.get(value.function) \
-                and PRIMITIVES[value.function].role != "query":
+        if isinstance(value, dsl.Call) and FUNCTIONS.get(value.function) \
+                and FUNCTIONS[value.function].role != "query":
             # A yes/no answer reads as itself ("challenged"); anything else as a thing.
             self.bound[node.var] = name if value.function == "ask" else f"the {name}"
             return [self.action(value)]
@@ -228,7 +218,7 @@ class Words:
     def action(self, call) -> str:
         """A call of an action or choice, in the words its primitive gives."""
         args = [self.expr(a) for a in call.args]
-        prim = PRIMITIVES.get(call.function)
+        prim = FUNCTIONS.get(call.function)
         if prim is None:  # a call the compiler would refuse: tell it as written
             return f"{call.function}({', '.join(args)})."
         if call.function == "extra_turn" and not args:
@@ -291,7 +281,7 @@ def by_players_text(table) -> str:
 
 def parse(data: dict, path: tuple, start: str):
     """The syntax tree of the text at `path` (it compiled at load, so it parses)."""
-    text = data
+    text: object = data
     for part in path:
         text = text.get(part) if isinstance(text, dict) else None
     return dsl.parse(text, start, {}) if isinstance(text, str) and text.strip() else None

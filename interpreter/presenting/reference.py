@@ -1,5 +1,5 @@
 """The effect-language reference, generated from the tables the compiler and the engine use
-(names, primitives, events), so that nothing is left out: `python -m interpreter.presenting.reference`
+(the language's builtins table, the events), so that nothing is left out: `python -m interpreter.presenting.reference`
 prints docs/effect-language.md, and a test keeps that file equal to it."""
 
 from __future__ import annotations
@@ -9,17 +9,8 @@ import inspect
 from interpreter.building.rules import EVENTS, REPLACEABLE
 from interpreter.engine.cards import BUILTIN_ATTRIBUTES
 from interpreter.language.dsl import STATEMENTS
-from interpreter.language.names import NAMES
-from interpreter.language.primitives import PRIMITIVES
-from interpreter.language.typecheck import (
-    ANY,
-    ATTRIBUTE_TYPES,
-    NAME_TYPES,
-    SIGNATURES,
-    TYPES,
-    VALUE,
-    type_name,
-)
+from interpreter.language.builtins import FUNCTIONS, NAMES
+from interpreter.language.vocabulary import ANY, ATTRIBUTE_TYPES, TYPES, VALUE, type_name
 
 ROLES = {"query": "queries: usable anywhere",
          "action": "actions: they change the game (statements only)",
@@ -29,7 +20,7 @@ ROLES = {"query": "queries: usable anywhere",
 def call_text(name: str, primitive) -> str:
     """`draw(who: seat/seats, count: number)`: the call with its parameter names and types
     (optional ones in brackets)."""
-    types = [p.type for p in SIGNATURES.get(name, ((), ANY))[0]]
+    types = [p.type for p in primitive.params]
     try:
         params = list(inspect.signature(primitive.fn).parameters.values())[2:]
         words = [p.name if p.default is inspect.Parameter.empty else f"[{p.name}]"
@@ -44,9 +35,9 @@ def call_text(name: str, primitive) -> str:
     return f"{name}({', '.join(typed)})"
 
 
-def gives(name: str) -> str:
+def gives(primitive) -> str:
     """What a call gives, as the reference writes its type ("-" for nothing)."""
-    result = SIGNATURES.get(name, ((), ANY))[1]
+    result = primitive.result
     return "-" if result == frozenset({"none"}) else type_name(result)
 
 
@@ -79,8 +70,7 @@ def reference_markdown() -> str:
            "## Statements", "", "| statement | what it does |", "|---|---|",
            *[f"| `{form}` | {doc} |" for form, doc in STATEMENTS.items()], "",
            "## Names", "", "| name | type | what it is |", "|---|---|---|"]
-    out += [f"| `{name}` | {type_name(NAME_TYPES.get(name, ANY))} | {doc} |"
-            for name, (_, doc) in NAMES.items()]
+    out += [f"| `{name}` | {type_name(row.result)} | {row.doc} |" for name, row in NAMES.items()]
     out += ["| `option.NAME` | as its value | an option's value, or whether a house rule is "
             "on |", f"| `var.NAME` | {type_name(VALUE)} | a declared game variable |", "",
             "## Card attributes", "",
@@ -95,11 +85,11 @@ def reference_markdown() -> str:
             "`do` what its `if` made sure of).", ""]
     for role, title in ROLES.items():
         out += [f"## Functions: {title}", "", "| call | gives | what it does |", "|---|---|---|"]
-        for name in sorted(PRIMITIVES):
-            primitive = PRIMITIVES[name]
+        for name in sorted(FUNCTIONS):
+            primitive = FUNCTIONS[name]
             if primitive.role == role:
                 doc = " ".join(primitive.doc.split())
-                out.append(f"| `{call_text(name, primitive)}` | {gives(name)} | {doc} |")
+                out.append(f"| `{call_text(name, primitive)}` | {gives(primitive)} | {doc} |")
         out.append("")
     out += ["## Events a rule reacts to (`when:`)", "", "| event | when, and what `player` "
             "and `card` are |", "|---|---|"]

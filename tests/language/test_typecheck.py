@@ -5,7 +5,6 @@ that every function, name and attribute of the language has its types in the tab
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -15,14 +14,11 @@ from interpreter.cli.main import main
 from interpreter.engine.cards import BUILTIN_ATTRIBUTES
 from interpreter.language import dsl
 from interpreter.language.compiler import Symbols, compile_effect, compile_expression
-from interpreter.language.names import NAMES
-from interpreter.language.primitives import PRIMITIVES
-from interpreter.language.typecheck import (
+from interpreter.language.builtins import FUNCTIONS
+from interpreter.language.vocabulary import (
     ATTRIBUTE_TYPES,
     BOUND_TYPES,
-    NAME_TYPES,
     QUANTIFIERS,
-    SIGNATURES,
     type_name,
 )
 
@@ -258,36 +254,13 @@ def test_every_house_rule_at_once_is_well_typed(capsys):
         assert main(["validate", ref]) == 0, capsys.readouterr().err
 
 
-# --- the table is complete --------------------------------------------------------------------
-
-HOW = ("add it to interpreter/language/typecheck.py: SIGNATURES[name] = ((arg(TYPE), ...), RESULT), one "
-       "arg per parameter (optional ones too), RESULT what it gives (NONE for an action)")
-
-
-def test_every_function_has_argument_and_result_types():
-    missing = sorted(set(PRIMITIVES) - set(SIGNATURES))
-    assert not missing, f"functions without types: {', '.join(missing)}; {HOW}"
-
-
-@pytest.mark.parametrize("name", sorted(PRIMITIVES))
-def test_each_function_has_a_type_for_every_parameter(name):
-    params, _ = SIGNATURES.get(name, ((), None))
-    assert len(params) == PRIMITIVES[name].max_args, \
-        f"{name}() takes up to {PRIMITIVES[name].max_args} arguments, its types list " \
-        f"{len(params)}; {HOW}"
-
-
-def test_every_name_has_a_type():
-    missing = sorted(set(NAMES) - set(NAME_TYPES))
-    assert not missing, f"names without a type: {', '.join(missing)}; add them to " \
-                        "interpreter/language/typecheck.py NAME_TYPES"
-
+# --- the types' tables are complete (the builtins': test_builtins_table.py) ---------------
 
 def test_every_comprehension_has_a_type():
     pattern = dsl.parser().get_terminal("QUANTIFIER").pattern.value
     names = set(re.search(r"\(([a-z|]+)\)", pattern).group(1).split("|"))
     assert names <= set(QUANTIFIERS), f"add {sorted(names - set(QUANTIFIERS))} to " \
-                                      "interpreter/language/typecheck.py QUANTIFIERS"
+                                      "interpreter/language/vocabulary.py QUANTIFIERS"
 
 
 def test_every_card_attribute_and_bound_name_has_a_type():
@@ -297,7 +270,7 @@ def test_every_card_attribute_and_bound_name_has_a_type():
 
 
 def test_types_read_as_the_reference_writes_them():
-    assert type_name(SIGNATURES["turn_over"][1]) == "card/none"
-    assert type_name(SIGNATURES["size"][0][0].type) == "cards/seats/colours"
-    assert type_name(SIGNATURES["draw"][0][0].type) == "seat/seats"
+    assert type_name(FUNCTIONS["turn_over"].result) == "card/none"
+    assert type_name(FUNCTIONS["size"].params[0].type) == "cards/seats/colours"
+    assert type_name(FUNCTIONS["draw"].params[0].type) == "seat/seats"
     assert type_name(ATTRIBUTE_TYPES["rank"]) == "number/text"

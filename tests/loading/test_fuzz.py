@@ -5,8 +5,8 @@ Four kinds of input:
   1. random bytes, random text and YAML-looking token soup written to a .yaml file;
   2. random YAML documents (nested mappings, lists and scalars);
   3. rulesets that look schema-valid, whose effect and condition texts are generated from the
-     effect language (the functions of interpreter.language.primitives.PRIMITIVES with their arities and
-     roles, the names of interpreter.language.names.NAMES, numbers, strings, and/or/not,
+     effect language (the functions of interpreter.language.builtins.FUNCTIONS with their arities and
+     roles, the names of interpreter.language.builtins.NAMES, numbers, strings, and/or/not,
      comparisons, any/all/count/sum comprehensions, if/elif/else, let), plus texts of that
      kind with a few characters deleted or inserted, and long chains of one construct;
   4. the crashes and hangs found so far, as plain regression tests (REGRESSIONS below).
@@ -42,8 +42,7 @@ from hypothesis import strategies as st
 
 from interpreter import HouserulesError, load_ruleset
 from interpreter.engine.cards import BUILTIN_ATTRIBUTES
-from interpreter.language.names import NAMES
-from interpreter.language.primitives import PRIMITIVES
+from interpreter.language.builtins import FUNCTIONS, NAMES
 from interpreter.simulate.runs import simulate
 
 TIME_LIMIT = 10.0  # seconds for one load or one simulation before it counts as a hang
@@ -375,7 +374,7 @@ class Writer:
 
     def compounds(self, typ: str) -> list:
         def call(name):
-            prim = PRIMITIVES[name]
+            prim = FUNCTIONS[name]
 
             def build(depth):
                 count = self.draw(st.integers(prim.min_args, prim.max_args))
@@ -383,7 +382,7 @@ class Writer:
                 return f"{name}({args})"
             return build
 
-        found = [call(n) for n, p in PRIMITIVES.items()
+        found = [call(n) for n, p in FUNCTIONS.items()
                  if p.role == "query" and result_type(n) in (typ, "any") and self.usable(n)]
         if self.chance(10):
             found.append(lambda d: f"({self.expr(typ, d)})")
@@ -481,7 +480,7 @@ class Writer:
             var = self.pick(["x", "y", "victim", "turned", "n"]) if not self.chance(10) \
                 else self.pick(["player", "card", "option", f"v{next(self.fresh)}"])
             if self.chance(50):
-                name = self.pick([n for n, p in PRIMITIVES.items()
+                name = self.pick([n for n, p in FUNCTIONS.items()
                                   if p.role != "query" and self.usable(n)])
                 text = f"let {var} = {self.call(name)}"
                 typ = result_type(name) or "none"  # an action gives none: no value to use
@@ -509,11 +508,11 @@ class Writer:
         return name != "proceed" and bool(self.variables)
 
     def action(self) -> str:
-        return self.call(self.pick([n for n, p in PRIMITIVES.items()
+        return self.call(self.pick([n for n, p in FUNCTIONS.items()
                                     if p.role != "query" and self.usable(n)]))
 
     def call(self, name) -> str:
-        prim = PRIMITIVES[name]
+        prim = FUNCTIONS[name]
         count = self.draw(st.integers(prim.min_args, prim.max_args))
         if self.chance(self.chaos // 3):  # now and then a wrong number of arguments
             count = max(0, count + self.pick([-1, 1]))

@@ -1,0 +1,71 @@
+"""Load-time checks of the effect language's calls, beyond their types: each is
+`check(compiler, node)`, run when the compiler meets the call, raising compiler.fail(node,
+message) for a call that cannot work in this ruleset (a variable it does not declare, an
+effect it does not name). The builtins table (builtins.py) gives each function its check.
+Not compiled: they run at load only."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from interpreter.engine.decisions import RESERVED_QUESTIONS
+from interpreter.language import dsl
+
+MAX_QUESTION = 200  # characters naming an ask() question, as a log keeps a decision's kind
+
+
+def check_sides(compiler: Any, node: dsl.Call) -> None:
+    """At load: only cards with two faces can be turned over."""
+    if not compiler.symbols.sides:
+        raise compiler.fail(node, "switch_sides() turns two-sided cards over: declare `sides:` "
+                                  "(and the deck's two faces) first")
+
+
+def check_proceed(compiler: Any, node: dsl.Call) -> None:
+    """At load: proceed() belongs in an instead_of rule's effect."""
+    if not compiler.symbols.replacing:
+        raise compiler.fail(node, "proceed() belongs in the `do` of an instead_of rule")
+
+
+def variable_check(per_seat: bool) -> Callable[[Any, dsl.Call], None]:
+    """At load: the first argument names a declared variable, kept per seat or not."""
+    def check(compiler: Any, node: dsl.Call) -> None:
+        arg, variables = node.args[0], compiler.symbols.variables
+        if not isinstance(arg, dsl.Text):
+            raise compiler.fail(arg, 'name the variable with a string, e.g. "strikes"')
+        if arg.value not in variables:
+            known = ", ".join(sorted(variables)) or "none declared"
+            raise compiler.fail(arg, f"unknown variable '{arg.value}'; declare it under "
+                                     f"variables: (variables: {known})")
+        if variables[arg.value] != per_seat:
+            how = f'seat_var("{arg.value}", SEAT) and set_seat_var("{arg.value}", SEAT, ' \
+                  'VALUE)' if variables[arg.value] else f'var.{arg.value} and set_var(' \
+                  f'"{arg.value}", VALUE)'
+            raise compiler.fail(arg, f"'{arg.value}' is {'' if variables[arg.value] else 'not '}"
+                                     f"kept per seat: use {how}")
+    return check
+
+
+def check_run(compiler: Any, node: dsl.Call) -> None:
+    """At load: a named effect, or every value of the attribute naming one, must exist."""
+    arg, effects = node.args[0], compiler.symbols.effects
+    if isinstance(arg, dsl.Text) and arg.value not in effects:
+        raise compiler.fail(arg, f"no effect named '{arg.value}' under effects: "
+                                 f"(effects: {', '.join(sorted(effects)) or 'none'})")
+    if isinstance(arg, dsl.Attribute) and arg.attr in compiler.symbols.attributes:
+        # Every value of this attribute must name an effect; the ruleset checks that
+        # where the values are written.
+        compiler.symbols.dispatched.add(arg.attr)
+
+
+def check_ask(compiler: Any, node: dsl.Call) -> None:
+    """At load: a question is named by a string that is not one of the engine's own decisions."""
+    question = node.args[1]
+    if not isinstance(question, dsl.Text):
+        raise compiler.fail(question, 'name the question with a string, e.g. ask(next, "challenge")')
+    if not 0 < len(question.value) <= MAX_QUESTION:
+        raise compiler.fail(question, f"a question is named by 1 to {MAX_QUESTION} characters, "
+                                      f"not {len(question.value)}")
+    if question.value in RESERVED_QUESTIONS:
+        raise compiler.fail(question, f"'{question.value}' is the engine's own decision; name "
+                                      "the question something else")

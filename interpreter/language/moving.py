@@ -1,0 +1,119 @@
+"""The effect language's actions that move cards at run time: drawing, discarding, giving,
+playing, turning over, swapping and passing hands, and the pending penalty. Each is
+`fn(game, frame, *args)`; its types, doc and words are its row in builtins.py. Compiled
+(setup.py's COMPILED): a turn calls them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from interpreter.engine import drawing, moves, replacing
+from interpreter.engine.budget import charge
+from interpreter.engine.cards import Card
+from interpreter.language.arguments import card_count, seat_of, seats_of
+
+if TYPE_CHECKING:
+    from interpreter.engine.game import GameState
+
+
+def draw(game: GameState, frame: Any, who: Any, count: Any) -> Any:
+    count = card_count(count)
+    seats = seats_of(game, who)
+    charge(game, len(seats))  # and each card drawn (drawing.draw)
+    for seat in seats:
+        drawing.draw(game, seat, count)
+
+
+def draw_until_color(game: GameState, frame: Any, who: Any, color: Any) -> Any:
+    if color not in game.ruleset.colors:
+        raise ValueError(f"{color!r} is not a colour of this ruleset")
+    seats = seats_of(game, who)
+    charge(game, len(seats))  # and each card drawn (drawing.draw)
+    for seat in seats:
+        # Until a card of the colour comes, or nothing is left to draw.
+        drawing.draw(game, seat, len(game.stock) + len(game.discard), until_color=color)
+
+
+def held_cards(game: GameState, seat: int, cards: Any) -> list[Any]:
+    """`cards` (a card or a list), each found in the seat's hand: refused if one is not."""
+    wanted = list(cards) if isinstance(cards, (list, tuple)) else [cards]
+    hand: list[Any] = game.hands[seat]
+    # The hand and the cards each gone through once, and every seat after the move (the UNO
+    # calls and hand-size rules it makes owed): counted, not removed one by one, which took
+    # a hand's length for each card.
+    charge(game, len(hand) + len(wanted) + game.players)
+    held: dict[Any, int] = {}
+    for card in hand:
+        held[card] = held.get(card, 0) + 1
+    for card in wanted:
+        left = held.get(card, 0) if isinstance(card, Card) else 0
+        if not left:
+            raise ValueError(f"seat {seat} does not hold {card}")
+        held[card] = left - 1
+    return wanted
+
+
+def discard_cards(game: GameState, frame: Any, who: Any, cards: Any) -> Any:
+    seat = seat_of(game, who)
+    moves.move_cards(game, seat, held_cards(game, seat, cards), "discard")
+
+
+def give_cards(game: GameState, frame: Any, who: Any, to: Any, cards: Any) -> Any:
+    seat = seat_of(game, who)
+    moves.move_cards(game, seat, held_cards(game, seat, cards), seat_of(game, to))
+
+
+def cards_under_stock(game: GameState, frame: Any, who: Any, cards: Any) -> Any:
+    seat = seat_of(game, who)
+    moves.move_cards(game, seat, held_cards(game, seat, cards), "stock")
+
+
+def cards_under_discard(game: GameState, frame: Any, who: Any, cards: Any) -> Any:
+    seat = seat_of(game, who)
+    moves.move_cards(game, seat, held_cards(game, seat, cards), "bottom")
+
+
+def play_cards(game: GameState, frame: Any, who: Any, cards: Any) -> Any:
+    seat = seat_of(game, who)
+    if game.ending:
+        raise ValueError("play_cards() in a hand_ended rule: the hand is over")
+    played = held_cards(game, seat, cards)
+    charge(game, len(played) * len(game.hands[seat]))  # each play finds its card in the hand
+    game.play_cards(seat, played)
+
+
+def add_penalty(game: GameState, frame: Any, count: Any) -> Any:
+    game.add_penalty(card_count(count))
+
+
+def take_penalty(game: GameState, frame: Any, who: Any) -> Any:
+    count = game.take_penalty()
+    if count:
+        drawing.draw(game, seat_of(game, who), count)
+
+
+def owe_draw(game: GameState, frame: Any, who: Any, count: Any) -> Any:
+    count = card_count(count)
+    seats = seats_of(game, who)
+    charge(game, len(seats))  # and each card drawn (drawing.draw)
+    for seat in seats:
+        replacing.owe_draw(game, frame, seat, count)
+
+
+def turn_over(game: GameState, frame: Any) -> Any:
+    return drawing.turn_over(game)
+
+
+def switch_sides(game: GameState, frame: Any) -> Any:
+    charge(game, sum(map(len, game.hands)) + len(game.stock) + len(game.discard))
+    moves.switch_sides(game)
+
+
+def swap_hands(game: GameState, frame: Any, a: Any, b: Any) -> Any:
+    charge(game, game.players)  # every seat's UNO call and hand-size rules are looked at
+    moves.swap_hands(game, seat_of(game, a), seat_of(game, b))
+
+
+def pass_hands(game: GameState, frame: Any, direction: Any = None) -> Any:
+    charge(game, game.players)
+    moves.pass_hands(game, game.direction if direction is None else direction)

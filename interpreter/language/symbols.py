@@ -1,0 +1,29 @@
+"""What a ruleset lets its effect text name (its options, card attributes, effects, variables,
+colours, sides, kinds): the compiler's symbol table, filled by the ruleset (building/) for
+each text it compiles. Read at load only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Symbols:
+    """What a ruleset lets its effect text name."""
+
+    options: dict
+    attributes: frozenset
+    effects: frozenset = frozenset()
+    dispatched: set = field(default_factory=set)  # attributes whose values name effects
+    where: dict = field(default_factory=dict)
+    text: str = ""
+    bound: tuple = ()  # variables an event binds for a rule's text (`seat`, `count`)
+    variables: dict = field(default_factory=dict)  # declared game variables: name -> per seat?
+    replacing: bool = False  # the text is an instead_of rule's: proceed() may be called
+    colors: tuple = ()  # the ruleset's colours: a literal colour is checked against them
+    sides: tuple = ()  # the names of the sides of two-sided cards (`sides:`)
+    # Each kind's type of rank (a kind without ranks has its name as its rank), and the kinds
+    # the deck deals; empty when not known (text compiled outside a ruleset).
+    ranks: dict = field(default_factory=dict)
+    dealt: frozenset = frozenset()
+    card_kinds: frozenset | None = None  # the kinds `card` can only be here (a kind's own text)
