@@ -1,5 +1,5 @@
-"""Answering the pending decision: an answer checked against its options and applied by its
-handler, a turn's play answered by index without its Decision object, and the `decided`
+"""Answering the pending decision: an answer checked against its options (or refused, saying
+why) and applied by its handler, a turn's play answered by index without its Decision object, and the `decided`
 rules queued after an answer. GameState.apply and GameState.play_option call these."""
 
 from __future__ import annotations
@@ -7,24 +7,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from interpreter.engine.budget import TURN_WORK
-from interpreter.engine.decisions import (
-    NUMBERS,
-    Decision,
-    describe,
-    is_option,
-    why_illegal,
-)
+from interpreter.engine.cards import showing
+from interpreter.engine.decisions import NUMBERS, Decision, describe, is_option
 from interpreter.engine.frame import Frame
-from interpreter.engine.turns import (
-    AFTER_ANSWER,
-    answer_play,
-    answer_play_drawn,
-    answer_uno,
-)
+from interpreter.engine.turn_draws import answer_play, answer_play_drawn
+from interpreter.engine.turns import AFTER_ANSWER, answer_uno, run
 from interpreter.errors import IllegalMove
 
 if TYPE_CHECKING:
-    from interpreter.engine.game import GameState
+    from interpreter.engine.state import State
 
 # The turn's handlers that handle() calls natively, as the objects a decision holds.
 ANSWER_PLAY_DRAWN: Final = answer_play_drawn
@@ -39,7 +30,7 @@ def any_is(item, items: tuple) -> bool:
     return False
 
 
-def apply(game: GameState, answer) -> None:
+def apply(game: State, answer) -> None:
     """Answer the pending decision; an illegal answer raises IllegalMove and changes nothing."""
     decision = game.decision
     if decision is None:
@@ -54,30 +45,30 @@ def apply(game: GameState, answer) -> None:
     game.pending = None
     if game.events is not None and decision.kind != "play":
         game.log("decided", kind=decision.kind, seat=decision.seat, answer=describe(answer))
-    if game.decided_rules and decision.seat is not None:
+    if game.rules.decided and decision.seat is not None:
         answer_then_rules(game, decision, answer)
     else:
         handle(game, answer)
     if len(game.stack) > 1:  # a common turn ends in the handler, with nothing queued
-        game._run()
+        run(game)
     if game.check is not None:
         game.check(game, game.table_size)
 
 
-def play_option(game: GameState, index: int) -> None:
+def play_option(game: State, index: int) -> None:
     """Answer the asked play (`asking`) with its option at `index` (of play_count): what
     `apply` does with that answer, without making the Decision object."""
     answer = game.play_options[index]
-    if game.decided_rules or game.check is not None:  # they read the decision
+    if game.rules.decided or game.check is not None:  # they read the decision
         apply(game, answer)
         return
     game.asking = False
     answer_play(game, None, answer)
     if len(game.stack) > 1:
-        game._run()
+        run(game)
 
 
-def answer_then_rules(game: GameState, decision: Decision, answer) -> None:
+def answer_then_rules(game: State, decision: Decision, answer) -> None:
     """Apply an answer, then queue the decided rules to run before anything it set going
     (the card's effect, the end of the turn)."""
     stack = game.stack
@@ -90,10 +81,10 @@ def answer_then_rules(game: GameState, decision: Decision, answer) -> None:
         game.spend(TURN_WORK)  # a rule that asks again on its own answers stops in time
         frame = Frame(decision.seat)
         frame.vars.update(seat=decision.seat, decision=decision.kind, answer=answer)
-        game.push(game.decided_rules, frame)
+        game.push(game.rules.decided, frame)
 
 
-def handle(game: GameState, answer) -> None:
+def handle(game: State, answer) -> None:
     """Apply `answer` to the pending decision, by its handler."""
     # The turn's own handlers are called directly, not through Python's protocol
     # (callgrind: about 250 instructions a call, some eight calls a game).
@@ -107,3 +98,24 @@ def handle(game: GameState, answer) -> None:
         answer_uno(game, game._handler_frame, answer)
     else:
         handler(game, game._handler_frame, answer)
+
+
+def why_illegal(game: State, decision: Decision, answer) -> str:
+    """Why `answer` to the pending `decision` is refused, in words."""
+    shown = ", ".join(describe(o) for o in decision.options)
+    seat = decision.seat
+    if decision.kind == "play" and seat is not None and hasattr(answer, "rules"):
+        # The card held with that face up, whatever its back: after a Flip, or with backs
+        # paired afresh, the face named is not the one object the hand holds.
+        held = showing(game.hands[seat], answer)
+        if held is None:
+            return f"seat {seat} does not hold {answer}"
+        probe = Frame(seat, held)
+        if not game.rules.playable(game, probe):
+            return (f"{held} cannot be played on {game.top} "
+                    f"(colour to follow: {game.color or 'any'})")
+        rules = held.rules
+        return f"{held} may not be played now: {rules.text or rules.legal_text}"
+    if decision.kind == "card":
+        return f"{describe(answer)} is not one of the cards seat {seat} may choose now: {shown}"
+    return f"{describe(answer)} is not a legal answer to {decision.kind}; options: {shown}"

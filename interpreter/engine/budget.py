@@ -84,4 +84,4 @@ def within_move(game: Any, most: int, step: Any, *args: Any) -> None:
         spent = lent - game.work_left
         game.work_left += banked
     if banked and spent > most:
-        raise RuleRuntimeError(MOVE_MESSAGE, file=game.ruleset.file)
+        raise RuleRuntimeError(MOVE_MESSAGE, file=game.rules.file)

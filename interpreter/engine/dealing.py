@@ -1,139 +1,43 @@
-"""The game's chance and a hand's start: the seeded generator, the shuffle, the first dealer, the
-deal and the first card turned, the declared variables' first values; or a table set by hand."""
+"""A match's cards and a hand's start: the first dealer, the deal and the first card turned, the
+declared variables' first values; or a table set by hand. (The seeded generator and the shuffle
+are in chance.py.)"""
 
 from __future__ import annotations
 
-import _random
-import random
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING
 
-from interpreter.engine.cards import Card
+from interpreter.engine.cards import Card, id_flags
+from interpreter.engine.chance import NATIVE, seeded, shuffle  # noqa: F401 (tests read them here)
+from interpreter.engine.decks import pair_at_random
 from interpreter.engine.decisions import HandResult
 from interpreter.engine.frame import Frame
-from interpreter.engine.turns import ADVANCE, START_TURN, WINDOWS, count_turn
+from interpreter.engine.turns import ADVANCE, START_TURN, WINDOWS, count_turn, run
 from interpreter.errors import IllegalMove, RuleRuntimeError
 
 if TYPE_CHECKING:
-    from mypy_extensions import i64
-
-    from interpreter.engine.game import GameState
+    from interpreter.engine.state import State
 
 
-PLAIN_RANDOM: Final = random.Random
-SEED_WORDS: Final = _random.Random.seed  # the generator's own C seeding
+def match_cards(game: State, deal: bool) -> None:
+    """The match's cards: the ruleset's faces and deck (its copies for the seat count), or,
+    when each match pairs two-sided cards afresh and this one is dealt, its own pairing."""
+    rules = game.rules
+    game.side_colors = rules.first_colors
+    game.faces, game.deck = rules.faces, rules.deck
+    game.guarded, game.guards = rules.guarded, rules.guards
+    if rules.random_pairs and deal:  # each match's cards have their own two faces
+        game.faces, game.deck = pair_at_random(rules.deck, game.rng)
+        game.guarded = frozenset(f for f in game.faces if f.rules.legal is not None)
+        game.guards = id_flags(game.faces, game.guarded)
+    # A key as one number names a face by its id: only the ruleset's own faces may be
+    # named so (every game's), not a match's own pairing of them.
+    game.key_width = len(game.guards) + 1 if game.faces is rules.faces else 0
+    copies: int = rules.decks[game.players]
+    if copies > 1:  # several decks shuffled together
+        game.deck = game.deck * copies
 
 
-def seeded(seed) -> random.Random:
-    """random.Random(seed), the game's one source of chance. For an int seed, seeded in C
-    directly, as Random.seed does after its Python-level checks (skipping them and
-    Random.__init__: about 3,000 instructions a game), by _chance.seed where the build has it
-    (about 11,000 fewer again), else by the generator's own C method."""
-    if type(seed) is not int:
-        return random.Random(seed)
-    rng = PLAIN_RANDOM.__new__(PLAIN_RANDOM)
-    if NATIVE_SEED is None or not NATIVE_SEED(rng, seed):
-        SEED_WORDS(rng, seed)
-    setattr(rng, "gauss_next", None)  # what Random.seed sets after seeding (untyped)
-    return rng
-
-
-def shuffle(rng: random.Random, items: list, count: int | None = None) -> None:
-    """Shuffle `items` in place exactly as `rng.shuffle` would, faster; with `count`, only
-    the top `count` places are drawn (uniformly from the whole list)."""
-    if NATIVE_SHUFFLE is not None and type(rng) is PLAIN_RANDOM:
-        NATIVE_SHUFFLE(rng, items, -1 if count is None else count)
-    else:
-        shuffle_by_calls(rng, items, count)
-
-
-def shuffle_by_calls(rng: random.Random, items: list, count: int | None = None) -> None:
-    """shuffle(), drawing through the generator's methods (no C shuffle, or a generator that
-    is not a plain random.Random).
-
-    random.shuffle draws `getrandbits(k)` for each place, again while too large: for k up to
-    32 that is the generator's next 32-bit word shifted right by 32 - k. `random()` takes the
-    next two words in one call, as (a * 2**26 + b) / 2**53 with a and b their top 27 and 26
-    bits, exactly; so while two places or more are left to fill (each takes at least one
-    word, so no word is drawn that random.shuffle would not draw), one `random()` gives two
-    draws. The same draws in the same order, so seeded games do not change. Callgrind, a
-    108-card deck: 173,000 instructions with random.shuffle's steps as tuples of Python ints,
-    64,000 with one getrandbits call a draw, 40,000 so, in machine integers. (Fetching all
-    the words at once, `getrandbits(32 * n)`, cut apart with `to_bytes` and `struct.unpack`,
-    cost more: 100,000; fetched in blocks of as many words as places left, each draw read from
-    the `to_bytes` bytes, 52,000, 17,000 of them the big integer's conversions.)
-    """
-    # Machine integers (i64) in the compiled build: each step is a few instructions.
-    bits: list[int] = bit_lengths(len(items))
-    i: i64 = len(items) - 1
-    stop: i64 = 0 if count is None else max(0, i - count)
-    # Bound once: looking a method up on a random.Random costs about 180 instructions.
-    two_words, getrandbits = rng.random, rng.getrandbits
-    while i > stop:
-        size: i64 = i + 1
-        width: i64 = bits[size]
-        j: i64
-        if i - stop > 1 and width <= 26:
-            pair: i64 = int(two_words() * 9007199254740992.0)  # a * 2**26 + b
-            j = (pair >> 26) >> (27 - width)
-            if j < size:
-                items[i], items[j] = items[j], items[i]
-                i -= 1
-                size = i + 1
-                width = bits[size]
-            j = (pair & 0x3FFFFFF) >> (26 - width)
-        else:
-            j = getrandbits(width)
-        if j < size:
-            items[i], items[j] = items[j], items[i]
-            i -= 1
-
-
-@lru_cache(maxsize=64)
-def bit_lengths(length: int) -> list[int]:
-    """n.bit_length() for n up to `length` (the draws of a Fisher-Yates shuffle)."""
-    return [n.bit_length() for n in range(length + 1)]
-
-
-def native_chance() -> Any:
-    """The C seed and shuffle (interpreter/engine/_chance.c) when the build compiled them and they
-    seed and draw exactly as the generator's own methods do on this interpreter, else None.
-
-    They read and write the generator's state in place, which is not public API: so they are
-    checked here once a process (about 1 ms), on seeds of every size they take (and one
-    they refuse), and on whole and partial shuffles long enough to make the generator's
-    words afresh, against random.Random's seeding, random.shuffle's draws and the
-    generator's state after."""
-    try:
-        from interpreter.engine import _chance  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    for seed in (0, 1, -1, 7, 2**32 - 1, 2**32, -2**32 - 5, 2**63 - 1, -2**63, 2**64 + 3):
-        ours, theirs = random.Random(0), random.Random(seed)
-        if not _chance.seed(ours, seed):
-            SEED_WORDS(ours, seed)  # past 64 bits: as seeded() does then
-        if ours.getstate() != theirs.getstate():
-            return None
-    ours, theirs = random.Random(20261204), random.Random(20261204)
-    mine, reference = list(range(300)), list(range(300))
-    for count in (-1, -1, -1, 5, 0, 1000):
-        _chance.shuffle(ours, mine, count)
-        if count < 0:
-            theirs.shuffle(reference)
-        else:
-            shuffle_by_calls(theirs, reference, count)
-    if mine != reference or ours.getstate() != theirs.getstate():
-        return None
-    return _chance
-
-
-# Set once the functions they are checked against are defined.
-NATIVE: Final = native_chance()
-NATIVE_SEED: Final = None if NATIVE is None else NATIVE.seed
-NATIVE_SHUFFLE: Final = None if NATIVE is None else NATIVE.shuffle
-
-
-def stacked_stock(game: GameState, top_cards: list) -> list:
+def stacked_stock(game: State, top_cards: list) -> list:
     """A full deck whose top cards are `top_cards` (top first), the rest shuffled below."""
     deck = game.deck
     # Each top card takes the first place left in the deck of that card or, two-sided, of
@@ -171,7 +75,7 @@ def first_left(places: list | None, taken: bytearray, seen: dict) -> int:
     return places[at] if at < len(places) else -1
 
 
-def fresh_stock(game: GameState) -> list:
+def fresh_stock(game: State) -> list:
     """The stock for a deal: the stacked deck once, else the whole deck shuffled."""
     if game._prepared is not None:
         stock, game._prepared = game._prepared, None
@@ -181,16 +85,16 @@ def fresh_stock(game: GameState) -> list:
     return stock
 
 
-def choose_dealer(game: GameState) -> int:
+def choose_dealer(game: State) -> int:
     """Seat of the first dealer: fixed by the ruleset, or the highest card drawn.
 
     For a draw each contender takes the top card, seat 0 first; ties draw again.
     The drawn cards then go back under the deck.
     """
-    kept = game.kept  # typed: its fields are read natively
-    value = kept.dealer_draw
+    rules = game.rules  # typed: its fields are read natively
+    value = rules.dealer_draw
     if value is None:
-        first = kept.first_dealer
+        first = rules.first_dealer
         return game.rng.randrange(game.players) if first is None else first % game.players
     contenders = list(range(game.players))
     stacked = game._prepared
@@ -198,7 +102,7 @@ def choose_dealer(game: GameState) -> int:
     # A value of the card alone is looked up (Ruleset.dealer_values): callgrind, about
     # 1,000 instructions a card drawn less. The table is by the ruleset's faces' ids: a
     # match that pairs two-sided cards afresh has faces of its own, asked one by one.
-    table: tuple | None = kept.dealer_values if game.faces is kept.faces else None
+    table: tuple | None = rules.dealer_values if game.faces is rules.faces else None
     drawn_all: list = []
     for _ in range(100):
         if len(contenders) < 2:
@@ -217,7 +121,7 @@ def choose_dealer(game: GameState) -> int:
             got = table[card.id] if table is not None else value(game, Frame(contenders[at], card))
             if not isinstance(got, int) or isinstance(got, bool):
                 raise RuleRuntimeError("dealer.draw_high must give a whole number for every "
-                                       "card", file=game.ruleset.file)
+                                       "card", file=game.rules.file)
             values.append(got)
         if game.events is not None:
             game.log("dealer_draw", cards={s: c.name for s, c in zip(contenders, cards)})
@@ -227,15 +131,15 @@ def choose_dealer(game: GameState) -> int:
         contenders = [contenders[at] for at in range(len(values)) if values[at] == best]
     else:
         raise RuleRuntimeError("the dealer draw tied 100 times in a row (dealer.draw_high)",
-                               file=game.ruleset.file)
+                               file=game.rules.file)
     if stacked is not None:  # a copy is dropped: the deal shuffles the whole deck afresh
         deck[:0] = drawn_all[::-1]
     return contenders[0]
 
 
-def begin_hand(game: GameState) -> None:
+def begin_hand(game: State) -> None:
     """Shuffle, deal, turn the first card and queue its effect and the first turn."""
-    rules = game.ruleset
+    rules = game.rules
     reset_variables(game, "hand")
     game.direction = 1
     game.lost_turns = [0] * game.players
@@ -250,16 +154,15 @@ def begin_hand(game: GameState) -> None:
     game.table_size = None  # a dealt hand uses the whole deck
     game.turns = 0
     game.side = 0  # every hand is dealt with the first side up
-    kept = game.kept  # typed: its fields are read natively
-    if kept.rejoin_each_hand and game.seated != game.players:
+    if rules.rejoin_each_hand and game.seated != game.players:
         game.out = [False] * game.players
         game.seated = game.players
-    game.side_colors = kept.first_colors
+    game.side_colors = rules.first_colors
     game.turn = game.dealer
     for _ in range(1000):
         deal(game)
         first = turn_first_card(game)
-        redeal_if = kept.redeal_if
+        redeal_if = rules.redeal_if
         if redeal_if is None or not redeal_if(game, Frame(game.dealer, first)):
             break
         if game.events is not None:
@@ -273,14 +176,14 @@ def begin_hand(game: GameState) -> None:
         game.log("first_card", card=first.name, dealer=game.dealer)
     frame = Frame(game.dealer, first, None)
     game.push(ADVANCE, None)
-    game.push(kept.hand_started, frame)
-    game.push(game.turned_rules, frame)
+    game.push(rules.hand_started, frame)
+    game.push(game.rules.card_turned, frame)
     game.push(first.rules.on_first, frame)
 
 
-def reset_variables(game: GameState, scope: str) -> None:
+def reset_variables(game: State, scope: str) -> None:
     """Give the declared variables of `scope` (match, hand) their initial values."""
-    declared = game.ruleset.variables
+    declared = game.rules.variables
     if not declared:  # most rulesets declare none: skip the mapping proxy's items() call
         return  # (callgrind: about 2,300 instructions, twice a game)
     for name, (their_scope, per_seat, initial) in declared.items():
@@ -288,7 +191,7 @@ def reset_variables(game: GameState, scope: str) -> None:
             game.variables[name] = [initial] * game.players if per_seat else initial
 
 
-def deal(game: GameState) -> None:
+def deal(game: State) -> None:
     """A fresh shuffled deck; cards one at a time from the seat after the dealer."""
     stock = game.stock = fresh_stock(game)
     game.spend(len(stock))
@@ -297,7 +200,7 @@ def deal(game: GameState) -> None:
     order = [(game.dealer + 1 + k) % players for k in range(players)]
     if game.seated < players:  # only seats still in are dealt to
         order = [seat for seat in order if not game.out[seat]]
-    size: int = game.kept.hand_sizes[players]
+    size: int = game.rules.hand_sizes[players]
     hands: list = [[] for _ in range(players)]
     game.hands = hands
     # From the top, one card at a time round the seats (taken natively, not sliced:
@@ -308,10 +211,10 @@ def deal(game: GameState) -> None:
         hand.append(stock.pop())
 
 
-def turn_first_card(game: GameState):
+def turn_first_card(game: State):
     """The first card, turned from the stock; cards the ruleset returns go back in."""
-    rules = game.ruleset
-    return_if = game.kept.return_if
+    rules = game.rules
+    return_if = game.rules.return_if
     for _ in range(1000):
         card = game.stock.pop()
         if return_if is None or not return_if(game, Frame(game.dealer, card)):
@@ -324,7 +227,7 @@ def turn_first_card(game: GameState):
     raise RuleRuntimeError("first_card.return_if held 1000 times in a row", file=rules.file)
 
 
-def set_table(game: GameState, hands, discard, stock, turn=0, direction=1, color=None,
+def set_table(game: State, hands, discard, stock, turn=0, direction=1, color=None,
               dealer=None, scores=None, penalty=0, uncalled=(), lost_turns=None,
               extra_turn=None, just_played=False, winners=(), side=0) -> None:
     """Set `game` (made without a deal) at an exact table: hands per seat, discard
@@ -346,7 +249,7 @@ def set_table(game: GameState, hands, discard, stock, turn=0, direction=1, color
     game.stock = cards(stock)[::-1]
     game.turn, game.direction = turn, direction
     if side:
-        game.side, game.side_colors = side, ruleset.side_colors[side]
+        game.side, game.side_colors = side, game.rules.side_colors[side]
     game.dealer = (turn - direction) % game.players if dealer is None else dealer
     game.color = color if color is not None else (game.top.color if game.top else None)
     game.scores = list(scores) if scores is not None else [0] * game.players
@@ -362,4 +265,4 @@ def set_table(game: GameState, hands, discard, stock, turn=0, direction=1, color
         game.push(WINDOWS, None)
     else:
         game.push(START_TURN, None)
-    game._run()
+    run(game)

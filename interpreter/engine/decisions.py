@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
-
-from interpreter.engine.cards import showing
-from interpreter.engine.frame import Frame
-
-if TYPE_CHECKING:
-    from interpreter.engine.game import GameState
+from typing import Any, Final, NamedTuple
 
 try:
     from mypy_extensions import mypyc_attr
@@ -117,24 +111,3 @@ def is_option(answer, options: tuple) -> bool:
     except ValueError:
         return False
     return found is answer or type(found) is type(answer)
-
-
-def why_illegal(game: GameState, decision: Decision, answer) -> str:
-    """Why `answer` to the pending `decision` is refused, in words."""
-    shown = ", ".join(describe(o) for o in decision.options)
-    seat = decision.seat
-    if decision.kind == "play" and seat is not None and hasattr(answer, "rules"):
-        # The card held with that face up, whatever its back: after a Flip, or with backs
-        # paired afresh, the face named is not the one object the hand holds.
-        held = showing(game.hands[seat], answer)
-        if held is None:
-            return f"seat {seat} does not hold {answer}"
-        probe = Frame(seat, held)
-        if not game.ruleset.playable(game, probe):
-            return (f"{held} cannot be played on {game.top} "
-                    f"(colour to follow: {game.color or 'any'})")
-        rules = held.rules
-        return f"{held} may not be played now: {rules.text or rules.legal_text}"
-    if decision.kind == "card":
-        return f"{describe(answer)} is not one of the cards seat {seat} may choose now: {shown}"
-    return f"{describe(answer)} is not a legal answer to {decision.kind}; options: {shown}"

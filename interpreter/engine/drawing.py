@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.cards import Card
-from interpreter.engine.dealing import shuffle
+from interpreter.engine.chance import shuffle
 from interpreter.engine.frame import Frame
 
 if TYPE_CHECKING:
-    from interpreter.engine.game import GameState
+    from interpreter.engine.state import State
 
 
-def take_from_stock(game: GameState) -> Any:
+def take_from_stock(game: State) -> Any:
     """The top stock card, reshuffling the discard pile (all but its top) when empty: as
     the card is drawn, or, with stock.refill when_empty, the moment the stock runs out."""
     stock: list = game.stock
@@ -23,15 +23,15 @@ def take_from_stock(game: GameState) -> Any:
         if not stock:
             return None
     card = stock.pop()
-    if not stock and game.kept.refill_at_once:
+    if not stock and game.rules.refill_at_once:
         reshuffle(game)
     return card
 
 
-def reshuffle(game: GameState) -> None:
+def reshuffle(game: State) -> None:
     """Keep the top discard; the rest, shuffled, becomes the stock (unless the ruleset keeps
     an empty stock empty)."""
-    if len(game.discard) < 2 or not game.ruleset.reshuffle:
+    if len(game.discard) < 2 or not game.rules.reshuffle:
         return
     top = game.discard.pop()
     game.stock, game.discard = game.discard, [top]
@@ -41,13 +41,13 @@ def reshuffle(game: GameState) -> None:
         game.log("reshuffle", size=len(game.stock))
 
 
-def draw(game: GameState, seat: int, count: int, fire: bool = True, until_color=None) -> int:
+def draw(game: State, seat: int, count: int, fire: bool = True, until_color=None) -> int:
     """`seat` draws up to `count` cards (stopping after a card of `until_color`, if given);
     fewer when stock and discard are exhausted. Then its cards_drawn rules run, unless `fire`
     is false: the caller queues them."""
     hand: list = game.hands[seat]
     got = 0
-    for _ in range(min(count, game.hand_limit - len(hand))):
+    for _ in range(min(count, game.rules.max_hand - len(hand))):
         card = take_from_stock(game)
         if card is None:
             break
@@ -61,22 +61,22 @@ def draw(game: GameState, seat: int, count: int, fire: bool = True, until_color=
         game.spend(got)
         game.last_move = game.turns
         if fire:
-            if game.drawn_rules:  # no frame made for rules a ruleset does not have
-                game.push(game.drawn_rules, Frame(seat))
-            if game.sized_rules:
+            if game.rules.cards_drawn:  # no frame made for rules a ruleset does not have
+                game.push(game.rules.cards_drawn, Frame(seat))
+            if game.rules.hand_size_changed:
                 game.size_changed(seat)
     log_draw(game, seat, got)
     return got
 
 
-def log_draw(game: GameState, seat: int, count: int) -> None:
+def log_draw(game: State, seat: int, count: int) -> None:
     """Record a draw: how many cards, and which (only the seat itself may be shown them)."""
     if game.events is not None:
         hand = game.hands[seat]
         game.log("draw", seat=seat, count=count, cards=[c.name for c in hand[len(hand) - count:]])
 
 
-def turn_over(game: GameState) -> Any:
+def turn_over(game: State) -> Any:
     """Turn the top stock card onto the discard pile; its colour (if any) is to follow."""
     drawn = take_from_stock(game)
     if drawn is None:
@@ -88,6 +88,16 @@ def turn_over(game: GameState) -> Any:
         game.color = card.color
     if game.events is not None:
         game.log("turn_over", card=card.name)
-    if game.turned_rules:  # no frame made for rules a ruleset does not have
-        game.push(game.turned_rules, Frame(game.turn, card))
+    if game.rules.card_turned:  # no frame made for rules a ruleset does not have
+        game.push(game.rules.card_turned, Frame(game.turn, card))
     return card
+
+
+def can_draw(game: State) -> bool:
+    """Whether a card is left to draw: in the stock, or in a discard pile to reshuffle."""
+    return bool(game.stock) or (game.rules.reshuffle and len(game.discard) > 1)
+
+
+def draw_until_color(game: State, seat: int, color: Any) -> int:
+    """`seat` draws until a card of `color` comes, or nothing is left to draw."""
+    return draw(game, seat, len(game.stock) + len(game.discard), until_color=color)

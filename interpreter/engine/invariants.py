@@ -61,7 +61,7 @@ def check_cards(game, deck_size: int | None = None) -> None:
         return
     # Counted and compared in C (map; dict's ==, as Counter's own == is a Python loop, and
     # counts made by counting hold no zeros): a 20,000-card deck takes a few milliseconds.
-    key = physical_id if game.ruleset.sides else card_id
+    key = physical_id if game.rules.sides else card_id
     have = Counter(map(key, cards))
     deck = Counter(map(key, game.deck))
     if not dict.__eq__(have, deck):

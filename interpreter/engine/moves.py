@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.engine import seats as seating
+from interpreter.engine import order
 from interpreter.engine.frame import Frame
 from interpreter.engine.turns import UNO_CALL, op_hand_over
 
 if TYPE_CHECKING:
-    from interpreter.engine.game import GameState
+    from interpreter.engine.state import State
 
 
-def move_cards(game: GameState, seat: int, cards: list, where) -> None:
+def move_cards(game: State, seat: int, cards: list, where) -> None:
     """Move held `cards` from `seat`'s hand: under the discard pile's top card
     ("discard"), to the bottom of the discard pile ("bottom"), to the bottom of the stock
     ("stock"), or to another seat's hand. A hand
@@ -59,7 +59,7 @@ def take_out(hand: list, cards: list) -> None:
     hand[:] = kept
 
 
-def swap_hands(game: GameState, a: int, b: int) -> None:
+def swap_hands(game: State, a: int, b: int) -> None:
     """Seats `a` and `b` exchange hands."""
     sizes = game.hand_sizes()
     game.hands[a], game.hands[b] = game.hands[b], game.hands[a]
@@ -68,23 +68,23 @@ def swap_hands(game: GameState, a: int, b: int) -> None:
     hands_moved(game, sizes)
 
 
-def pass_hands(game: GameState, direction: int) -> None:
+def pass_hands(game: State, direction: int) -> None:
     """Every hand moves one seat on in `direction`."""
     n = game.players
     sizes = game.hand_sizes()
     game.hands = [game.hands[(seat - direction) % n] for seat in range(n)] \
-        if game.seated == n else seating.pass_in_play(game, direction)
+        if game.seated == n else order.pass_in_play(game, direction)
     if game.events is not None:
         game.log("pass_hands", direction=direction)
     hands_moved(game, sizes)
 
 
-def hands_moved(game: GameState, before: list) -> None:
+def hands_moved(game: State, before: list) -> None:
     """After hands changed owners: each seat now left holding the UNO count of cards owes
     the call, however it came to hold them (a seat whose hand grew owes nothing). The
     hand_size_changed rules of the seats whose hands changed run after those calls."""
-    rules = game.ruleset
-    if game.sized_rules:
+    rules = game.rules
+    if game.rules.hand_size_changed:
         for seat in range(game.players - 1, -1, -1):  # pushed last first: run in seat order
             if len(game.hands[seat]) != before[seat] and game.hands[seat]:
                 game.size_changed(seat)
@@ -97,12 +97,12 @@ def hands_moved(game: GameState, before: list) -> None:
         game.queue(UNO_CALL, Frame(seat))
 
 
-def switch_sides(game: GameState) -> None:
+def switch_sides(game: State) -> None:
     """Turn every card over: each hand, and the stock and the discard pile as stacks (their
     order reverses); the other side is up from now on, and the new top card's colour (none
     for a colourless one) is to follow. Nothing is played, so nothing fires."""
     game.side = 1 - game.side
-    game.side_colors = game.ruleset.side_colors[game.side]
+    game.side_colors = game.rules.side_colors[game.side]
     for hand in game.hands:
         hand[:] = [card.back for card in hand]
     game.stock = [card.back for card in game.stock[::-1]]
@@ -110,5 +110,5 @@ def switch_sides(game: GameState) -> None:
     game.just_played = False  # the top card was revealed, not played: no jump-in on it
     game.color = game.discard[-1].color if game.discard else None
     if game.events is not None:
-        game.log("sides", side=game.ruleset.sides[game.side],
+        game.log("sides", side=game.rules.sides[game.side],
                  top=game.discard[-1].name if game.discard else None)

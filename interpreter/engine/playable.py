@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Any, Final
 from interpreter.engine.budget import RULES_RESERVE, UNTABLED_WORK
 from interpreter.engine.cards import Card
 from interpreter.engine.frame import Frame
+from interpreter.engine.rules import PlayableTables
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
 
-    from interpreter.engine.game import GameState
+    from interpreter.engine.state import State
 
 # The playable tables hold at most about this many face references (some 30 MB) per ruleset:
 # 20 colours x 1,000 ranks once grew them to gigabytes.
@@ -27,7 +28,7 @@ COLOR_IDS: Final[dict] = {}
 COLOR_SPAN: Final = 1 << 20  # colour numbers below this fit a key
 
 
-def is_playable(game: GameState, seat: int, card) -> bool:
+def is_playable(game: State, seat: int, card) -> bool:
     """Whether `seat` may play `card` now (by the playable rule and the kind's legal rule)."""
     faces = playable_faces(game)
     face: Card = card
@@ -37,12 +38,12 @@ def is_playable(game: GameState, seat: int, card) -> bool:
     else:
         probe = game._probe
         probe.player, probe.card = seat, card
-        if not game.ruleset.playable(game, probe):
+        if not game.rules.playable(game, probe):
             return False
     return not game.guards[face.id] or is_legal(game, seat, card)
 
 
-def is_legal(game: GameState, seat: int, card) -> bool:
+def is_legal(game: State, seat: int, card) -> bool:
     """Whether the kind's `legal` condition lets `seat` play `card` now."""
     probe = game._probe
     probe.player, probe.card = seat, card
@@ -52,14 +53,14 @@ def is_legal(game: GameState, seat: int, card) -> bool:
     return bool(rules.legal(game, probe))
 
 
-def playable_in_hand(game: GameState, seat: int) -> list:
+def playable_in_hand(game: State, seat: int) -> list:
     """The distinct cards `seat` may play now, in hand order (a new list each time)."""
     cards: list = []
     fill_playable(game, seat, cards)
     return cards
 
 
-def fill_playable(game: GameState, seat: int, into: list) -> int:
+def fill_playable(game: State, seat: int, into: list) -> int:
     """Put the distinct cards `seat` may play now, in hand order, at the start of `into`
     (over what it held there, growing it as needed); how many there are.
 
@@ -129,18 +130,6 @@ def put(items: list, at: int, item) -> None:
         items.append(item)
 
 
-class PlayableTables:
-    """A ruleset's playable tables, shared by its games: by key, and the keys that are small
-    numbers (no penalty) also in a list by that number, read without hashing."""
-
-    by_key: dict  # key -> flags (table_key's keys)
-    flat: list  # flags, or None where unfilled, at the numeric keys of penalty 0
-
-    def __init__(self) -> None:
-        self.by_key = {}
-        self.flat = []
-
-
 # The tables of the rulesets loaded lately, by digest: the same rules loaded again (the next
 # run of a simulation in one process, a reloaded game) find them filled. Filling them costs
 # about a millisecond a ruleset, its first few dozen games (callgrind: 10 M instructions).
@@ -158,14 +147,14 @@ def tables_for(digest: str) -> PlayableTables:
     return found
 
 
-def playable_faces(game: GameState) -> bytes | None:
+def playable_faces(game: State) -> bytes | None:
     """A flag per card.id: 1 where the playable rule allows that face now (None when the
     rule is not tabled)."""
     top = game.discard[-1] if game.discard else None
     color, penalty = game.color, game.penalty
     if top is game.last_top and color is game.last_color and penalty == game.last_penalty:
         return game.last_faces
-    if game.shared_tables is None:
+    if game.rules.playable_tables is None:
         return None
     faces: bytes
     width: int = game.key_width
@@ -199,12 +188,12 @@ def playable_faces(game: GameState) -> bytes | None:
     return faces
 
 
-def flat_table(game: GameState, index: int) -> bytes:
+def flat_table(game: State, index: int) -> bytes:
     """The table at a numeric key of penalty 0: read from the shared list by number, and
     the game's own use of it marked in a flag per number (no dictionary: about 500
     instructions a turn's lookup, callgrind; the flags a list, which the compiled build
     indexes natively, unlike a bytearray). Charged as table() charges."""
-    shared = game.shared_tables
+    shared = game.rules.playable_tables
     assert shared is not None  # playable_faces asks only for a tabled rule; typed, native
     flat = shared.flat
     found = flat[index] if index < len(flat) else None
@@ -221,7 +210,7 @@ def flat_table(game: GameState, index: int) -> bytes:
     return faces
 
 
-def table_key(game: GameState, top, color, penalty: int) -> Any:
+def table_key(game: State, top, color, penalty: int) -> Any:
     """The key of the table for (top, colour, penalty): one number when the game's faces are
     the ruleset's own and the colour and penalty fit, else the tuple itself.
 
@@ -251,7 +240,7 @@ def color_number(color) -> int:
     return found
 
 
-def table(game: GameState, key: Any) -> bytes:
+def table(game: State, key: Any) -> bytes:
     """The faces playable on `key` (top, colour, penalty), as a flag per card.id, filled
     once for every game; each game is charged for each table it uses, filled or not, so
     its budget is deterministic."""
@@ -261,9 +250,9 @@ def table(game: GameState, key: Any) -> bytes:
     return faces
 
 
-def shared_table(game: GameState, key: Any) -> bytes:
+def shared_table(game: State, key: Any) -> bytes:
     """The ruleset's table for `key`, filled now if it is not yet."""
-    shared = game.shared_tables
+    shared = game.rules.playable_tables
     assert shared is not None  # playable_faces asks only for a tabled rule; typed, native
     found = shared.by_key.get(key)
     every = game.faces
@@ -272,7 +261,7 @@ def shared_table(game: GameState, key: Any) -> bytes:
             shared.by_key.clear()  # a huge deck: keep memory bounded, at the price of refilling
             shared.flat.clear()
         probe = Frame(game.turn)
-        playable = game.ruleset.playable
+        playable = game.rules.playable
         flags = bytearray(len(game.guards))
         for probe.card in every:
             if playable(game, probe):
@@ -287,7 +276,7 @@ def shared_table(game: GameState, key: Any) -> bytes:
     return faces
 
 
-def charge_table(game: GameState) -> None:
+def charge_table(game: State) -> None:
     """Charge the game for one more table it uses; past TABLE_CELLS of them, it forgets the
     ones it held (and is charged again for any it uses again)."""
     every = game.faces
@@ -299,12 +288,12 @@ def charge_table(game: GameState) -> None:
     game.spend(len(every))
 
 
-def tables_held(game: GameState) -> int:
+def tables_held(game: State) -> int:
     """How many playable tables the game holds as its own (a copy's cost, scenario.py)."""
     return len(game.tables) + game.seen_count
 
 
-def forget_table(game: GameState) -> None:
+def forget_table(game: State) -> None:
     """Make the next playable_faces look its table up (the last one is no longer held)."""
     game.last_top, game.last_color, game.last_penalty, game.last_faces = \
         NO_CARD, NO_CARD, -1, b""

@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from interpreter.engine.cards import Card
+from interpreter.engine.drawing import draw
 from interpreter.engine.frame import Frame
 
 if TYPE_CHECKING:
-    from interpreter.engine.game import GameState
+    from interpreter.engine.state import State
 
 CHAIN: Final = "#instead"  # a frame variable no effect text can name: the replacement in progress
 OWED: Final = ("seat", "count")  # the names draw_owed binds (rules.REPLACEABLE)
@@ -43,7 +44,7 @@ class Replacement:
         return self  # immutable, and a compiled object cannot be made without its __init__
 
 
-def replace(game: GameState, frame: Frame, event: str, rules: tuple, names: tuple,
+def replace(game: State, frame: Frame, event: str, rules: tuple, names: tuple,
             seat: int, count: int, start: int) -> bool:
     """Run the first of `event`'s replacement `rules` from `start` whose condition holds, with
     the `names` the event binds set to `seat` and, if it binds two, `count` (True); False when
@@ -79,24 +80,36 @@ def replace(game: GameState, frame: Frame, event: str, rules: tuple, names: tupl
     return False
 
 
-def owe_draw(game: GameState, frame: Frame, seat: int, count: int, start: int = 0) -> None:
+def owe_draw(game: State, frame: Frame, seat: int, count: int, start: int = 0) -> None:
     """`seat` owes `count` cards: the first replacement rule from `start` whose condition
     holds runs instead; with none, the seat draws them and loses its next turn."""
-    rules = game.owed_rules
+    rules = game.rules.draw_owed
     if not rules or not replace(game, frame, "draw_owed", rules, OWED, seat, count, start):
-        game.draw(seat, count)
-        game.lose_turn(seat, frame)
+        draw(game, seat, count)
+        lose_turn(game, seat, frame)
 
 
-def lose_turn(game: GameState, frame: Frame, seat: int, start: int = 0) -> None:
+def lose_turn(game: State, seat: int, frame: Frame | None = None) -> None:
+    """`seat` loses its next turn, unless an instead_of: turn_lost rule replaces that
+    (`frame`: the effect's, for the rule's player and card). A seat put out loses
+    nothing more (docs/game-rules.md 5): play passes it by."""
+    if game.out[seat]:
+        return
+    if game.rules.turn_lost:
+        replace_lost_turn(game, frame or Frame(seat), seat)
+    else:
+        game.lost_turns[seat] += 1
+
+
+def replace_lost_turn(game: State, frame: Frame, seat: int, start: int = 0) -> None:
     """`seat` loses its next turn: the first replacement rule from `start` whose condition
     holds runs instead; with none, the turn is lost."""
-    rules = game.lost_rules
+    rules = game.rules.turn_lost
     if not rules or not replace(game, frame, "turn_lost", rules, LOST, seat, 0, start):
         game.lost_turns[seat] += 1
 
 
-def proceed(game: GameState, frame: Frame) -> None:
+def proceed(game: State, frame: Frame) -> None:
     """In an `instead_of` rule: let the event happen as it would without this rule."""
     chain = frame.vars.get(CHAIN)
     if chain is None:
@@ -106,4 +119,4 @@ def proceed(game: GameState, frame: Frame) -> None:
     if event == "draw_owed":
         owe_draw(game, frame, bound["seat"], bound["count"], start)
     else:
-        lose_turn(game, frame, bound["seat"], start)
+        replace_lost_turn(game, frame, bound["seat"], start)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from interpreter.engine import seats as seating
+from interpreter.engine import order
 from interpreter.engine import triggers as rule_events
 from interpreter.engine.decisions import HandResult
 
@@ -14,23 +14,22 @@ from interpreter.engine.frame import Frame
 from interpreter.errors import RuleRuntimeError
 
 if TYPE_CHECKING:
-    from interpreter.engine.game import GameState
+    from interpreter.engine.state import State
 
 
-def end_hand(game: GameState, winner: int, blocked: bool = False) -> None:
+def end_hand(game: State, winner: int, blocked: bool = False) -> None:
     """Score the hand for `winner` and decide whether the match is over."""
-    rules = game.ruleset
-    kept = game.kept  # typed: its fields are read natively
-    points = 0 if kept.scoring is None \
-        else whole(rules, "winner_scores", kept.scoring(game, Frame(winner)))
-    if len(game.hand_results) >= kept.hands_per_match:
+    rules = game.rules
+    points = 0 if rules.scoring is None \
+        else whole(rules, "winner_scores", rules.scoring(game, Frame(winner)))
+    if len(game.hand_results) >= rules.hands_per_match:
         raise RuleRuntimeError(f"this ruleset made no progress: the match lasted more than "
                                f"{rules.hands_per_match} hands (limits.hands_per_match)",
                                file=rules.file)
     game.scores[winner] += points
     seats: tuple = ()
-    if kept.seat_scoring is not None:  # every seat scores its own points, the winner too
-        own = [whole(rules, "seat_scores", kept.seat_scoring(game, Frame(seat)))
+    if rules.seat_scoring is not None:  # every seat scores its own points, the winner too
+        own = [whole(rules, "seat_scores", rules.seat_scoring(game, Frame(seat)))
                for seat in range(game.players)]
         for seat in range(game.players):
             game.scores[seat] += own[seat]
@@ -45,19 +44,19 @@ def end_hand(game: GameState, winner: int, blocked: bool = False) -> None:
                  hands=[[c.name for c in hand] for hand in game.hands], blocked=blocked,
                  **({"seat_points": list(seats)} if seats else {}))
     game.clear_queue()
-    if kept.hand_ended and game.seated > 1:
-        rule_events.between_hands(game, kept.hand_ended, Frame(winner))
+    if rules.hand_ended and game.seated > 1:
+        rule_events.between_hands(game, rules.hand_ended, Frame(winner))
     if game.seated <= 1:
         finished = True  # the last seat standing
-    elif kept.hands:
-        finished = len(game.hand_results) >= kept.hands
+    elif rules.hands:
+        finished = len(game.hand_results) >= rules.hands
     else:
-        finished = max(totals(game)) >= kept.target_score
+        finished = max(totals(game)) >= rules.target_score
     if not finished and game.work_left < RULES_RESERVE:  # the turns used up the budget
         finished = game.cut_short = True
     if finished:
         game.over = True
-        game.match_winner = leader(game) if game.seated > 1 else seating.in_play(game)[0]
+        game.match_winner = leader(game) if game.seated > 1 else order.in_play(game)[0]
         if game.events is not None:
             game.log("match_over", winner=game.match_winner, scores=list(game.scores))
 
@@ -70,9 +69,9 @@ def whole(rules, setting: str, points) -> int:
     return points
 
 
-def totals(game: GameState) -> list:
+def totals(game: State) -> list:
     """Each seat's match total: its team's, when the ruleset plays in teams."""
-    team_size = game.kept.team_size
+    team_size = game.rules.team_size
     if not team_size:
         return game.scores
     teams = game.players // team_size
@@ -80,19 +79,19 @@ def totals(game: GameState) -> list:
     return [team[seat % teams] for seat in range(game.players)]
 
 
-def end_blocked(game: GameState, why: str) -> None:
+def end_blocked(game: State, why: str) -> None:
     """End a hand that can no longer end: the seat holding the fewest points wins it (a
     tie: the tied seat that played last), and scores the other hands as usual."""
     held = [sum(card.points for card in hand) for hand in game.hands]
-    fewest = min(held[seat] for seat in seating.in_play(game))
-    tied = [seat for seat in seating.in_play(game) if held[seat] == fewest]
+    fewest = min(held[seat] for seat in order.in_play(game))
+    tied = [seat for seat in order.in_play(game) if held[seat] == fewest]
     winner = max(tied, key=lambda seat: (game.played_at[seat], -seat))
     if game.events is not None:
         game.log("hand_blocked", reason=why, winner=winner)
     end_hand(game, winner, blocked=True)
 
 
-def leader(game: GameState) -> int:
+def leader(game: State) -> int:
     """The seat with the highest total (its team's, in teams); a tie goes to the tied seat
     that won a hand last."""
     scores: list = totals(game)

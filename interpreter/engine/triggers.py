@@ -98,7 +98,7 @@ def trigger_op(name: str, condition, ops: tuple, binds: tuple = ()):
 def between_hands(game, ops: tuple, frame) -> None:
     """Run the hand_ended rules at once: the hand is over, so none may ask for a decision."""
     game.ending = True
-    steps, limit = 0, game.ruleset.steps_per_action
+    steps, limit = 0, game.rules.steps_per_action
     try:
         game.push(ops, frame)
         while len(game.stack) > 1:
@@ -108,11 +108,11 @@ def between_hands(game, ops: tuple, frame) -> None:
                 game.decision = None
                 raise RuleRuntimeError("a hand_ended rule asked a player to decide; the hand "
                                        "is over, so it may only act (draw, eliminate, set_var, "
-                                       "...)", file=game.ruleset.file)
+                                       "...)", file=game.rules.file)
             if steps > limit:
                 raise RuleRuntimeError(f"this ruleset made no progress: the hand_ended rules "
                                        f"ran more than {limit} steps (limits.steps_per_action)",
-                                       file=game.ruleset.file)
+                                       file=game.rules.file)
     finally:
         game.ending = False
         game.clear_queue()

@@ -1,25 +1,25 @@
-"""The turn's flow: each op is op(game, frame), which gives None or, when it asks a player, the
-decision (PLAY_ASKED for a turn's play); each handler applies an answer.
-Also a play itself, counting a turn, and passing the turn on."""
+"""The turn's flow and the loop that runs it: each op is op(game, frame), which gives None or,
+when it asks a player, the decision (PLAY_ASKED for a turn's play); each handler applies an
+answer. Also a play itself, counting a turn, passing the turn on, and the windows between turns
+(an uncalled UNO caught, a jump-in). The turn's answer, a play or a draw, is in turn_draws.py."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from interpreter.engine import playable
-from interpreter.engine import seats as seating
+from interpreter.engine import order, playable
 from interpreter.engine.budget import RULES_RESERVE, TURN_WORK, TURNS_MESSAGE
 from interpreter.engine.cards import Card
 from interpreter.engine.decisions import DRAW, PASS
+from interpreter.engine.drawing import can_draw, draw, reshuffle
 from interpreter.engine.frame import Frame
+from interpreter.engine.scoring import end_blocked, end_hand
+from interpreter.errors import RuleRuntimeError
 
 if TYPE_CHECKING:
-    from interpreter.engine.game import GameState
+    from interpreter.engine.state import State
 
-MAX_HAND: Final = 1 << 30  # no ruleset's hand_limit: drawing never stops at a hand's size
-
-
-def op_start_turn(game: GameState, frame):
+def op_start_turn(game: State, frame):
     """Ask the seat whose turn it is to play a card or draw."""
     seat = game.turn
     if count_turn(game, seat):
@@ -27,7 +27,7 @@ def op_start_turn(game: GameState, frame):
     game.just_played = False
     if game.first_player is None:
         game.first_player = seat
-    started = game.started_rules
+    started = game.rules.turn_started
     if started:
         game.queue(ASK_PLAY, None)
         game.push(started, Frame(seat))
@@ -35,11 +35,11 @@ def op_start_turn(game: GameState, frame):
     return op_ask_play(game, frame)
 
 
-def op_ask_play(game: GameState, frame):
+def op_ask_play(game: State, frame):
     """Ask the seat whose turn it is to play a card or draw (its turn has been counted)."""
     options = game.play_options  # the game's own, filled again (the Decision copies it)
     count = playable.fill_playable(game, game.turn, options)
-    if game.draw_decides and not can_draw(game):
+    if game.rules.decide_after_draw and not can_draw(game):
         playable.put(options, count, PASS)  # deciding again after each draw: nothing to draw
     else:
         playable.put(options, count, DRAW)  # the option itself, not a name bound to it: a
@@ -50,12 +50,12 @@ def op_ask_play(game: GameState, frame):
     return PLAY_ASKED
 
 
-def check_progress(game: GameState) -> bool:
+def check_progress(game: State) -> bool:
     """End a hand that the rules will never let end (True when it did so)."""
-    rules = game.kept  # typed: its limits are read natively
+    rules = game.rules  # typed: its limits are read natively
     if (game.turns > rules.turns_per_hand or game.turns - game.last_move > rules.idle_turns + 1
             or game.in_a_row > rules.turns_in_a_row or game.work_left < RULES_RESERVE):
-        game.end_blocked(no_progress(game))
+        end_blocked(game, no_progress(game))
         return True
     # No guard can trip before this turn: the turn count, the turns since a card last moved and
     # the turns in a row each grow by at most one a turn, and the work the turns leave falls by
@@ -67,10 +67,10 @@ def check_progress(game: GameState) -> bool:
     return False
 
 
-def no_progress(game: GameState) -> str:
+def no_progress(game: State) -> str:
     """Which runaway guard tripped, in words (docs/game-rules.md 1: such a hand ends
     blocked)."""
-    rules = game.ruleset
+    rules = game.rules
     if game.work_left < RULES_RESERVE:
         return TURNS_MESSAGE
     for count, limit, name, what in (
@@ -86,7 +86,7 @@ def no_progress(game: GameState) -> str:
 
 # --- a play, counting a turn, passing the turn on --------------------------------------
 
-def play(game: GameState, seat: int, card: Card, ends_turn: bool = True) -> None:
+def play(game: State, seat: int, card: Card, ends_turn: bool = True) -> None:
     """Move `card` from `seat`'s hand to the discard pile and queue what follows (the end of
     the turn too, unless the play is one an effect makes: `ends_turn` false)."""
     rules = card.rules
@@ -107,10 +107,10 @@ def play(game: GameState, seat: int, card: Card, ends_turn: bool = True) -> None
         game.color = card.color
     if game.events is not None:
         game.log("play", seat=seat, card=card.name)
-    if rules.on_play or len(hand) <= game.uno_left or game.played_rules or game.sized_rules:
+    if rules.on_play or len(hand) <= game.rules.uno_cards_left or game.rules.card_played or game.rules.hand_size_changed:
         follow_play(game, frame or Frame(seat, card, color_before), hand, ends_turn)
     elif ends_turn:
-        game.end_turn()  # the common play: no effect, more cards left than UNO counts
+        end_turn(game)  # the common play: no effect, more cards left than UNO counts
 
 
 def position(hand: list, card) -> int:
@@ -122,7 +122,7 @@ def position(hand: list, card) -> int:
     raise ValueError(f"{card} is not in the hand")
 
 
-def follow_play(game: GameState, frame: Frame, hand: list, ends_turn: bool = True) -> None:
+def follow_play(game: State, frame: Frame, hand: list, ends_turn: bool = True) -> None:
     """Queue what follows a play: going out, or the card's effect, the UNO call, the end."""
     card: Card = frame.card  # typed: its kind's rules are read natively
     rules = card.rules
@@ -132,15 +132,15 @@ def follow_play(game: GameState, frame: Frame, hand: list, ends_turn: bool = Tru
         return
     if ends_turn:
         game.queue(END_OF_TURN, None)
-    game.push(game.played_rules, frame)  # after the card's own effect
+    game.push(game.rules.card_played, frame)  # after the card's own effect
     game.push(rules.on_play, frame)
-    if game.sized_rules:
+    if game.rules.hand_size_changed:
         game.size_changed(frame.player)
-    if len(hand) == game.uno_left and game.uno_called:
+    if len(hand) == game.rules.uno_cards_left and game.rules.uno_penalty is not None:
         game.queue(UNO_CALL, frame)  # called as the card is played
 
 
-def count_turn(game: GameState, seat: int) -> bool:
+def count_turn(game: State, seat: int) -> bool:
     """Count a turn `seat` takes; True when a runaway guard tripped and ended the hand."""
     game.turns += 1
     game.work_left -= TURN_WORK
@@ -153,13 +153,13 @@ def count_turn(game: GameState, seat: int) -> bool:
     return False
 
 
-def advance(game: GameState) -> None:
+def advance(game: State) -> None:
     """Pass the turn: to a seat given an extra turn, else onward past seats that lose it."""
     if game.next_turn is not None:
         seat, game.next_turn = game.next_turn, None
     else:
         seat = (game.turn + game.direction) % game.players if game.seated == game.players \
-            else seating.walk(game, game.turn, 1, game.direction)
+            else order.walk(game, game.turn, 1, game.direction)
         while game.lost_turns[seat]:
             game.lost_turns[seat] -= 1
             if game.events is not None:
@@ -168,193 +168,26 @@ def advance(game: GameState) -> None:
     game.turn = seat
 
 
-def refill_at_once(game: GameState) -> None:
+def refill_at_once(game: State) -> None:
     """stock.refill when_empty: a stock that ran out with nothing to rebuild it from is rebuilt
     as the next card is played (the discard then holds cards under its top)."""
-    if game.kept.refill_at_once:
-        from interpreter.engine.drawing import (
-            reshuffle,  # here: drawing imports dealing, which imports turns
-        )
+    if game.rules.refill_at_once:
         reshuffle(game)
 
 
-def answer_play(game: GameState, frame, answer) -> None:
-    if isinstance(answer, Card):  # the answers are the playable cards and DRAW (or PASS)
-        play(game, game.turn, answer)
-    elif answer is DRAW or answer != PASS:  # the option itself: a pointer test, no compare
-        draw_for_turn(game, game.turn)
-    else:
-        pass_turn(game, game.turn)
-
-
-def pass_turn(game: GameState, seat: int) -> None:
-    """turn.decide_after_draw: `seat`, with nothing left to draw, passes; a penalty it owes
-    is let off, and the pass counts towards a blocked hand."""
-    if game.penalty:
-        game.take_penalty()
-    if game.events is not None:
-        game.log("pass", seat=seat)
-    if not passed(game, seat):
-        game.end_turn()
-
-
-def op_decide_again(game: GameState, frame: Frame):
-    """turn.decide_after_draw: the seat that drew decides again: play a playable card, draw
-    another (below max_draws, while any is left) or pass."""
-    seat = frame.player
-    limit = game.ruleset.max_draws
-    more = can_draw(game) and (not limit or frame.vars["drawn"] < limit)
-    options = (*playable.playable_in_hand(game, seat), DRAW if more else PASS)
-    return game.request("play", seat, options, answer_again, frame)
-
-
-def answer_again(game: GameState, frame: Frame, answer) -> None:
-    seat = frame.player
-    if answer == DRAW:
-        draw_and_decide(game, seat, frame.vars["drawn"])
-    elif answer == PASS:
-        if game.events is not None:
-            game.log("pass", seat=seat)
-        # Only a pass with nothing left to draw counts towards a blocked hand.
-        if can_draw(game) or not passed(game, seat):
-            game.end_turn()
-    else:
-        play(game, seat, answer)
-
-
-# --- drawing instead of playing ------------------------------------------------------
-
-def draw_for_turn(game: GameState, seat: int) -> None:
-    """Draw instead of playing: the pending penalty if any (the turn then ends), else
-    one card, or until a playable one (up to the limit)."""
-    if game.penalty:
-        got = game.draw(seat, game.take_penalty(), fire=False)
-        if not got and passed(game, seat):
-            return
-        end_turn_after_draw(game, seat, got, END_OF_TURN, None)
-        return
-    if game.draw_decides:
-        draw_and_decide(game, seat, 0)
-        return
-    until = game.draw_until  # a stop condition of the ruleset's own, else "playable"
-    hand: list = game.hands[seat]
-    drawn = None
-    count = 0
-    limit = min(game.draw_limit, game.hand_limit - len(hand))
-    while count < limit:
-        card = game.take_from_stock()
-        if card is None:
-            break
-        hand.append(card)
-        count += 1
-        if until is None:
-            if playable.is_playable(game, seat, card):
-                drawn = card
-                break
-        elif until(game, Frame(seat, card)):
-            drawn = card if playable.is_playable(game, seat, card) else None
-            break
-    if count:
-        game.last_move = game.turns
-        game.passes = 0  # only passes with nothing to draw, in a row, block a hand
-    game.log_draw(seat, count)
-    if not count and passed(game, seat):
-        return
-    if drawn is None or not game.play_drawn:
-        end_turn_after_draw(game, seat, count, END_OF_TURN, None)
-    elif game.forced_play:
-        end_turn_after_draw(game, seat, count, op_force_drawn, Frame(seat, drawn))
-    else:
-        game.queue(op_offer_drawn, Frame(seat, drawn))
-        if count and game.drawn_rules:
-            game.push(game.drawn_rules, Frame(seat))
-        if count and game.sized_rules:
-            game.size_changed(seat)
-
-
-def draw_and_decide(game: GameState, seat: int, drawn: int) -> None:
-    """turn.decide_after_draw: `seat`, having drawn `drawn` cards this turn, draws one
-    more and decides again; with nothing left to draw, its first draw is a pass."""
-    card = game.take_from_stock()
-    if card is None:
-        game.log_draw(seat, 0)
-        if not passed(game, seat):
-            game.end_turn()
-        return
-    game.hands[seat].append(card)
-    game.last_move = game.turns
-    game.passes = 0
-    game.log_draw(seat, 1)
-    frame = Frame(seat)
-    frame.vars["drawn"] = drawn + 1
-    game.queue(op_decide_again, frame)
-    if game.drawn_rules:
-        game.push(game.drawn_rules, Frame(seat))
-
-
-def can_draw(game: GameState) -> bool:
-    """Whether a card is left to draw: in the stock, or in a discard pile to reshuffle."""
-    return bool(game.stock) or (game.ruleset.reshuffle and len(game.discard) > 1)
-
-
-def end_turn_after_draw(game: GameState, seat: int, count: int, then, frame) -> None:
-    """Go on with the turn after its draw (the op `then` on `frame`: the end of the turn, or
-    playing the drawn card); the draw's hand_size_changed and cards_drawn rules, if any, run
-    first."""
-    drew = game.drawn_rules if count else ()
-    if not drew and not (count and game.sized_rules):
-        if then is END_OF_TURN:
-            game.end_turn()
-        else:
-            then(game, frame)
-        return
-    game.queue(then, frame)
-    game.push(drew, Frame(seat))
-    if count and game.sized_rules:
-        game.size_changed(seat)
-
-
-def passed(game: GameState, seat: int) -> bool:
-    """`seat` neither played nor could draw: True when every seat in turn has now passed
-    so, and the hand has ended blocked."""
-    game.passes += 1
-    if game.passes < game.ruleset.passes_to_block[game.players]:
-        return False
-    game.end_blocked(f"{game.passes} passes in a row with nothing left to draw")
-    return True
-
-
-def op_play_held(game: GameState, frame: Frame):
+def op_play_held(game: State, frame: Frame):
     """Play a card an effect plays (play_cards), unless an earlier card's effect moved it."""
     if frame.card in game.hands[frame.player]:
         play(game, frame.player, frame.card, False)
     return None
 
 
-def op_offer_drawn(game: GameState, frame: Frame):
-    """Offer to play the card just drawn."""
-    return game.request("play_drawn", frame.player, (True, False), answer_play_drawn, frame)
-
-
-def op_force_drawn(game: GameState, frame: Frame):
-    """Play the card just drawn: forced play."""
-    play(game, frame.player, frame.card)
-    return None
-
-
-def answer_play_drawn(game: GameState, frame: Frame, play_it: bool) -> None:
-    if play_it:
-        play(game, frame.player, frame.card)
-    else:
-        game.end_turn()
-
-
-def op_uno_call(game: GameState, frame: Frame):
+def op_uno_call(game: State, frame: Frame):
     """A player left with one card calls UNO, or forgets."""
     return game.request("uno", frame.player, (True, False), answer_uno, frame)
 
 
-def answer_uno(game: GameState, frame: Frame, called: bool) -> None:
+def answer_uno(game: State, frame: Frame, called: bool) -> None:
     seat = frame.player
     if game.events is not None:
         game.log("uno", seat=seat, called=called)
@@ -364,13 +197,13 @@ def answer_uno(game: GameState, frame: Frame, called: bool) -> None:
         game.uncalled.append(seat)
 
 
-def op_catch_window(game: GameState, frame):
+def op_catch_window(game: State, frame):
     """After an uncalled UNO, the other seats may catch the player before the next turn
     (one window for each seat that did not call, in the order they were left so)."""
     uncalled = game.uncalled
     while uncalled:
         seat = uncalled[0]
-        if len(game.hands[seat]) != game.ruleset.uno_cards_left:
+        if len(game.hands[seat]) != game.rules.uno_cards_left:
             uncalled.pop(0)
             continue  # its hand grew again: it owes nothing
         if len(uncalled) > 1:
@@ -381,16 +214,16 @@ def op_catch_window(game: GameState, frame):
     return None
 
 
-def answer_catch(game: GameState, frame: Frame, catcher) -> None:
+def answer_catch(game: State, frame: Frame, catcher) -> None:
     if frame.player in game.uncalled:  # the window closes, caught or not
         game.uncalled.remove(frame.player)
     if catcher is not None:
         if game.events is not None:
             game.log("caught", seat=frame.player, by=catcher)
-        game.draw(frame.player, game.ruleset.uno_penalty)
+        draw(game, frame.player, game.rules.uno_penalty)
 
 
-def op_jump_window(game: GameState, frame):
+def op_jump_window(game: State, frame):
     """After a play, seats holding a card the jump-in rule allows may play it out of turn.
 
     The window's options are the seats that can take it; it is open to (asked of) those
@@ -398,37 +231,37 @@ def op_jump_window(game: GameState, frame):
     found = jump_in_cards(game)
     able = tuple(found)
     asked = able
-    if game.public_windows and not game.no_windows and game.just_played and game.discard:
+    if game.public_windows and game.rules.jump_in is not None and game.just_played and game.discard:
         asked = game.others_of(game.turn)
     if not asked:
         return None
     return game.request("jump_in", None, (None,) + able, answer_jump_in, None, asked)
 
 
-def answer_jump_in(game: GameState, frame, seat) -> None:
+def answer_jump_in(game: State, frame, seat) -> None:
     if seat is not None:
         jump_in(game, seat)
 
 
-def op_jump_in_card(game: GameState, frame: Frame):
+def op_jump_in_card(game: State, frame: Frame):
     """A seat jumping in that holds several allowed cards chooses which one to play."""
     return game.request("jump_in_card", frame.player, frame.vars["cards"], answer_jump_in_card,
                         frame)
 
 
-def answer_jump_in_card(game: GameState, frame: Frame, card) -> None:
+def answer_jump_in_card(game: State, frame: Frame, card) -> None:
     play(game, frame.player, card)
 
 
-def op_advance(game: GameState, frame):
+def op_advance(game: State, frame):
     """Pass the turn on and start the next one."""
     advance(game)
     return op_start_turn(game, frame)
 
 
-def op_end_turn(game: GameState, frame):
+def op_end_turn(game: State, frame):
     """End the turn: its turn_ended rules first, if any, then op_finish_turn."""
-    ended = game.ended_rules
+    ended = game.rules.turn_ended
     if ended:
         game.queue(FINISH_TURN, None)
         game.push(ended, Frame(game.turn))
@@ -436,31 +269,31 @@ def op_end_turn(game: GameState, frame):
     return op_finish_turn(game, frame)
 
 
-def op_finish_turn(game: GameState, frame):
+def op_finish_turn(game: State, frame):
     """Pass play on: through the out-of-turn windows when one may open, else straight on."""
-    if not game.uncalled and game.no_windows:
+    if not game.uncalled and game.rules.jump_in is None:
         advance(game)  # the common turn: no window can open, the next one starts at once
         return op_start_turn(game, frame)
     game.push(WINDOWS, None)
     return None
 
 
-def op_after_answer(game: GameState, frame):
+def op_after_answer(game: State, frame):
     """Nothing: it holds the place under what an answer set going (answer_then_rules)."""
     return None
 
 
-def op_hand_over(game: GameState, frame: Frame):
+def op_hand_over(game: State, frame: Frame):
     """The player has no cards left: the hand is over."""
-    game.end_hand(frame.player)
+    end_hand(game, frame.player)
     return None
 
 
 # Final: C statics in the compiled build (decisions.py says why).
-def jump_in_cards(game: GameState) -> dict:
+def jump_in_cards(game: State) -> dict:
     """Seat -> the distinct cards it may jump in with now, in hand order (only on a card
     just played, not one turned over; per the ruleset's jump_in rule)."""
-    allowed = game.ruleset.jump_in
+    allowed = game.rules.jump_in
     if allowed is None or not game.just_played or not game.discard:
         return {}
     found = {}
@@ -471,14 +304,14 @@ def jump_in_cards(game: GameState) -> dict:
             frame.card = card
             # A jump-in is a play: the card's own `legal` rule holds too.
             if allowed(game, frame) and (card not in game.guarded
-                                         or game.is_legal(seat, card)):
+                                         or playable.is_legal(game, seat, card)):
                 cards.append(card)
         if cards:
             found[seat] = tuple(cards)
     return found
 
 
-def jump_in(game: GameState, seat: int) -> None:
+def jump_in(game: State, seat: int) -> None:
     """`seat` takes the jump-in window: it plays its allowed card (asked which, when it
     holds several) out of turn; play goes on from there."""
     cards = jump_in_cards(game)[seat]
@@ -500,21 +333,21 @@ def jump_in(game: GameState, seat: int) -> None:
         game.queue(op_jump_in_card, frame)
 
 
-def op_bottom(game: GameState, frame):
+def op_bottom(game: State, frame):
     """Never runs: the op stack's first entry, under everything queued. It keeps the stack's
     list from emptying: an emptied list frees its array, and the next push allocates one
     again (callgrind: some 400 instructions each time a card's effect is queued)."""
     raise AssertionError("the op stack's bottom entry ran")
 
 
-# Sequences of ops, as GameState.push queues them. Typed `tuple`, not inferred: mypyc keeps
+# Sequences of ops, as State.push queues them. Typed `tuple`, not inferred: mypyc keeps
 # a Final tuple of a fixed shape unboxed and builds a new tuple object at each use. As one
 # object each, they are shared in both builds (tests/test_compiled.py).
 START_TURN: Final[tuple] = (op_start_turn,)
 ADVANCE: Final[tuple] = (op_advance,)
 WINDOWS: Final[tuple] = (op_catch_window, op_jump_window, op_advance)
 HAND_OVER: Final[tuple] = (op_hand_over,)
-# Single ops, as GameState.queue queues them, and as `op is END_OF_TURN` tells them apart:
+# Single ops, as State.queue queues them, and as `op is END_OF_TURN` tells them apart:
 # a Final names the function object itself, read natively (a module's function used as a
 # value is otherwise looked up in its globals at each use).
 ASK_PLAY: Final = op_ask_play
@@ -529,3 +362,59 @@ PLAY_ASKED: Final[tuple] = ("play asked",)
 # `end_turn()`) stops dropping ops at these.
 TURN_FLOW: Final = frozenset({op_end_turn, op_catch_window, op_jump_window, op_advance, op_hand_over,
                        op_start_turn, op_jump_in_card, op_ask_play, op_finish_turn})
+
+
+# --- ending the turn, and the loop ----------------------------------------------------
+
+def end_turn(game: State) -> None:
+    """End the turn: at once when nothing else is queued, else as the next op to run."""
+    if len(game.stack) > 1:
+        game.queue(END_OF_TURN, None)
+    else:
+        op_end_turn(game, None)  # the common case: no trip through the op loop
+
+
+def end_effects(game: State) -> None:
+    """Drop the rest of the running effects; the turn then ends as usual."""
+    stack, frames = game.stack, game.frames
+    while len(stack) > 1 and stack[-1] not in TURN_FLOW:
+        stack.pop()
+        frames.pop()
+    if stack[-1] is ASK_PLAY:
+        # A turn_started rule ended the turn before its play was asked: it ends unplayed.
+        stack[-1] = END_OF_TURN
+        frames[-1] = None
+
+
+def run(game: State) -> None:
+    """Run queued ops until one asks for a decision or nothing is left."""
+    stack, frames = game.stack, game.frames
+    steps = 0
+    limit = game.rules.steps_per_action
+    while len(stack) > 1:
+        # The turn's own ops are called natively, the rules' ops through Python's
+        # protocol (callgrind: 40,000 instructions in a game of 840,000).
+        op = stack.pop()
+        frame = frames.pop()
+        if op is END_OF_TURN:
+            decision = op_end_turn(game, frame)
+        elif op is UNO_CALL:
+            decision = op_uno_call(game, frame)
+        else:
+            decision = op(game, frame)
+        if decision is not None:
+            return
+        steps += 1
+        if steps > limit:
+            card = getattr(frame, "card", None)
+            rule = f" in the effect of {card} (kinds.{card.kind})" if card else ""
+            raise RuleRuntimeError(
+                f"this ruleset made no progress: one action ran more than {limit} steps"
+                f"{rule} (limits.steps_per_action)", file=game.rules.file)
+
+
+def play_cards(game: State, seat: int, cards: list) -> None:
+    """`seat` plays held `cards` in the turn under way, in order: each card's play, with its
+    effect and the card_played rules, is over before the next card is played."""
+    for card in cards[::-1]:
+        game.queue(op_play_held, Frame(seat, card))

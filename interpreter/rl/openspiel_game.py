@@ -38,19 +38,14 @@ The game is one hand (`reward="hand"`: the hand's points, rl/rewards.py) or one 
 
 from __future__ import annotations
 
-import copy
 import hashlib
-import operator
-import random
 import re
-import types
 from collections import deque
 
 import numpy as np
 import pyspiel
 
-from interpreter.engine.cards import Card
-from interpreter.engine.game import SHARED_FIELDS, STATE_FIELDS, GameState
+from interpreter.engine.game import GameState
 from interpreter.playing.asking import WAIT, Asking
 from interpreter.rl.encoding import Encoding
 from interpreter.rl.games import deal_on, new_game
@@ -230,7 +225,7 @@ class Table:
     def __deepcopy__(self, memo) -> Table:
         twin = Table.__new__(Table)
         twin.spec = self.spec
-        twin.game = clone_game(self.game)
+        twin.game = self.game.clone()  # the engine's one clone (engine/clone.py)
         twin.asking = Asking(twin.game)
         twin.asking.offered = self.asking.offered
         twin.seat, twin.decision, twin.window = self.seat, self.decision, self.window
@@ -365,69 +360,9 @@ def turned(texts: list, seat: int) -> str:
     return ", ".join(texts[seat:] + texts[:seat])
 
 
-ATOMIC = frozenset({Card, int, float, str, bool, type(None), types.FunctionType,
-                    types.BuiltinFunctionType})
-# Fields of a GameState that never change in place (the ruleset's parts, the match's faces,
-# the shared playable tables): the engine's own list (GameState.clone shares them too), and
-# the debug check; a clone shares them.
-SHARED = SHARED_FIELDS | {"check"}
-
-
 def clone_game(game: GameState) -> GameState:
-    """The same as `game.clone()`, a good deal faster: what never changes (cards, the
-    ruleset's parts, the playable tables) is shared, lists and dicts of cards copied flat,
-    the generator by its state, anything else deep-copied as `GameState.clone` does."""
-    twin = GameState(game.ruleset, game.players, seed=0, deal=False)  # 0: no system entropy
-    shared = [*game.stack, game._handler]
-    memo: dict = {id(game): twin, **{id(fn): fn for fn in shared}}
-    for name in STATE_FIELDS:
-        value = getattr(game, name)
-        if name in SHARED:
-            pass
-        elif name == "rng":
-            rng = random.Random.__new__(random.Random)
-            rng.setstate(value.getstate())
-            value = rng
-        elif name == "tables":  # (top, colour, penalty) -> frozenset of faces
-            value = dict(value)
-        else:
-            value = cheap_copy(value, memo)
-        setattr(twin, name, value)
-    return twin
-
-
-def cheap_copy(value, memo: dict):
-    """A deep copy that shares what cannot change and copies lists, tuples and dicts itself
-    (keeping `memo` as deepcopy does, so two references to one list stay one list)."""
-    cls = value.__class__
-    if cls in ATOMIC:
-        return value
-    found = memo.get(id(value))
-    if found is not None:
-        return found
-    if cls is list:
-        if ATOMIC.issuperset(map(type, value)):  # cards or numbers: a flat copy, in C
-            twin = memo[id(value)] = value[:]
-            return twin
-        twin: list = []
-        memo[id(value)] = twin
-        twin.extend(item if item.__class__ in ATOMIC else cheap_copy(item, memo)
-                    for item in value)
-        return twin
-    if cls is dict:
-        twin_dict: dict = {}
-        memo[id(value)] = twin_dict
-        for key, item in value.items():
-            twin_dict[cheap_copy(key, memo)] = \
-                item if item.__class__ in ATOMIC else cheap_copy(item, memo)
-        return twin_dict
-    if isinstance(value, (tuple, frozenset)):
-        items = [cheap_copy(item, memo) for item in value]
-        if all(map(operator.is_, items, value)):
-            return value  # immutable all through (a named tuple too)
-        if cls is tuple:
-            return tuple(items)
-    return copy.deepcopy(value, memo)
+    """`game.clone()`: the engine's one clone (engine/clone.py), sharing what never changes."""
+    return game.clone()
 
 
 class HouserulesState(pyspiel.State):
