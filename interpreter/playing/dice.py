@@ -14,7 +14,7 @@ pseudorandom number generators" (2021), xoshiro128** 1.1.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, Iterable
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -33,10 +33,10 @@ class Dice:
     s2: i64
     s3: i64
 
-    def __init__(self, seed=None) -> None:
+    def __init__(self, seed: Any = None) -> None:
         self.reseed(seed)
 
-    def reseed(self, seed=None) -> None:
+    def reseed(self, seed: Any = None) -> None:
         """Start again as `Dice(seed)` would (a simulation's table of bots keeps its dice)."""
         words = seed_words(seed)
         self.s0, self.s1, self.s2, self.s3 = words[0], words[1], words[2], words[3]
@@ -71,16 +71,16 @@ class Dice:
             filled += 32
         return value >> (filled - k)
 
-    def getstate(self) -> tuple:
+    def getstate(self) -> tuple[int, int, int, int]:
         """The generator's four words (setstate restores them)."""
         return (int(self.s0), int(self.s1), int(self.s2), int(self.s3))
 
-    def setstate(self, state) -> None:
+    def setstate(self, state: Iterable[int]) -> None:
         """Restore a state from getstate."""
         self.s0, self.s1, self.s2, self.s3 = (int(word) & MASK32 for word in state)
 
 
-def seed_words(seed) -> list[int]:
+def seed_words(seed: Any) -> list[int]:
     """Four 32-bit words from a seed: an int (every bit of it counts), or anything
     `random.Random` takes (None: fresh entropy)."""
     if not isinstance(seed, int) or isinstance(seed, bool):

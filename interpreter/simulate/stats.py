@@ -15,7 +15,8 @@ def quotient(numerator: Any, denominator: Any) -> float:
     Typed Any so that the compiled build divides as Python does: mypyc's own division of two
     small ints converts each to a float first, which rounds sums past 2**53.
     """
-    return numerator / denominator
+    share: float = numerator / denominator
+    return share
 
 
 @dataclass

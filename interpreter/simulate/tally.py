@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
+from interpreter.engine.decisions import HandResult
 from interpreter.engine.game import GameState
 from interpreter.simulate.stats import Running
 
@@ -21,15 +23,15 @@ class Summary:
     ruleset: str
     players: int
     seed: int
-    options: dict
+    options: dict[str, Any]
     games: int = 0
-    wins: list = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)
     hands: Running = field(default_factory=Running)  # hands per match
     turns: Running = field(default_factory=Running)  # turns per hand
     points: Running = field(default_factory=Running)  # points per hand
     first_wins: Running = field(default_factory=Running)  # 1 when the first to play won the hand
-    turn_counts: Counter = field(default_factory=Counter)  # hands by their number of turns
-    point_counts: Counter = field(default_factory=Counter)  # hands by the points they scored
+    turn_counts: Counter[int] = field(default_factory=Counter)  # hands by their number of turns
+    point_counts: Counter[int] = field(default_factory=Counter)  # hands by the points they scored
     blocked: int = 0  # hands that ended blocked (docs/game-rules.md 1)
     cut_short: int = 0  # matches whose turns used up the game's budget of work
     seconds: float = 0.0
@@ -41,7 +43,7 @@ class Summary:
             raise ValueError("a match still in play has no result to take in")
         self.games += 1
         self.wins[winner] += 1
-        results: list = game.hand_results
+        results: list[HandResult] = game.hand_results
         self.hands.add(len(results))
         self.cut_short += game.cut_short
         turn_counts, point_counts = self.turn_counts, self.point_counts
@@ -66,7 +68,7 @@ class Summary:
         self.blocked += other.blocked
         self.cut_short += other.cut_short
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset,
             "players": self.players,
