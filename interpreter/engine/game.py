@@ -19,12 +19,10 @@ from interpreter.engine import (
     chance,
     dealing,
     drawing,
-    moves,
     order,
     playable,
     replacing,
     scoring,
-    seats,
     turns,
 )
 from interpreter.engine.budget import WORK_PER_GAME
@@ -202,53 +200,13 @@ class GameState(State):
         """`seat` loses its next turn (replacing.lose_turn)."""
         replacing.lose_turn(self, seat, frame)
 
-    # Forwards for the effect language until it calls the engine's modules itself (issue 43:
-    # the language's builtins table); each goes when `git grep` finds no caller left.
+    # Forwards the tests still call (tests/engine/test_uno_call.py, test_seats.py); each goes
+    # when `git grep` finds no caller left.
 
     def draw(self, seat: int, count: int, fire: bool = True, until_color: Any = None) -> int:
         """drawing.draw."""
         return drawing.draw(self, seat, count, fire, until_color)
 
-    def draw_until_color(self, seat: int, color: Any) -> int:
-        """drawing.draw_until_color."""
-        return drawing.draw_until_color(self, seat, color)
-
-    def turn_over(self) -> Any:
-        """drawing.turn_over."""
-        return drawing.turn_over(self)
-
-    def move_cards(self, seat: int, cards: list, where: Any) -> None:
-        """moves.move_cards."""
-        moves.move_cards(self, seat, cards, where)
-
-    def switch_sides(self) -> None:
-        """moves.switch_sides."""
-        moves.switch_sides(self)
-
-    def swap_hands(self, a: int, b: int) -> None:
-        """moves.swap_hands."""
-        moves.swap_hands(self, a, b)
-
-    def pass_hands(self, direction: int) -> None:
-        """moves.pass_hands."""
-        moves.pass_hands(self, direction)
-
-    def owe_draw(self, frame: Frame, seat: int, count: int) -> None:
-        """replacing.owe_draw."""
-        replacing.owe_draw(self, frame, seat, count)
-
-    def proceed(self, frame: Frame) -> None:
-        """replacing.proceed."""
-        replacing.proceed(self, frame)
-
     def totals(self) -> list:
         """scoring.totals."""
         return scoring.totals(self)
-
-    def end_blocked(self, why: str) -> None:
-        """scoring.end_blocked."""
-        scoring.end_blocked(self, why)
-
-    def eliminate(self, seat: int) -> None:
-        """seats.eliminate."""
-        seats.eliminate(self, seat)

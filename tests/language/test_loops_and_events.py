@@ -5,34 +5,31 @@ from __future__ import annotations
 
 import re
 import textwrap
+from functools import partial
 
 import pytest
 
 from interpreter import DslError, GameState, RuleRuntimeError, load_ruleset
 from interpreter.engine.invariants import play_checked
 from interpreter.playing.agents import HeuristicAgent, RandomAgent
+
+import helpers
 from checkout import ROOT
+from helpers import variant
 
 HANDS = [["red 8", "red 1", "blue 2"], ["green 1", "green 2", "green 3"],
          ["yellow 1", "yellow 2"], ["blue 1", "blue 3"]]
 STOCK = ["green 5", "green 6", "green 7", "green 8", "green 9", "yellow 5", "yellow 6"]
 
 
-def ruleset(tmp_path, body: str, extends: str = "classic"):
-    """A ruleset extending `extends` with `body` (YAML) added; its rules start on line 3."""
-    path = tmp_path / "mine.yaml"
-    path.write_text(f"extends: {extends}\nname: mine\n" + textwrap.dedent(body))
-    return load_ruleset(path)
-
-
 def eight_rule(tmp_path, do: str, extra: str = ""):
     """A ruleset in which an 8 played runs `do`; the effect text starts on line 8."""
-    return ruleset(tmp_path, "rules:\n  eights:\n    when: card_played\n    if: card.rank == 8\n"
+    return variant(tmp_path, "rules:\n  eights:\n    when: card_played\n    if: card.rank == 8\n"
                              "    do: |\n" + textwrap.indent(do, " " * 6) + "\n" + extra)
 
 
-def table(rules, hands=HANDS, **kwargs):
-    return GameState.from_table(rules, hands=hands, discard=["red 3"], stock=STOCK, **kwargs)
+# Seat 0 to play on a red 3.
+table = partial(helpers.table, top="red 3", stock=STOCK)
 
 
 # --- loops ----------------------------------------------------------------------------------
@@ -57,7 +54,7 @@ ASKING = 'for s in others do\n  let pays = ask(s, "pay")\n  if pays then draw(s,
 def test_a_loop_runs_its_body_once_per_seat_and_resumes_after_each_answer(tmp_path, do, answers,
                                                                           asked, sizes, seat):
     rules = eight_rule(tmp_path, do)
-    game = table(rules)
+    game = table(HANDS, rules)
     game.apply(rules.card("red 8"))
     seen = []
     for answer in answers:
@@ -70,7 +67,7 @@ def test_a_loop_runs_its_body_once_per_seat_and_resumes_after_each_answer(tmp_pa
 
 def test_a_game_cloned_in_the_middle_of_a_loop_goes_on_by_itself(tmp_path):
     rules = eight_rule(tmp_path, ASKING)
-    game = table(rules)
+    game = table(HANDS, rules)
     game.apply(rules.card("red 8"))
     game.apply(True)
     twin = game.clone()
@@ -106,7 +103,7 @@ def test_a_bad_loop_is_refused_at_load_with_file_line_and_column(tmp_path, do, f
 
 def test_each_iteration_is_charged_to_the_games_budget(tmp_path):
     rules = eight_rule(tmp_path, "for s in others do draw(s, 1) end")
-    game = table(rules)
+    game = table(HANDS, rules)
     game.work_left = 2
     with pytest.raises(RuleRuntimeError, match="more work than one game may") as info:
         game.apply(rules.card("red 8"))
@@ -137,8 +134,8 @@ SKIP_HANDS = [["red skip", "red draw_two", "red 1", "blue 2"], ["green 1", "gree
     ('if: card.kind == "skip"\n    do: draw(seat, 1)', "red draw_two", [3, 5, 2, 2], 2),
 ])
 def test_a_lost_turn_may_be_replaced(tmp_path, rule, card, sizes, seat):
-    rules = ruleset(tmp_path, "rules:\n  r:\n    instead_of: turn_lost\n    " + rule + "\n")
-    game = table(rules, hands=SKIP_HANDS)
+    rules = variant(tmp_path, "rules:\n  r:\n    instead_of: turn_lost\n    " + rule + "\n")
+    game = table(SKIP_HANDS, rules)
     game.apply(rules.card(card))
     assert game.hand_sizes() == sizes
     assert game.decision.seat == seat
@@ -158,7 +155,7 @@ SKIP_STACKING = "classic+../examples/house_rules/skip_stacking.yaml"
 ])
 def test_skip_stacking_passes_a_skip_on(hands, answers, seat, top):
     rules = load_ruleset(SKIP_STACKING.replace("..", str(ROOT)))
-    game = table(rules, hands=hands)
+    game = table(hands, rules)
     game.apply(rules.card("red skip"))
     for answer in answers:
         assert game.decision.kind == "pass_skip"
@@ -210,8 +207,8 @@ rules:
 def test_hand_size_changed_fires_for_each_change(tmp_path, moves, changes, sizes, order):
     hands = [["red 1", "red draw_two", "blue 2"], ["green 1", "green 2", "green 3"],
              ["yellow 1", "yellow 2"], ["blue 1", "blue 3"]]
-    rules = ruleset(tmp_path, COUNTING)
-    game = table(rules, hands=hands)
+    rules = variant(tmp_path, COUNTING)
+    game = table(hands, rules)
     for move in moves:
         game.apply(move if move == "draw" else rules.card(move))
     assert (game.variables["changes"], game.variables["sizes"], game.variables["order"]) == \
@@ -219,10 +216,10 @@ def test_hand_size_changed_fires_for_each_change(tmp_path, moves, changes, sizes
 
 
 def test_hand_size_changed_fires_for_both_seats_of_a_swap(tmp_path):
-    rules = ruleset(tmp_path, COUNTING + "kinds:\n  skip:\n    on_play: swap_hands(player, "
+    rules = variant(tmp_path, COUNTING + "kinds:\n  skip:\n    on_play: swap_hands(player, "
                                          "seat_after(player, 2))\n")
-    game = table(rules, hands=[["red skip", "red 1", "blue 2"], ["green 1", "green 2"],
-                               ["yellow 1", "yellow 2", "yellow 3", "yellow 4"], ["blue 1"]])
+    game = table([["red skip", "red 1", "blue 2"], ["green 1", "green 2"],
+                  ["yellow 1", "yellow 2", "yellow 3", "yellow 4"], ["blue 1"]], rules)
     game.apply(rules.card("red skip"))
     assert game.variables["sizes"] == [4, -1, 2, -1] and game.variables["changes"] == 3
 
@@ -259,9 +256,9 @@ rules:
     (["wild", "green"], 1, 12, [2, 3, 2, 2]),
 ])
 def test_decided_runs_once_the_answer_is_applied(tmp_path, moves, plays, order, sizes):
-    rules = ruleset(tmp_path, DECIDED)
-    game = table(rules, hands=[["red 1", "wild", "blue 2"], ["green 1", "green 2", "yellow 3"],
-                               ["yellow 1", "yellow 2"], ["blue 1", "blue 3"]])
+    rules = variant(tmp_path, DECIDED)
+    game = table([["red 1", "wild", "blue 2"], ["green 1", "green 2", "yellow 3"],
+                  ["yellow 1", "yellow 2"], ["blue 1", "blue 3"]], rules)
     for move in moves:
         game.apply(True if move == "uno" else move if move in ("draw", "blue", "green")
                    else rules.card(move))
@@ -270,8 +267,8 @@ def test_decided_runs_once_the_answer_is_applied(tmp_path, moves, plays, order, 
 
 
 def test_a_decided_rule_asking_on_its_own_answers_stops_within_the_budget(tmp_path):
-    rules = ruleset(tmp_path, 'rules:\n  again:\n    when: decided\n    do: let x = ask(seat, "again")\n')
-    game = table(rules)
+    rules = variant(tmp_path, 'rules:\n  again:\n    when: decided\n    do: let x = ask(seat, "again")\n')
+    game = table(HANDS, rules)
     with pytest.raises(RuleRuntimeError, match="more work than one game may"):
         for _ in range(300_000):
             game.apply(game.legal_options()[0])
@@ -279,7 +276,7 @@ def test_a_decided_rule_asking_on_its_own_answers_stops_within_the_budget(tmp_pa
 
 def test_a_ruleset_without_these_rules_pays_nothing_for_them():
     game = GameState(load_ruleset("classic"), players=4, seed=1)
-    assert game.sized_rules == () and game.decided_rules == ()
+    assert game.rules.hand_size_changed == () and game.rules.decided == ()
     assert load_ruleset("classic").triggers.turn_lost == ()
 
 
@@ -296,5 +293,5 @@ def test_a_ruleset_without_these_rules_pays_nothing_for_them():
 ])
 def test_the_names_each_event_binds_are_typed_and_no_others(tmp_path, text, problem):
     with pytest.raises(Exception) as info:
-        ruleset(tmp_path, text)
+        variant(tmp_path, text)
     assert re.search(problem, str(info.value)), info.value
