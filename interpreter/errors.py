@@ -8,6 +8,8 @@ from interpreter.safe_text import shown, shown_picture
 class HouserulesError(Exception):
     """A problem in user input: a ruleset, an option, a move. Never a bug in houserules."""
 
+    json: dict | None = None  # the browser table's answer for it, once made (web/tables.py)
+
     def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
                  column: int | None = None, path: str | None = None, detail: str | None = None):
         super().__init__(message)

@@ -46,15 +46,15 @@ class IllegalAction(IllegalMove):
 class Encoding:
     """The action space and observation layout of one ruleset at one number of seats."""
 
-    # Typed here, not in __init__: asking.py and this module are compiled by mypyc (setup.py),
+    # Typed here, not in __init__: match.py and this module are compiled by mypyc (setup.py),
     # whose native attributes make observe() and mask() several times faster.
     ruleset: Any
     players: int
-    face_names: list
-    face_index: dict
-    by_option: dict
-    colors: tuple
-    color_at: dict  # colour -> its place among the colours
+    face_names: list[str]
+    face_index: dict[tuple[int, str], int]  # (side, name) -> its face index
+    by_option: dict[str, int]  # a word or a colour -> its action
+    colors: tuple[str, ...]
+    color_at: dict[str, int]  # colour -> its place among the colours
     two_sided: bool
     card_base: int
     word_base: int
@@ -64,11 +64,11 @@ class Encoding:
     no: int
     none: int
     size: int
-    action_names: list
-    variables: list
-    fields: list
+    action_names: list[str]
+    variables: list[tuple[str, bool]]  # (name, per seat) of the number variables
+    fields: list[tuple[str, int, int]]  # (name, start, length)
     length: int
-    at: dict
+    at: dict[str, int]
     at_hand: int
     at_top: int
     at_shows: int
@@ -81,13 +81,13 @@ class Encoding:
     at_out: int
     at_decision: int
     at_side: int
-    variable_at: list
+    variable_at: list[tuple[str, bool, int]]  # (name, per seat, start)
     blank: Any  # the observation of nothing: float32 zeros, copied for each observation
     face_count: int
-    id_faces: tuple  # the faces `of_id` was made for (a game's `faces`)
+    id_faces: tuple[Card, ...]  # the faces `of_id` was made for (a game's `faces`)
     of_id: list[int]  # card.id -> face index, for the cards of `id_faces`
 
-    def __init__(self, ruleset, players: int):
+    def __init__(self, ruleset: Any, players: int) -> None:
         self.ruleset = ruleset
         self.players = players
         faces = sorted({(face.side, face.name): face for face in ruleset.faces}.items(),
@@ -149,7 +149,7 @@ class Encoding:
 
     # --- actions ------------------------------------------------------------------------
 
-    def face(self, card) -> int:
+    def face(self, card: Card) -> int:
         """The face index of a card (a face: its side and name)."""
         return self.face_index[(card.side, card.name)]
 
@@ -181,7 +181,7 @@ class Encoding:
             return self.yes if window else self.seat_base + option
         raise ValueError(f"an answer this encoding does not know: {option!r}")
 
-    def actions(self, decision, window: bool = False) -> list:
+    def actions(self, decision: Decision, window: bool = False) -> list[int]:
         """The action of each of the decision's options, in order."""
         return [self.action(option, window) for option in decision.options]
 
@@ -190,12 +190,12 @@ class Encoding:
         return self.legal(decision, window)[0]
 
     def legal(self, decision: Decision | None, window: bool = False,
-              game: GameState | None = None) -> tuple:
+              game: GameState | None = None) -> tuple[Any, list[int], dict[int, Any]]:
         """(the mask, the legal actions in the order the options give them, each once, and
         action -> the option it stands for); `game`, the decision's, looks cards up faster."""
         legal = bytearray(self.size)
-        listed: list = []
-        chosen: dict = {}
+        listed: list[int] = []
+        chosen: dict[int, Any] = {}
         if decision is not None:
             of_id = self.ids(game) if game is not None else None
             for option in decision.options:
@@ -209,7 +209,7 @@ class Encoding:
                     legal[action] = 1
         return np.frombuffer(legal, I8), listed, chosen
 
-    def answer(self, decision: Decision, action, window: bool = False):
+    def answer(self, decision: Decision, action: Any, window: bool = False) -> Any:
         """The option that `action` stands for; IllegalAction (and nothing changes) if none."""
         try:
             wanted = int(action)
@@ -297,7 +297,8 @@ class Encoding:
             out[self.at_decision + KIND_AT.get(kind, len(KINDS) - 1)] = 1.0
         return observation
 
-    def readable(self, game, seat: int, decision=None) -> dict:
+    def readable(self, game: GameState, seat: int,
+                 decision: Decision | None = None) -> dict[str, Any]:
         """The same observation as words and numbers, for people and logs."""
         top = game.discard[-1] if game.discard else None
         players = self.players
@@ -319,7 +320,7 @@ class Encoding:
         return seen
 
 
-def number(value) -> float:
+def number(value: object) -> float:
     """A variable's value as a number (anything else: 0)."""
     if isinstance(value, (bool, int, float)):
         return float(value)
