@@ -1,0 +1,229 @@
+"""Effect text in English: a syntax tree told as words, with the options in force folded in
+(a condition they settle tells only the branch that will be played). `explain` reads it.
+"""
+
+from __future__ import annotations
+
+from interpreter.engine.decisions import describe
+from interpreter.language import dsl
+from interpreter.language.builtins import FUNCTIONS, NAMES
+from interpreter.language.dsl import static_value
+
+COMPARISONS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
+               ">": "is more than", ">=": "is at least", "in": "is in"}
+ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
+
+
+def plural(count, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+class Words:
+    """Renders effect-language trees as English, with the options in force folded in."""
+
+    def __init__(self, options: dict):
+        self.options = options
+        self.bound: dict[str, str] = {}
+        self.known: dict = {}  # variables settled by a `let` of a constant
+
+    def settled(self, node) -> tuple:
+        return static_value(node, self.options, self.known)
+
+    # --- expressions ---------------------------------------------------------------
+
+    def expr(self, node) -> str:
+        method = getattr(self, "e_" + type(node).__name__.lower())
+        return method(node)
+
+    def e_number(self, node):
+        return str(node.value)
+
+    def e_text(self, node):
+        return node.value.replace("_", " ")
+
+    def e_constant(self, node):
+        return {True: "true", False: "false", None: "none"}[node.value]
+
+    def e_name(self, node):
+        if node.ident in self.bound:
+            return self.bound[node.ident]
+        row = NAMES.get(node.ident)
+        return node.ident if row is None else row.says
+
+    def e_attribute(self, node):
+        if isinstance(node.subject, dsl.Name) and node.subject.ident == "option":
+            return f"{describe(self.options.get(node.attr))} (option {node.attr})"
+        owner = self.expr(node.subject)
+        attr = node.attr.replace("_", " ")
+        return f"its {attr}" if owner == "it" else f"{owner}'s {attr}"
+
+    def e_call(self, node):
+        args = [self.expr(a) for a in node.args]
+        row = FUNCTIONS.get(node.function)
+        if row is not None and row.role == "query" and len(args) == row.max_args:
+            return row.says.format(*args)  # (optional arguments left out: told as written)
+        return f"{node.function.replace('_', ' ')}({', '.join(args)})"
+
+    def e_unary(self, node):
+        if node.op == "-" and isinstance(node.operand, dsl.Name) and node.operand.ident == "direction":
+            return "the other one"
+        if node.op == "-":
+            return f"minus {self.expr(node.operand)}"
+        operand = node.operand
+        if isinstance(operand, dsl.Name) and operand.ident == "fair":
+            return "it was not played fairly"
+        if isinstance(operand, dsl.Quantifier) and operand.quantifier == "any":
+            return self.e_quantifier(operand).replace("there is a card", "there is no card", 1)
+        return f"not ({self.expr(operand)})"
+
+    def e_binary(self, node):
+        known, value = self.settled(node)
+        if known:
+            return describe(value)
+        if node.op in ("and", "or"):
+            for side, other in ((node.left, node.right), (node.right, node.left)):
+                known, value = self.settled(side)
+                if known:
+                    return self.expr(other)
+            return f"{self.grouped(node.left, node.op)} {node.op} {self.grouped(node.right, node.op)}"
+        if isinstance(node.right, dsl.Constant) and node.right.value is None and node.op in ("==", "!="):
+            return f"{self.expr(node.left)} {'is none' if node.op == '==' else 'exists'}"
+        words = COMPARISONS.get(node.op) or ARITHMETIC[node.op]
+        return f"{self.expr(node.left)} {words} {self.expr(node.right)}"
+
+    def grouped(self, node, op: str) -> str:
+        """A side of `and`/`or`, in brackets when it is the other of the two."""
+        text = self.expr(node)
+        mixed = isinstance(node, dsl.Binary) and node.op in ("and", "or") and node.op != op \
+            and not self.settled(node.left)[0] and not self.settled(node.right)[0]
+        return f"({text})" if mixed else text
+
+    def with_item(self, var: str, fn):
+        outer = self.bound.get(var)
+        self.bound[var] = "it"
+        try:
+            return fn()
+        finally:
+            if outer is None:
+                del self.bound[var]
+            else:
+                self.bound[var] = outer
+
+    def e_quantifier(self, node):
+        source = self.expr(node.source)
+        cond = self.with_item(node.var, lambda: self.expr(node.cond)) if node.cond else None
+        where = f" where {cond}" if cond else ""
+        return {"any": f"there is a card in {source}{where}",
+                "all": f"every card in {source} has{where or ' nothing against it'}",
+                "count": f"the number of cards in {source}{where}",
+                "select": f"the cards in {source}{where}"}[node.quantifier]
+
+    def e_total(self, node):
+        expr = self.with_item(node.var, lambda: self.expr(node.expr))
+        cond = self.with_item(node.var, lambda: self.expr(node.cond)) if node.cond else None
+        where = f" where {cond}" if cond else ""
+        return f"the sum of {expr} over {self.expr(node.source)}{where}"
+
+    # --- effects -------------------------------------------------------------------
+
+    def effect(self, block) -> list[str]:
+        """A block as a list of sentences."""
+        said = []
+        for statement in block.statements:
+            said.extend(self.statement(statement))
+        return said
+
+    def statement(self, node) -> list[str]:
+        if isinstance(node, dsl.If):
+            return self.s_if(node)
+        if isinstance(node, dsl.Let):
+            return self.s_let(node)
+        if isinstance(node, dsl.For):
+            return self.s_for(node)
+        return [self.action(node.call)]
+
+    def s_for(self, node) -> list[str]:
+        """`for s in SEATS do ... end`: the body told once, for "each seat"."""
+        source, before = self.expr(node.source), dict(self.known)
+        outer = self.bound.get(node.var)
+        self.bound[node.var] = "that seat"
+        try:
+            body = self.branch(node.body, before)
+        finally:
+            if outer is None:
+                del self.bound[node.var]
+            else:
+                self.bound[node.var] = outer
+        self.forget([node.body], before)
+        return [f"For each seat of {source}, in turn: {body}"]
+
+    def s_if(self, node) -> list[str]:
+        told: list[str] = []
+        before, ran = dict(self.known), []
+        for cond, block in node.branches:
+            known, value = self.settled(cond)
+            if known and not value:
+                continue  # never runs with these options
+            if known:  # always runs when reached
+                said = self.branch(block, before) if told else " ".join(self.effect(block))
+                ran.append(block)
+                if not told:
+                    return self.effect(block) if not said else [said]
+                self.forget(ran, before)
+                return told + [f"Otherwise: {said or 'nothing happens.'}"]
+            lead = "If" if not told else "Otherwise, if"
+            told.append(f"{lead} {self.expr(cond)}: {self.branch(block, before)}")
+            ran.append(block)
+        if node.orelse:
+            rest = self.branch(node.orelse, before)
+            ran.append(node.orelse)
+            if rest != "nothing happens.":
+                told.append(f"Otherwise: {rest}" if told else rest)
+        self.forget(ran, before)
+        return told
+
+    def branch(self, block, before: dict) -> str:
+        """A branch that may or may not run, told from what was settled before it."""
+        self.known = dict(before)
+        return " ".join(self.effect(block)) or "nothing happens."
+
+    def forget(self, blocks: list, before: dict) -> None:
+        """After an `if`, what the branches that may run assign is no longer settled."""
+        changed = set().union(*(dsl.assigned(block) for block in blocks))
+        self.known = {k: v for k, v in before.items() if k not in changed}
+
+    def s_let(self, node) -> list[str]:
+        value = node.value
+        name = node.var.replace("_", " ")
+        self.known.pop(node.var, None)
+        if isinstance(value, dsl.Call) and FUNCTIONS.get(value.function) \
+                and FUNCTIONS[value.function].role != "query":
+            # A yes/no answer reads as itself ("challenged"); anything else as a thing.
+            self.bound[node.var] = name if value.function == "ask" else f"the {name}"
+            return [self.action(value)]
+        known, constant = self.settled(value)
+        if known:
+            self.known[node.var] = constant
+            return []
+        self.bound[node.var] = name
+        return [f"Let {name} be {self.expr(value)}."]
+
+    def action(self, call) -> str:
+        """A call of an action or choice, in the words its primitive gives."""
+        args = [self.expr(a) for a in call.args]
+        prim = FUNCTIONS.get(call.function)
+        if prim is None:  # a call the compiler would refuse: tell it as written
+            return f"{call.function}({', '.join(args)})."
+        if call.function == "extra_turn" and not args:
+            args = ["the player"]
+        if call.function == "choose_cards" and len(args) == 4:
+            args[2] = f"{args[2]} to {args[3]}"  # the fewest and the most
+        if args and args[-1].isdigit() and "{%d} cards" % (len(args) - 1) in prim.says:
+            count = int(args[-1])
+            text = prim.says.replace("{%d} cards" % (len(args) - 1), plural(count, "card"))
+        else:
+            text = prim.says
+        if not text:
+            return f"{call.function}({', '.join(args)})."
+        said = text.format(*args)
+        return said[0].upper() + said[1:]
