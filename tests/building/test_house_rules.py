@@ -14,6 +14,7 @@ from interpreter.loading.source import bundled_dir, bundled_rulesets
 from interpreter.playing.agents import HeuristicAgent, RandomAgent
 from interpreter.presenting.explain import explain
 from interpreter.simulate.runs import compare
+from helpers import write
 
 OVERLAYS = [name for name in bundled_rulesets() if name.startswith("house/")]
 HOUSE_OPTIONS = ["draw_until_playable", "stacking", "seven_o", "jump_in", "forced_play",
@@ -52,12 +53,6 @@ def test_overlays_combine():
 def test_an_overlay_alone_is_not_a_game():
     with pytest.raises(RulesetError, match="is an overlay"):
         load_ruleset("house/stacking")
-
-
-def write(tmp_path, name, text):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
 
 
 def test_overlays_changing_the_same_rule_text_conflict_and_both_are_named(tmp_path):

@@ -8,6 +8,7 @@ import pytest
 from checkout import ROOT
 from interpreter import GameState, load_ruleset
 from interpreter.errors import DslError, HouserulesError, RulesetError
+from helpers import write
 
 
 EIGHT = """\
@@ -19,12 +20,6 @@ rules:
     if: card.rank == 8
     do: draw(others, 1)
 """
-
-
-def write(tmp_path, name, text):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
 
 
 def test_a_users_rule_adds_to_seven_o_instead_of_replacing_it(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from functools import partial
 
 import pytest
 
@@ -20,11 +21,8 @@ from interpreter.presenting.explain import explain
 from interpreter.scenarios.scenario import check_files
 from interpreter.terminal.game import TerminalGame
 
-
-def write(tmp_path, name, text):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
+import helpers
+from helpers import names, write
 
 
 def skip_does(tmp_path, effect: str, extra: str = ""):
@@ -34,13 +32,9 @@ def skip_does(tmp_path, effect: str, extra: str = ""):
     return load_ruleset(write(tmp_path, "m.yaml", text))
 
 
-def table(rules, hand, other=("blue 2", "blue 3", "blue 4"), stock=("green 1",) * 8):
-    return GameState.from_table(rules, hands=[list(hand), list(other)], discard=["red 3"],
-                                stock=list(stock))
-
-
-def names(cards) -> list:
-    return [card.name for card in cards]
+# Seat 0 plays on a red 3; seat 1 holds OTHER; the stock is green ones.
+OTHER = ["blue 2", "blue 3", "blue 4"]
+table = partial(helpers.table, top="red 3", stock=["green 1"] * 8)
 
 
 GIVE = """\
@@ -72,7 +66,7 @@ give_cards(player, next, chosen)"""
 def test_choose_cards_asks_one_card_at_a_time(tmp_path, count, hand, answers, options, given):
     rules = skip_does(tmp_path, GIVE.format(count=count))
     hand = hand + ["yellow 8", "yellow 9"]  # more than the UNO count is left
-    game = table(rules, ["red skip"] + hand)
+    game = table([["red skip"] + hand, OTHER], rules)
     game.apply(rules.card("red skip"))
     seen = []
     for answer in answers:
@@ -95,7 +89,7 @@ def test_choose_cards_asks_one_card_at_a_time(tmp_path, count, hand, answers, op
 ])
 def test_a_wrong_card_answer_is_explained_and_changes_nothing(tmp_path, answer, refusal):
     rules = skip_does(tmp_path, GIVE.format(count="2"))
-    game = table(rules, ["red skip", "red 9", "red 5", "red 1", "blue 7"])
+    game = table([["red skip", "red 9", "red 5", "red 1", "blue 7"], OTHER], rules)
     game.apply(rules.card("red skip"))
     before = (names(game.hands[0]), game.decision)
     with pytest.raises(IllegalMove, match=refusal):
@@ -128,7 +122,7 @@ def test_card_moves_are_checked_at_load(tmp_path, effect, problem):
 ])
 def test_card_moves_fail_clearly_in_play(tmp_path, effect, problem):
     rules = skip_does(tmp_path, effect)
-    game = table(rules, ["red skip", "red 9", "red 5"])
+    game = table([["red skip", "red 9", "red 5"], OTHER], rules)
     with pytest.raises(HouserulesError, match=problem) as err:
         game.apply(rules.card("red skip"))
     assert err.value.line is not None
@@ -153,7 +147,7 @@ PLAY_DRAW_TWOS = "play_cards(player, select(c in hand(player) if c.kind == \"dra
 ])
 def test_play_cards_plays_each_card_with_its_effect(tmp_path, hand, check):
     rules = skip_does(tmp_path, "lose_turn(next)\n" + PLAY_DRAW_TWOS)
-    game = table(rules, ["red skip"] + hand)
+    game = table([["red skip"] + hand, OTHER], rules)
     game.apply(rules.card("red skip"))
     if len(hand) == 2 and game.decision.kind == "uno":
         game.apply(True)  # the first draw two leaves one card: the call, then the last card
@@ -167,7 +161,7 @@ def test_a_card_played_by_an_effect_fires_card_played_rules_in_order(tmp_path):
              "    do: set_var(\"order\", var.order * 10 + card.rank)\n")
     rules = skip_does(tmp_path, "play_cards(player, select(c in hand(player) if c.kind == "
                                 "\"number\" and c.color == \"red\"))", extra)
-    game = table(rules, ["red skip", "red 1", "red 2", "blue 7", "blue 8"])
+    game = table([["red skip", "red 1", "red 2", "blue 7", "blue 8"], OTHER], rules)
     game.apply(rules.card("red skip"))
     assert names(game.discard) == ["red 3", "red skip", "red 1", "red 2"]
     assert game.variables["order"] == 12 and game.color == "red"
@@ -181,7 +175,7 @@ def test_a_card_played_by_an_effect_fires_card_played_rules_in_order(tmp_path):
 ])
 def test_cards_go_under_the_discard_pile_or_under_its_top(tmp_path, effect, pile):
     rules = skip_does(tmp_path, effect)
-    game = table(rules, ["red skip", "red 9", "blue 7", "blue 8"])
+    game = table([["red skip", "red 9", "blue 7", "blue 8"], OTHER], rules)
     game.apply(rules.card("red skip"))
     assert names(game.discard) == pile and game.top.name == "red skip"
 
@@ -204,7 +198,7 @@ def test_play_cards_is_refused_once_the_hand_is_over(tmp_path):
 def test_the_heuristic_bot_chooses_cards_as_its_ruleset_says(tmp_path, hint, options, chosen):
     extra = f"bots:\n  answers:\n    card: \"{hint}\"\n" if hint else ""
     rules = skip_does(tmp_path, "lose_turn(next)", extra)
-    game = table(rules, ["red 1", "red skip"])
+    game = table([["red 1", "red skip"], OTHER], rules)
     offered = tuple(o if o == DONE else rules.card(o) for o in options)
     answer = HeuristicAgent(1).decide(game, Decision("card", 0, offered))
     assert getattr(answer, "name", answer) == chosen

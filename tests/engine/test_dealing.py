@@ -6,18 +6,7 @@ import pytest
 
 from interpreter import GameState, load_ruleset
 from interpreter.errors import RulesetError
-
-
-def write(tmp_path, name, text):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
-
-
-def table(rules, hands, discard=("red 5",), stock=("green 1", "green 2", "green 3", "green 4",
-                                                   "green 5", "green 6"), **kw):
-    return GameState.from_table(load_ruleset(rules, kw.pop("options", None)), hands=hands,
-                                discard=list(discard), stock=list(stock), **kw)
+from helpers import table, write
 
 
 def test_hand_size_may_depend_on_the_player_count(tmp_path):
@@ -33,16 +22,16 @@ def test_hand_size_may_depend_on_the_player_count(tmp_path):
 
 
 def test_a_table_mid_hand_queues_lost_turns_and_extra_turns():
-    game = table("classic", [["red 3", "red 4"], ["blue 1", "blue 2"], ["green 1", "green 2"]],
+    game = table([["red 3", "red 4"], ["blue 1", "blue 2"], ["green 1", "green 2"]],
                  just_played=True, lost_turns=[0, 1, 0])
     assert game.decision.seat == 2  # seat 1 loses its turn as play passes on
-    game = table("classic", [["red 3", "red 4"], ["blue 1", "blue 2"], ["green 1", "green 2"]],
+    game = table([["red 3", "red 4"], ["blue 1", "blue 2"], ["green 1", "green 2"]],
                  just_played=True, extra_turn=0)
     assert game.decision.seat == 0
 
 
 def test_a_table_with_a_pending_penalty_is_answered_or_drawn():
-    game = table("classic", [["red draw_two", "red 4"], ["blue 1", "blue 2"]],
+    game = table([["red draw_two", "red 4"], ["blue 1", "blue 2"]],
                  discard=["blue draw_two"], penalty=2, options={"stacking": True})
     assert [c.name for c in game.legal_options() if c != "draw"] == ["red draw_two"]
     game.apply("draw")
@@ -50,7 +39,7 @@ def test_a_table_with_a_pending_penalty_is_answered_or_drawn():
 
 
 def test_earlier_winners_count_for_the_match_length_and_tie_break():
-    game = table("classic", [["red 3"], ["blue 1", "blue 2"]], scores=[0, 100],
+    game = table([["red 3"], ["blue 1", "blue 2"]], scores=[0, 100],
                  winners=[1, 0], options={"hands": 3})
     game.apply(game.ruleset.card("red 3"))
     assert game.over and [r.winner for r in game.hand_results] == [1, 0, 0]

@@ -5,7 +5,6 @@ bots kept for a whole run with its dice reseeded."""
 from __future__ import annotations
 
 import pickle
-import textwrap
 
 import pytest
 
@@ -18,6 +17,8 @@ from interpreter.playing.agents import play_match, seat_table
 from interpreter.playing.dice import Dice
 from interpreter.simulate.runs import simulate
 from interpreter.simulate.tally import Summary
+
+from helpers import variant
 
 
 @pytest.mark.parametrize("condition, early", [
@@ -37,12 +38,6 @@ def test_the_bundled_challenge_is_tested_early():
     assert [rule.early for rule in rules.triggers.draw_owed] == [True]
 
 
-def ruleset(tmp_path, body: str):
-    path = tmp_path / "mine.yaml"
-    path.write_text("extends: classic\nname: mine\n" + textwrap.dedent(body))
-    return load_ruleset(path)
-
-
 @pytest.mark.parametrize("condition, drawn", [
     ('card.kind == "draw_two"', 0),   # early, holds: the owed draw is replaced (nothing drawn)
     ('card.kind == "skip"', 2),       # early, fails: the draw goes on
@@ -50,7 +45,7 @@ def ruleset(tmp_path, body: str):
     ("count == 3", 2),
 ])
 def test_an_early_condition_replaces_as_the_plain_one(tmp_path, condition, drawn):
-    rules = ruleset(tmp_path, f"""
+    rules = variant(tmp_path, f"""
         rules:
           shield:
             instead_of: draw_owed
@@ -189,7 +184,7 @@ def test_the_run_time_knows_the_names_each_replaceable_event_binds():
     ("size(hand(player)) > 3", False),        # the game, through a primitive
 ])
 def test_which_replacement_conditions_are_looked_up_by_card(tmp_path, condition, tabled):
-    rules = ruleset(tmp_path, f"""
+    rules = variant(tmp_path, f"""
         rules:
           shield:
             instead_of: draw_owed
@@ -211,7 +206,7 @@ def test_which_replacement_conditions_are_looked_up_by_card(tmp_path, condition,
     ("card.value + " + "0" * 2000, False),        # too long a text for the deck: called
 ])
 def test_which_dealer_draws_are_looked_up_by_card(tmp_path, draw_high, tabled):
-    rules = ruleset(tmp_path, f"""
+    rules = variant(tmp_path, f"""
         options: {{bonus: {{type: integer, default: 3, help: added}}}}
         dealer: {{first: null, draw_high: '{draw_high}'}}
         """)

@@ -1,24 +1,12 @@
 """Jump-in: no window on a card turned over, and a seat holding several allowed cards chooses
 which it jumps in with."""
 
-from interpreter import GameState, load_ruleset
-
-
-def write(tmp_path, name, text):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
-
-
-def table(rules, hands, discard=("red 5",), stock=("green 1", "green 2", "green 3", "green 4",
-                                                   "green 5", "green 6"), **kw):
-    return GameState.from_table(load_ruleset(rules, kw.pop("options", None)), hands=hands,
-                                discard=list(discard), stock=list(stock), **kw)
+from helpers import table, write
 
 
 def test_no_jump_in_window_on_a_card_turned_over():
     hands = [["wild_item_box", "blue 1", "blue 2"], ["red 9", "yellow 2"], ["green 8", "green 9"]]
-    game = table("mario_kart", hands, stock=["red 9", "green 1"], options={"jump_in": True})
+    game = table(hands, "mario_kart", stock=["red 9", "green 1"], options={"jump_in": True})
     game.apply(game.ruleset.card("wild_item_box"))  # turns red 9: a Mushroom, seat 0 again
     assert (game.decision.kind, game.decision.seat) == ("play", 0)
 
@@ -27,7 +15,7 @@ def test_a_seat_holding_several_allowed_cards_chooses_which(tmp_path):
     path = write(tmp_path, "rules.yaml", "extends: [classic, house/jump_in]\nname: any_colour\n"
                            "jump_in: {allowed: card.color != none and card.rank == top.rank}\n")
     hands = [["red 5", "blue 1", "blue 3"], ["green 5", "yellow 5", "blue 9"], ["green 8", "green 9"]]
-    game = table(str(path), hands, discard=["red 4"])
+    game = table(hands, path, discard=["red 4"])
     game.apply(game.ruleset.card("red 5"))
     assert game.decision.kind == "jump_in" and game.decision.open_to == (1,)
     game.apply(1)

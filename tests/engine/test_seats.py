@@ -8,12 +8,7 @@ from interpreter import GameState, load_ruleset
 from interpreter.engine.decisions import Decision
 from interpreter.errors import HouserulesError
 from interpreter.playing.agents import HeuristicAgent, RandomAgent, play_match
-
-
-def write(tmp_path, name, text):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
+from helpers import write
 
 
 BASES = ["classic", "mario_kart"]

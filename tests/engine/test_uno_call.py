@@ -3,20 +3,9 @@ owed by a hand that grows again, and `uno.cards_left` sets when it is owed."""
 
 import pytest
 
-from interpreter import GameState, load_ruleset
+from interpreter import load_ruleset
 from interpreter.errors import RulesetError
-
-
-def write(tmp_path, name, text):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
-
-
-def table(rules, hands, discard=("red 5",), stock=("green 1", "green 2", "green 3", "green 4",
-                                                   "green 5", "green 6"), **kw):
-    return GameState.from_table(load_ruleset(rules, kw.pop("options", None)), hands=hands,
-                                discard=list(discard), stock=list(stock), **kw)
+from helpers import table, write
 
 
 @pytest.mark.parametrize("hands, card, target, owing", [
@@ -27,7 +16,7 @@ def table(rules, hands, discard=("red 5",), stock=("green 1", "green 2", "green 
      "red 7", 1, 1),
 ])
 def test_a_swap_that_leaves_one_card_asks_for_the_uno_call(hands, card, target, owing):
-    game = table("classic", hands, options={"seven_o": True})
+    game = table(hands, options={"seven_o": True})
     game.apply(game.ruleset.card(card))
     while game.decision.kind == "uno" and game.decision.seat == 0 and owing != 0:
         game.apply(True)  # seat 0's own call, as it plays its second-to-last card
@@ -42,7 +31,7 @@ def test_a_swap_that_leaves_one_card_asks_for_the_uno_call(hands, card, target, 
 
 def test_a_pass_of_hands_asks_every_seat_left_with_one_card_in_seat_order():
     hands = [["red 0", "blue 1"], ["yellow 1"], ["green 7", "green 8"], ["blue 9"]]
-    game = table("classic", hands, options={"seven_o": True}, uncalled=[])
+    game = table(hands, options={"seven_o": True}, uncalled=[])
     game.apply(game.ruleset.card("red 0"))
     assert (game.decision.kind, game.decision.seat) == ("uno", 0)  # its own call, first
     game.apply(True)
@@ -56,7 +45,7 @@ def test_a_pass_of_hands_asks_every_seat_left_with_one_card_in_seat_order():
 
 
 def test_a_hand_that_grows_again_owes_nothing_and_is_not_caught():
-    game = table("classic", [["red 3"], ["blue 1", "blue 2"]], uncalled=[0], just_played=True)
+    game = table([["red 3"], ["blue 1", "blue 2"]], uncalled=[0], just_played=True)
     assert game.decision.kind == "catch"
     game.draw(0, 1)  # as if an effect made seat 0 draw before the window was answered
     game.apply(None)
@@ -65,7 +54,7 @@ def test_a_hand_that_grows_again_owes_nothing_and_is_not_caught():
 
 def test_uno_cards_left_sets_when_the_call_is_owed(tmp_path):
     path = write(tmp_path, "rules.yaml", "extends: classic\nname: two\nuno: {penalty: 2, cards_left: 2}\n")
-    game = table(str(path), [["red 3", "red 4", "red 6"], ["blue 1", "blue 2", "blue 3"]])
+    game = table([["red 3", "red 4", "red 6"], ["blue 1", "blue 2", "blue 3"]], path)
     game.apply(game.ruleset.card("red 3"))
     assert (game.decision.kind, game.decision.seat) == ("uno", 0)
     game.apply(False)
@@ -77,4 +66,4 @@ def test_uno_cards_left_sets_when_the_call_is_owed(tmp_path):
 def test_uno_cards_left_must_be_a_positive_number(tmp_path):
     path = write(tmp_path, "rules.yaml", "extends: classic\nname: two\nuno: {penalty: 2, cards_left: 0}\n")
     with pytest.raises(RulesetError, match="cards_left"):
-        load_ruleset(str(path))
+        load_ruleset(path)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from functools import partial
 
 import pytest
 
@@ -27,6 +28,8 @@ from interpreter.language.compiler import Symbols, compile_expression
 from interpreter.language.primitives import DONE, PRIMITIVES, CardPicks, Frame
 from interpreter.playing.agents import make_agents, play_match
 from interpreter.simulate.runs import Summary
+
+import helpers
 
 CLASSIC = load_ruleset("classic")
 
@@ -104,10 +107,9 @@ HANDS = [["red 1", "red 2", "blue 3"], ["red 4", "red 5", "red 6", "blue 7", "bl
 STOCK = ["red 9", "blue 9", "yellow 9", "green 9", "red 7", "blue 6"]
 
 
-def table(rules=CLASSIC, **extra) -> GameState:
-    """The table above, seat 0 to play, a penalty of 3 cards pending."""
-    return GameState.from_table(rules, hands=HANDS, discard=["green 3", "green 4", "green 5"],
-                                stock=STOCK, penalty=3, **extra)
+# The table above, seat 0 to play, a penalty of 3 cards pending.
+table = partial(helpers.table, HANDS, rules=CLASSIC, discard=["green 3", "green 4", "green 5"],
+                stock=STOCK, penalty=3)
 
 
 def held(seat: int, count: int):
@@ -161,7 +163,7 @@ def test_every_primitive_is_charged_or_does_fixed_work():
 @pytest.mark.parametrize("name", sorted(CHARGED))
 def test_a_primitive_charges_each_card_and_seat_it_touches(name):
     args, work = CHARGED[name]
-    game = table(load_ruleset(RULES_FOR.get(name, "classic")))
+    game = table(rules=load_ruleset(RULES_FOR.get(name, "classic")))
     values = [arg(game) if callable(arg) else arg for arg in args]
     expected = work(game) if callable(work) else work
     before = game.work_left
@@ -173,7 +175,7 @@ def test_a_primitive_charges_each_card_and_seat_it_touches(name):
 def test_a_primitive_past_the_budget_fails_as_a_rule_error(name):
     """A ValueError, as a rule's own mistakes: the call's wrapper names the rule's text."""
     args, _ = CHARGED[name]
-    game = table(load_ruleset(RULES_FOR.get(name, "classic")))
+    game = table(rules=load_ruleset(RULES_FOR.get(name, "classic")))
     values = [arg(game) if callable(arg) else arg for arg in args]
     game.work_left = 0
     with pytest.raises((ValueError, RuleRuntimeError), match="more work than one game may"):

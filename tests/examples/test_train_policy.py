@@ -1,7 +1,5 @@
 """examples/train_policy.py: a short seeded run learns to beat a uniformly random policy."""
 
-import importlib.util
-
 import pytest
 
 pytest.importorskip("numpy")
@@ -9,16 +7,12 @@ pytest.importorskip("gymnasium")
 
 from interpreter.engine import game as engine  # noqa: E402
 
-from checkout import ROOT
+from helpers import example  # noqa: E402
 
 
 def train_policy():
     """examples/train_policy.py as a module."""
-    spec = importlib.util.spec_from_file_location("train_policy",
-                                                  ROOT / "examples" / "train_policy.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return example("train_policy")
 
 
 def test_trained_policy_beats_random(monkeypatch):

@@ -2,9 +2,7 @@
 brought: turn.decide_after_draw, turn.passes_to_block, stock.reshuffle, decks, dealer.first:
 random, end_hand(). The comparison with OpenSpiel itself is examples/openspiel_compare.py."""
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
@@ -14,22 +12,12 @@ from interpreter.engine.game import GameState
 from interpreter.errors import RuleRuntimeError, RulesetError
 from interpreter.playing.agents import RandomAgent, play_match
 
-from checkout import ROOT
-
-
-def write(tmp_path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text)
-    return path
+from helpers import example, write
 
 
 def compare_module():
     """examples/openspiel_compare.py, which imports OpenSpiel only to play it."""
-    spec = importlib.util.spec_from_file_location("openspiel_compare",
-                                                  ROOT / "examples" / "openspiel_compare.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return example("openspiel_compare")
 
 
 @pytest.mark.parametrize("key, expected", [

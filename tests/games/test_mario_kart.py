@@ -2,15 +2,16 @@
 ruleset.
 
 Each test is named for the rule it checks. Exact tables come from GameState.from_table
-(stock given top first, so a Wild Item Box turns over stock[0]); deals are checked with
-seeded games, the seeds found by searching the recorded events.
+(stock given top first, so a Wild Item Box turns over stock[0]); deals come from a stacked
+deck (the dealer draw, the cards dealt and the first card turned given), or are seeded games
+checked against their recorded events.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,9 @@ from interpreter import (
     simulate,
 )
 
+import helpers
+from helpers import deck_turning, names, write
+
 COLORS = ["red", "yellow", "green", "blue"]
 ACTIONS = ["skip", "reverse", "draw_two"]
 ITEM = {"red": "mushroom", "yellow": "banana_peel", "green": "green_shell",
@@ -42,14 +46,8 @@ WD4 = MK.card("wild_draw_four")
 PAD = ["yellow 1", "yellow 2", "green 1", "green 2", "blue 1", "blue 2", "red 1", "red 2"] * 2
 INTERPRETER = ROOT / "interpreter"
 
-
-def names(cards):
-    return [c.name for c in cards]
-
-
-def table(hands, stock=(), discard=("yellow 5",), rules=MK, **kw):
-    return GameState.from_table(rules, hands=[list(h) for h in hands], discard=list(discard),
-                                stock=list(stock), record=True, **kw)
+# Seat 0 to play on a yellow 5; each test says what the stock holds (top first).
+table = partial(helpers.table, rules=MK, discard=["yellow 5"], stock=(), record=True)
 
 
 def watchers(n):
@@ -385,11 +383,15 @@ def first_card(game):
     return MK.card(events(game, "first_card")[0]["card"])
 
 
-def seed_where(pred, limit=3000):
-    for seed in range(limit):
-        if pred(deal(seed)):
-            return seed
-    raise AssertionError("no seed found")
+# The dealer draw of `dealt` below: seat 2's 9 is the highest card, so seat 2 deals.
+DRAWS = ("red 1", "red 2", "red 9", "red 3")
+
+
+def dealt(*first, draws=DRAWS, seed=0):
+    """A game of four dealt from a stacked deck: the dealer draw `draws` (seat 0 first, round
+    after round), then seven cards each, then `first` turned up first."""
+    return GameState(MK, players=4, seed=seed, record=True,
+                     stacked=deck_turning(MK, 4, *first, draws=draws))
 
 
 def all_cards(game):
@@ -397,8 +399,7 @@ def all_cards(game):
 
 
 def test_first_card_wild_draw_four_is_returned_and_never_starts_the_hand():
-    seed = seed_where(lambda g: events(g, "first_card_returned"))
-    game = deal(seed)
+    game = dealt("wild_draw_four")
     assert {e["card"] for e in events(game, "first_card_returned")} == {"wild_draw_four"}
     assert first_card(game) is not WD4
     assert all_cards(game) == Counter(names(MK.deck))  # it went back into the deck
@@ -407,7 +408,8 @@ def test_first_card_wild_draw_four_is_returned_and_never_starts_the_hand():
 
 
 def test_first_card_wild_item_box_dealer_names_colour_and_no_item_fires():
-    game = deal(seed_where(lambda g: first_card(g) is WIB)).clone()
+    game = dealt("wild_item_box")
+    assert game.dealer == 2 and first_card(game) is WIB
     stock = len(game.stock)
     d = game.decision
     assert (d.kind, d.seat) == ("color", game.dealer)
@@ -425,7 +427,8 @@ def test_first_card_wild_item_box_dealer_names_colour_and_no_item_fires():
     ("reverse", 0, -1, None),
 ])
 def test_first_card_action_acts_as_in_classic(kind, seat_offset, direction, drew):
-    game = deal(seed_where(lambda g: first_card(g).kind == kind))
+    game = dealt("blue 4" if kind == "number" else f"blue {kind}")
+    assert first_card(game).kind == kind and game.dealer == 2
     assert (game.decision.kind, game.decision.seat) == ("play", (game.dealer + seat_offset) % 4)
     assert game.direction == direction
     sizes = [7, 7, 7, 7]
@@ -457,20 +460,19 @@ def test_dealer_is_the_highest_draw(seed):
 
 
 def test_dealer_draw_tie_draws_again_among_the_tied_only():
-    seed = seed_where(lambda g: len(events(g, "dealer_draw")) > 1
-                      and len(events(g, "dealer_draw")[1]["cards"]) < 4)
-    game = deal(seed)
+    # Seats 0 and 1 tie on a 9; they alone draw again, and seat 1's 5 beats seat 0's 2.
+    game = dealt("green 7", draws=("red 9", "blue 9", "green 3", "yellow 1", "red 2", "blue 5"))
     dealer, rounds = replay_dealer_draw(game)
-    assert rounds > 1 and game.dealer == dealer
+    assert rounds == 2 and set(events(game, "dealer_draw")[1]["cards"]) == {0, 1}
+    assert game.dealer == dealer == 1
 
 
 def test_dealer_draw_actions_and_wilds_count_zero():
-    # A round where every card drawn is worth 0 is a tie of everyone.
-    seed = seed_where(lambda g: any(all(MK.card(n).kind != "number" or MK.card(n).rank == 0
-                                        for n in e["cards"].values())
-                                    for e in events(g, "dealer_draw")), limit=5000)
-    game = deal(seed)
-    replay_dealer_draw(game)
+    # A round where every card drawn is worth 0 is a tie of everyone: all four draw again.
+    game = dealt("green 7", draws=("red skip", "wild_item_box", "wild_draw_four", "green 0") + DRAWS)
+    dealer, rounds = replay_dealer_draw(game)
+    assert rounds == 2 and set(events(game, "dealer_draw")[1]["cards"]) == {0, 1, 2, 3}
+    assert game.dealer == dealer == 2
 
 
 def test_the_deal_passes_left_each_hand():
@@ -561,12 +563,6 @@ def test_simulate_runs():
 
 
 # --- the ruleset is checked when loaded ----------------------------------------------------
-
-def write(tmp_path, name, text):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
-
 
 def test_copy_with_an_item_that_has_no_effect_is_refused(tmp_path):
     source = (INTERPRETER.parent / "rulesets" / "mario_kart.yaml").read_text()

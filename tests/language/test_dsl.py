@@ -9,6 +9,7 @@ in which seat 0 plays that Skip.
 from __future__ import annotations
 
 import textwrap
+from functools import partial
 
 import pytest
 
@@ -28,6 +29,8 @@ from interpreter.language.compiler import (
     compile_expression,
 )
 from interpreter.language.primitives import Frame
+
+import helpers
 
 OPTIONS = {"n": 3, "flag": True, "mode": "fast"}
 ATTRIBUTES = frozenset({"item", "weight"})
@@ -62,10 +65,9 @@ def rules(tmp_path_factory):
     return load_ruleset(path)
 
 
-def table(rules, direction=1):
-    return GameState.from_table(rules, hands=HANDS, discard=["blue 3", "red 3"],
-                                stock=["green 5", "green 6", "green 7"], turn=0,
-                                direction=direction, scores=[10, 20, 30, 40])
+# The table above: seat 0 to play on a red 3, scores of 10, 20, 30 and 40.
+table = partial(helpers.table, HANDS, discard=["blue 3", "red 3"],
+                stock=["green 5", "green 6", "green 7"], turn=0, scores=[10, 20, 30, 40])
 
 
 def symbols(where=None):
@@ -81,7 +83,7 @@ def unchecked(text):
 
 def evaluate(rules, text, player=0, card="red 5", color_before="blue", direction=1):
     fn = compile_expression(text, symbols())
-    game = table(rules, direction)
+    game = table(rules, direction=direction)
     value = fn(game, Frame(player, rules.card(card) if card else None, color_before))
     return tuple(value) if isinstance(value, list) else value
 

@@ -13,34 +13,26 @@ import pytest
 from interpreter import DslError, GameState, RulesetError, load_ruleset
 from interpreter.loading.source import bundled_dir
 
+from helpers import names, table, variant
+
 # seat 0 plays a red skip; its effect is the text under test.
 HANDS = [["red skip", "red 1", "blue 2"], ["green 1", "green 2"], ["yellow 1", "yellow 2"]]
 STOCK = ["green 5", "green 6", "green 7", "green 8"]  # top first
 
 
-def ruleset(tmp_path, text: str):
-    path = tmp_path / "variant.yaml"
-    path.write_text("extends: classic\nname: variant\n" + textwrap.dedent(text))
-    return load_ruleset(path)
-
-
 def refused(tmp_path, text: str, error=RulesetError):
     with pytest.raises(error) as info:
-        ruleset(tmp_path, text)
+        variant(tmp_path, text)
     return info.value
 
 
 def skip_does(tmp_path, on_play: str, extra: str = ""):
     """Classic whose Skip does `on_play`; seat 0 plays one on the table above."""
-    rules = ruleset(tmp_path, extra + "kinds:\n  skip:\n    on_play: |\n"
+    rules = variant(tmp_path, extra + "kinds:\n  skip:\n    on_play: |\n"
                     + textwrap.indent(on_play, "      ") + "\n")
-    game = GameState.from_table(rules, hands=HANDS, discard=["red 3"], stock=STOCK)
+    game = table(HANDS, rules, top="red 3", stock=STOCK)
     game.apply(rules.card("red skip"))
     return game
-
-
-def names(cards) -> list:
-    return [card.name for card in cards]
 
 
 # --- 8. `let` binds a value --------------------------------------------------------------------
@@ -86,7 +78,7 @@ rules:
     ([False, False, False], 1, [2, 2, 2]),  # no rule fires: seat 1 plays
 ])
 def test_end_turn_in_a_turn_started_rule_ends_the_turn_unplayed(tmp_path, frozen, turn, sizes):
-    rules = ruleset(tmp_path, FROZEN)
+    rules = variant(tmp_path, FROZEN)
     game = GameState.from_table(rules, hands=[["red 1", "red 2", "blue 2"], ["green 1", "green 2"],
                                               ["yellow 1", "yellow 2"]],
                                 discard=["red 3"], stock=STOCK)
@@ -111,7 +103,7 @@ def test_two_kinds_that_give_cards_one_name_are_refused_with_both_places(tmp_pat
     err = refused(tmp_path, text)
     assert (err.line, err.path) == (line, "$.deck[1].kind")
     assert "two cards may not share a name" in err.message
-    assert f"variant.yaml{other}" in err.message
+    assert f"mine.yaml{other}" in err.message
 
 
 # --- 11. a comprehension over a single seat ----------------------------------------------------
@@ -155,7 +147,7 @@ def test_a_first_card_condition_no_card_escapes_is_refused_at_its_line(tmp_path,
     "first_card: {redeal_if: card.color == none or players > 0}\n",
 ])
 def test_a_first_card_some_card_escapes_is_accepted(tmp_path, text):
-    ruleset(tmp_path, text)
+    variant(tmp_path, text)
 
 
 # --- 13. a rank that may be text ---------------------------------------------------------------
@@ -200,7 +192,7 @@ def test_arithmetic_on_a_rank_that_may_be_text_is_refused_at_load(tmp_path, text
     "rules: {r: {when: card_played, do: 'draw(next, card.rank + 1)'}}",
 ])
 def test_a_rank_made_sure_of_or_always_a_number_is_accepted(tmp_path, text):
-    ruleset(tmp_path, text + "\n")
+    variant(tmp_path, text + "\n")
 
 
 # --- 14. initial: none ---------------------------------------------------------------------
@@ -208,7 +200,7 @@ def test_a_rank_made_sure_of_or_always_a_number_is_accepted(tmp_path, text):
 # (In a ruleset that extends another, `null` removes the base's key: `none` is what says none.)
 @pytest.mark.parametrize("initial, value", [("none", None), ("3", 3), ("true", True)])
 def test_a_variable_may_start_as_none(tmp_path, initial, value):
-    rules = ruleset(tmp_path, f"variables: {{last: {{initial: {initial}}}}}\n")
+    rules = variant(tmp_path, f"variables: {{last: {{initial: {initial}}}}}\n")
     assert rules.variables["last"][2] == value
     game = GameState(rules, players=2, seed=1)
     assert game.variables["last"] == value

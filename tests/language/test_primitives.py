@@ -5,18 +5,7 @@ import pytest
 
 from interpreter import GameState, load_ruleset
 from interpreter.errors import HouserulesError
-
-
-def write(tmp_path, name, text):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
-
-
-def table(rules, hands, discard=("red 5",), stock=("green 1", "green 2", "green 3", "green 4",
-                                                   "green 5", "green 6"), **kw):
-    return GameState.from_table(load_ruleset(rules, kw.pop("options", None)), hands=hands,
-                                discard=list(discard), stock=list(stock), **kw)
+from helpers import table, write
 
 
 @pytest.mark.parametrize("effect, hand_after", [
@@ -78,6 +67,6 @@ kinds:
       draw(next, count)
       lose_turn(next)
 """)
-    game = table(str(path), [["red skip", "blue 1", "blue 2"], ["yellow 1", "yellow 2"]])
+    game = table([["red skip", "blue 1", "blue 2"], ["yellow 1", "yellow 2"]], path)
     game.apply(game.ruleset.card("red skip"))
     assert game.hand_sizes() == [2, 5]

@@ -5,12 +5,7 @@ import pytest
 
 from interpreter import GameState, load_ruleset
 from interpreter.errors import DslError
-
-
-def write(tmp_path, name, text):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
+from helpers import write
 
 
 VARIABLES = """\

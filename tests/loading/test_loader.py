@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import jsonschema
 import pytest
@@ -13,6 +12,7 @@ import yaml
 from interpreter import HouserulesError, OptionError, RulesetError, load_ruleset
 from interpreter.loading.source import bundled_dir
 from checkout import ROOT
+from helpers import write
 
 RULESETS = bundled_dir("rulesets")
 SCHEMA_FILE = bundled_dir("schema") / "ruleset.schema.json"
@@ -29,13 +29,6 @@ STANDALONE = {
     "playable": "card.color == none or card.color == color or card.rank == top.rank",
     "scoring": {"winner_scores": "sum(c.points for c in hands(others))"},
 }
-
-
-def write(directory: Path, name: str, text: str) -> Path:
-    path = directory / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text)
-    return path
 
 
 def load_error(path, options=None, error=RulesetError) -> HouserulesError:

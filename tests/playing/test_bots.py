@@ -6,12 +6,7 @@ from interpreter import GameState, load_ruleset
 from interpreter.engine.decisions import Decision
 from interpreter.engine.invariants import play_checked
 from interpreter.playing.agents import EagerAgent, HeuristicAgent, RandomAgent
-
-
-def write(tmp_path, name, text):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
+from helpers import write
 
 
 def test_bots_answer_a_rulesets_own_question_as_it_says(tmp_path):
@@ -30,7 +25,7 @@ def test_bots_answer_the_jump_in_card_choice(tmp_path, agent):
     path = write(tmp_path, "rules.yaml", "extends: [classic, house/jump_in]\nname: any_colour\n"
                            "jump_in: {allowed: card.color != none and card.rank == top.rank}\n"
                            "match: {hands: 1}\n")
-    rules = load_ruleset(str(path))
+    rules = load_ruleset(path)
     for seed in range(5):
         game = GameState(rules, players=3, seed=seed)
         play_checked(game, [agent(seed) for _ in range(3)])

@@ -1,20 +1,13 @@
 """`explain`: a ruleset told in words, down to an empty effect and every attribute's values."""
 
-from pathlib import Path
-
 from interpreter import load_ruleset
 from interpreter.presenting.explain import explain
-
-
-def write(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text)
-    return path
+from helpers import write
 
 
 def test_an_empty_on_first_does_nothing(tmp_path):
     path = write(tmp_path, "rules.yaml", "extends: classic\nname: quiet\nkinds:\n  skip: {on_first: ''}\n")
-    rules = load_ruleset(str(path))
+    rules = load_ruleset(path)
     assert rules.kinds["skip"].on_first == () and rules.kinds["skip"].on_play
     assert "As the first card: nothing happens." in explain(rules)
 
@@ -28,7 +21,7 @@ attributes:
 kinds:
   wild: {attributes: {weight: 5}}
 """)
-    text = explain(load_ruleset(str(path)))
+    text = explain(load_ruleset(path))
     assert "weight: How heavy a card is." in text
     assert "  2: every red card" in text
     assert "  5: every wild" in text

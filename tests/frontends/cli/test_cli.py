@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-import interpreter
 from interpreter.cli.main import main
 from interpreter.loading.source import bundled_dir
+
+from helpers import cli
 
 CLASSIC_OPTIONS = ["target_score", "hands", "draw_until_playable", "max_draws", "challenge"]
 
@@ -168,12 +165,6 @@ def test_simulate_an_unknown_ruleset_exits_2(capsys):
 # --- from any directory ----------------------------------------------------------------------
 
 def test_the_module_runs_from_any_directory(tmp_path):
-    package_root = str(Path(interpreter.__file__).resolve().parent.parent)
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
-    result = subprocess.run(
-        [sys.executable, "-m", "interpreter.cli.main", "simulate", "classic", "--games", "3",
-         "--seed", "1"],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    result = cli("simulate", "classic", "--games", "3", "--seed", "1", cwd=tmp_path, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "wins per seat" in result.stdout

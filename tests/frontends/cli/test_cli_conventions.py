@@ -6,17 +6,13 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
-import subprocess
-import sys
 import textwrap
 from importlib import metadata
 from pathlib import Path
 
 import pytest
 
-import interpreter
 from interpreter.building.ruleset import load_ruleset
 from interpreter.cli import main as cli
 from interpreter.cli.progress import ProgressBar
@@ -25,6 +21,8 @@ from interpreter.playing.agents import seat_bots
 from interpreter.simulate.stats import Running, proportion_difference, wilson
 
 from checkout import ROOT
+import helpers
+
 README = (ROOT / "README.md").read_text()
 
 
@@ -40,11 +38,7 @@ def run(argv):
 
 def houserules(*args, cwd, stdin=None, timeout=300):
     """The command run as a person runs it, in another folder than the checkout's."""
-    env = dict(os.environ)
-    package_root = str(Path(interpreter.__file__).resolve().parent.parent)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
-    return subprocess.run([sys.executable, "-m", "interpreter.cli.main", *args], cwd=cwd, env=env,
-                          input=stdin, capture_output=True, text=True, timeout=timeout)
+    return helpers.cli(*args, cwd=cwd, input=stdin, timeout=timeout)
 
 
 # --- help and version ------------------------------------------------------------------------

@@ -46,23 +46,12 @@ from interpreter.simulate.runs import (
     in_processes,
 )
 
+from checkout import ROOT
+from helpers import cli, cli_environment
+
 simulate = importlib.import_module("interpreter.simulate.runs")  # the package has a simulate() too
-ROOT = Path(interpreter.__file__).resolve().parent.parent
 ROOT_USER = hasattr(os, "geteuid") and os.geteuid() == 0  # whom chmod does not stop
 QUICK = ["--bots", "eager", "--option", "hands=1"]
-
-
-def environment() -> dict:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    return env
-
-
-def cli(*argv, timeout=120, stdout=subprocess.PIPE) -> subprocess.CompletedProcess:
-    """`python -m interpreter.cli.main ARGV` with stdin empty, stdout and stderr captured."""
-    return subprocess.run([sys.executable, "-m", "interpreter.cli.main", *map(str, argv)], cwd=ROOT,
-                          env=environment(), stdin=subprocess.DEVNULL, stdout=stdout,
-                          stderr=subprocess.PIPE, text=True, timeout=timeout)
 
 
 def one_error(stderr: str, *words: str) -> str:
@@ -370,7 +359,7 @@ def run_killing_workers(argv: list, every_time: bool) -> tuple[subprocess.Comple
     """Run the CLI and SIGKILL one of its worker processes once (or every one, as they come)
     after the first second; gives the outcome and how many were killed."""
     process = subprocess.Popen([sys.executable, "-m", "interpreter.cli.main", *map(str, argv)],
-                               cwd=ROOT, env=environment(), stdout=subprocess.PIPE,
+                               cwd=ROOT, env=cli_environment(), stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
     started, killed = time.monotonic(), 0
     try:
@@ -571,7 +560,7 @@ def empty_cluster(tmp_path):
         process = subprocess.Popen(
             [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
              "--port", address.rsplit(":", 1)[1], "--no-dashboard"],
-            cwd=ROOT, env=environment(), stdout=log, stderr=subprocess.STDOUT,
+            cwd=ROOT, env=cli_environment(), stdout=log, stderr=subprocess.STDOUT,
             start_new_session=True)
     try:
         with distributed.Client(address, timeout=60):
@@ -632,7 +621,7 @@ def test_ten_billion_games_on_two_jobs_stream_in_flat_memory_and_stop_cleanly(tm
     process = subprocess.Popen(
         [sys.executable, "-m", "interpreter.cli.main", "simulate", "classic", "--games",
          "10000000000", "--jobs", "2", *QUICK, "--records", str(records)],
-        cwd=ROOT, env=environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=ROOT, env=cli_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True, preexec_fn=interruptible)
     try:
         peak, start = 0, time.monotonic()

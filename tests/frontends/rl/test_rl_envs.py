@@ -3,8 +3,6 @@ seeding, illegal actions, windows as turns, and observations that show only what
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pytest
 
@@ -27,15 +25,6 @@ GAMES = [
 ]
 IDS = ["classic", "mario_kart", "classic+stacking+jump_in+seven_o", "uno_flip", "no_mercy",
        "crazy_eights"]
-
-
-@pytest.fixture(autouse=True)
-def quiet():
-    # Both checkers warn that a Dict observation (observation + action mask, as PettingZoo's
-    # own card games give) is not a plain Box; that is the documented shape.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        yield
 
 
 @pytest.mark.parametrize("ruleset, options", GAMES, ids=IDS)

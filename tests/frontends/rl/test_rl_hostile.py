@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import time
-import warnings
 
 import numpy as np
 import pytest
@@ -89,13 +88,6 @@ rules:
       if var.dealt > 1 then end_hand() end
 """, {}, "played", "played"),
 ]
-
-
-@pytest.fixture(autouse=True)
-def quiet():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        yield
 
 
 def refused(error: HouserulesError, path) -> str:

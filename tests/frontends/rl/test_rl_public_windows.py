@@ -10,8 +10,6 @@ open and at the first decision after it, and must be the same both times."""
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pytest
 
@@ -116,13 +114,6 @@ def gymnasium_view(holder, observer, takes, uncalled) -> list:
 
 VIEWS = {"pettingzoo": pettingzoo_view, "openspiel": openspiel_view,
          "gymnasium": gymnasium_view}
-
-
-@pytest.fixture(autouse=True)
-def quiet():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        yield
 
 
 def window_cases() -> list:

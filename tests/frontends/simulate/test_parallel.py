@@ -21,26 +21,13 @@ from pathlib import Path
 
 import pytest
 
-import interpreter
 from interpreter.cli.progress import ProgressBar
 from interpreter.simulate.runs import game_seed
 
-ROOT = Path(interpreter.__file__).resolve().parent.parent
+from checkout import ROOT
+from helpers import cli, cli_environment
+
 TIMING = ("seconds", "games_per_second")
-
-
-def environment() -> dict:
-    """This environment, with the repository root on PYTHONPATH (for the CLI and workers)."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    return env
-
-
-def cli(*argv, timeout=120) -> subprocess.CompletedProcess:
-    """`python -m interpreter.cli.main ARGV`, stdout and stderr captured (stderr is not a terminal)."""
-    return subprocess.run([sys.executable, "-m", "interpreter.cli.main", *map(str, argv)],
-                          cwd=ROOT, env=environment(), capture_output=True, text=True,
-                          timeout=timeout)
 
 
 def without_timing(text: str) -> str:
@@ -112,7 +99,7 @@ def dask_cluster(tmp_path_factory):
     logs = tmp_path_factory.mktemp("dask")
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
-    env = environment()
+    env = cli_environment()
     commands = [
         [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
          "--port", str(port), "--no-dashboard"],
@@ -279,7 +266,7 @@ def test_a_long_run_on_two_jobs_stays_under_300_mb(tmp_path):
     probe = ("import resource, subprocess, sys\n"
              f"code = subprocess.run({command!r}, stdout=subprocess.DEVNULL).returncode\n"
              "print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
-    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=environment(),
+    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=cli_environment(),
                             capture_output=True, text=True, timeout=600)
     code, peak_kb = map(int, result.stdout.split())
     assert code == 0, result.stderr

@@ -25,11 +25,6 @@ TWO_PEOPLE = [{"kind": "you", "name": "Ann"}, {"kind": "person", "name": "Bo"},
 
 
 @pytest.fixture
-def root(tmp_path):
-    return tmp_path / "tables"
-
-
-@pytest.fixture
 def client(root):
     with TestClient(web.create_app(root, bot_delay=0, chosen_seeds=True)) as test_client:
         yield test_client

@@ -49,11 +49,6 @@ PASTE = "extends: classic\nname: mine\ntitle: Mine\n"
 # --- helpers --------------------------------------------------------------------------
 
 @pytest.fixture
-def root(tmp_path):
-    return tmp_path / "tables"
-
-
-@pytest.fixture
 def client(root):
     with TestClient(web.create_app(root, bot_delay=0)) as test_client:
         yield test_client

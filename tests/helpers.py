@@ -1,0 +1,100 @@
+"""What many test files set up alike: an exact table (GameState.from_table), a small ruleset
+file, a variant of a bundled game, an example script as a module, the command line run in a
+child process.
+
+A test file with a usual table of its own names its defaults once, e.g.
+`table = partial(helpers.table, rules=CLASSIC, stock=YELLOWS)`, and each test then says only
+the hands and what else differs.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from checkout import ROOT
+from interpreter import GameState, Ruleset, load_ruleset
+
+# Cards no test means to draw, as a stock: green numbers (none is red 5, the usual top).
+GREENS = ("green 1", "green 2", "green 3", "green 4", "green 5", "green 6")
+
+
+def table(hands, rules="classic", *, top="red 5", under=(), discard=None, stock=GREENS,
+          options=None, **state) -> GameState:
+    """A game at an exact table: `hands` (card names, or cards, per seat), seat 0 to play.
+
+    `rules` is a Ruleset, or a bundled name or a path loaded with `options`. The discard pile is
+    `discard` (bottom to top) when given, else `under` with `top` on it; the stock is `stock`
+    (top first). Everything else (turn, penalty, scores, uncalled, just_played, record, seed,
+    ...) goes to GameState.from_table as it is (see dealing.set_table).
+    """
+    if not isinstance(rules, Ruleset):
+        rules = load_ruleset(rules, options)
+    elif options is not None:
+        raise TypeError("options are for a ruleset loaded here, not a Ruleset given")
+    pile = list(discard) if discard is not None else [*under, top]
+    return GameState.from_table(rules, hands=[list(hand) for hand in hands], discard=pile,
+                                stock=list(stock), **state)
+
+
+def deck_turning(rules: Ruleset, players: int, *first: str, draws: tuple = ()) -> list:
+    """The top of a stacked deck (GameState's `stacked`, top first) whose deal turns `first`
+    up: the cards of a ruleset's dealer draw (`draws`, seat 0 first, round after round), then a
+    hand for every seat (number cards, taken in the deck's order from those not named), then
+    the cards of `first` (names). The deck below is shuffled by the game's seed."""
+    named = [rules.card(name) for name in (*draws, *first)]
+    left = list(rules.deck)
+    for card in named:
+        left.remove(card)
+    dealt = [card for card in left if card.kind == "number"][:players * rules.hand_sizes[players]]
+    return [*named[:len(draws)], *dealt, *named[len(draws):]]
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    """`text` as the file `name` in `folder` (its own folders made too); its path."""
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+def names(cards) -> list:
+    """The cards' names, in order."""
+    return [card.name for card in cards]
+
+
+def variant(folder: Path, body: str, extends: str = "classic", name: str = "mine") -> Ruleset:
+    """`extends` with the YAML `body` (dedented) added, as folder/NAME.yaml, loaded; the body
+    starts on the file's line 3."""
+    return load_ruleset(write(folder, f"{name}.yaml", f"extends: {extends}\nname: {name}\n"
+                              + textwrap.dedent(body)))
+
+
+def example(name: str):
+    """examples/NAME.py as a module (the examples are scripts, not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def cli_environment() -> dict:
+    """This environment with the checkout first on PYTHONPATH, for the command line and the
+    worker processes it starts."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    return env
+
+
+def cli(*argv, cwd=ROOT, timeout=120, **run) -> subprocess.CompletedProcess:
+    """`python -m interpreter.cli.main ARGV` in a child process started in `cwd`: stdin empty
+    (unless `input` is given), stdout and stderr captured as text, unless `run` says otherwise."""
+    options = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "text": True, **run}
+    if options.get("input") is None:
+        options.setdefault("stdin", subprocess.DEVNULL)
+    return subprocess.run([sys.executable, "-m", "interpreter.cli.main", *map(str, argv)],
+                          cwd=cwd, env=cli_environment(), timeout=timeout, **options)
