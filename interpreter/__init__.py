@@ -1,7 +1,7 @@
 """houserules: a declarative rule-variant interpreter for UNO-family card games.
 
 The pipeline runs one way: YAML ruleset -> schema check -> compiled Ruleset -> GameState
-driven by agents -> front ends. The public names are gathered here.
+driven by agents through a Match -> front ends. The public names are gathered here.
 """
 
 from interpreter.building.ruleset import Ruleset, load_ruleset
@@ -20,12 +20,12 @@ from interpreter.playing.agents import (
     HeuristicAgent,
     RandomAgent,
     ScriptedAgent,
-    play_match,
 )
+from interpreter.playing.match import Match, play_match
 from interpreter.simulate.runs import simulate
 
 __all__ = [
     "COMPILED", "DRAW", "Decision", "DslError", "EagerAgent", "GameState", "HeuristicAgent",
-    "HouserulesError", "IllegalMove", "OptionError", "RandomAgent", "RuleRuntimeError", "Ruleset",
+    "HouserulesError", "IllegalMove", "Match", "OptionError", "RandomAgent", "RuleRuntimeError", "Ruleset",
     "RulesetError", "ScriptedAgent", "load_ruleset", "play_match", "simulate",
 ]

@@ -1,10 +1,10 @@
-"""Agents answer decisions: `decide(game, decision) -> one of decision.options`; `play_match`
-lets them answer every decision of a match."""
+"""Agents answer decisions: `decide(game, decision) -> one of decision.options`. The bundled
+bots are made by name, by bot(); match.py lets them answer a match's decisions."""
 
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
 from interpreter.engine.decisions import DONE, DRAW, PASS, Decision
 from interpreter.engine.frame import Frame
@@ -16,10 +16,10 @@ from interpreter.playing.dice import Dice
 class RandomAgent:
     """Uniform over the legal options."""
 
-    def __init__(self, seed=None):
+    def __init__(self, seed: Any = None) -> None:
         self.rng = generator(seed)
 
-    def decide(self, game: GameState, decision: Decision):
+    def decide(self, game: GameState, decision: Decision) -> Any:
         """Any legal option, each as likely."""
         options = decision.options
         return options[below(self.rng, len(options))]
@@ -33,10 +33,10 @@ class EagerAgent:
     """Plays like RLCard's random loop: a random playable card if any, else draws; plays a
     playable drawn card, names a random colour, always calls UNO, never challenges."""
 
-    def __init__(self, seed=None):
+    def __init__(self, seed: Any = None) -> None:
         self.rng = generator(seed)
 
-    def decide(self, game: GameState, decision: Decision):
+    def decide(self, game: GameState, decision: Decision) -> Any:
         """The eager answer."""
         options = decision.options
         kind = decision.kind
@@ -68,20 +68,20 @@ class HeuristicAgent:
     With `forget_uno` above 0 it forgets to call UNO that often (the `forgetful` bot).
     """
 
-    def __init__(self, seed=None, forget_uno: float = 0.0):
+    def __init__(self, seed: Any = None, forget_uno: float = 0.0) -> None:
         self.rng = generator(seed)
         self.forget_uno = forget_uno
 
-    def decide(self, game: GameState, decision: Decision):
+    def decide(self, game: GameState, decision: Decision) -> Any:
         """A sensible answer to any kind of decision."""
         method = getattr(self, "on_" + decision.kind, None)
         return method(game, decision) if method else self.on_question(game, decision)
 
-    def colours(self, game: GameState, seat) -> list:
+    def colours(self, game: GameState, seat: Any) -> list[Any]:
         """The colour of every card in the seat's hand (counted with list.count, in C)."""
         return [card.color for card in game.hands[seat]]
 
-    def on_play(self, game: GameState, decision: Decision):
+    def on_play(self, game: GameState, decision: Decision) -> Any:
         cards = [o for o in decision.options if o != DRAW and o != PASS]
         if not cards:
             return decision.options[-1]  # draw, or pass when drawing is over
@@ -93,26 +93,26 @@ class HeuristicAgent:
         # Only colourless cards are playable: keep the most valuable for later.
         return min(cards, key=lambda c: c.points)
 
-    def on_color(self, game: GameState, decision: Decision):
+    def on_color(self, game: GameState, decision: Decision) -> Any:
         colours = self.colours(game, decision.seat)
         return max(decision.options, key=colours.count)
 
-    def on_target(self, game: GameState, decision: Decision):
+    def on_target(self, game: GameState, decision: Decision) -> Any:
         """The rival nearest to going out; a partner only when no one else may be chosen."""
         mates = game.teammates(decision.seat) if decision.seat is not None else ()
         rivals = [seat for seat in decision.options if seat not in mates] or decision.options
         return min(rivals, key=lambda seat: (len(game.hands[seat]), seat))
 
-    def on_catch(self, game: GameState, decision: Decision):
+    def on_catch(self, game: GameState, decision: Decision) -> Any:
         return decision.options[-1]  # its own seat, if the offer lets it take the window
 
-    def on_jump_in(self, game: GameState, decision: Decision):
+    def on_jump_in(self, game: GameState, decision: Decision) -> Any:
         return decision.options[-1]
 
-    def on_jump_in_card(self, game: GameState, decision: Decision):
+    def on_jump_in_card(self, game: GameState, decision: Decision) -> Any:
         return self.on_play(game, decision)  # which allowed card: chosen as a play is
 
-    def on_card(self, game: GameState, decision: Decision):
+    def on_card(self, game: GameState, decision: Decision) -> Any:
         """A card choice (choose_cards): the card its ruleset's `bots: answers: card:` rates
         highest (`card`: the card on offer), stopping once it rates none; without one, the
         card of most points (chosen cards usually leave the hand), never stopping early."""
@@ -129,10 +129,10 @@ class HeuristicAgent:
         best = max(rated, key=lambda pair: pair[0])  # the first of the best, in hand order
         return DONE if not best[0] and DONE in decision.options else best[1]
 
-    def on_uno(self, game: GameState, decision: Decision):
+    def on_uno(self, game: GameState, decision: Decision) -> Any:
         return not (self.forget_uno and self.rng.random() < self.forget_uno)
 
-    def on_question(self, game: GameState, decision: Decision):
+    def on_question(self, game: GameState, decision: Decision) -> Any:
         """Yes to offers that help (play the drawn card, call UNO); a ruleset's own question
         as its `bots: answers:` say; no to other risky questions."""
         if decision.kind == "play_drawn":
@@ -148,10 +148,10 @@ class HeuristicAgent:
 class ScriptedAgent:
     """Gives prepared answers in order; for tests. Card names and colours may be strings."""
 
-    def __init__(self, answers):
+    def __init__(self, answers: Any) -> None:
         self.answers = list(answers)
 
-    def decide(self, game: GameState, decision: Decision):
+    def decide(self, game: GameState, decision: Decision) -> Any:
         """The next prepared answer."""
         if not self.answers:
             raise HouserulesError(f"the script has no answer left for a {decision.kind} decision")
@@ -167,11 +167,11 @@ FORGET_UNO: Final = 0.2  # how often the forgetful bot forgets to call UNO
 class ForgetfulAgent(HeuristicAgent):
     """The heuristic bot, but it forgets to call UNO one time in five, so people can catch it."""
 
-    def __init__(self, seed=None):
+    def __init__(self, seed: Any = None) -> None:
         super().__init__(seed, FORGET_UNO)
 
 
-# Every front end builds its bots from these names, through bot().
+# The bundled bots by name: every front end makes them through bot() (seating.py).
 AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "eager": EagerAgent,
           "forgetful": ForgetfulAgent}
 
@@ -184,16 +184,17 @@ RANDOM: Final = random.Random.random
 GETRANDBITS: Final = random.Random.getrandbits
 
 
-def uniform(rng) -> float:
+def uniform(rng: Any) -> float:
     """rng.random()."""
     if isinstance(rng, Dice):
         return rng.random()  # a native call in the compiled build
     if type(rng) is PLAIN:
         return RANDOM(rng)
-    return rng.random()
+    drawn: float = rng.random()  # another generator
+    return drawn
 
 
-def below(rng, count: int) -> int:
+def below(rng: Any, count: int) -> int:
     """rng.randrange(count), drawn as random.py draws it (getrandbits of count's bit length,
     again while too large), without its Python-level argument checks: the same numbers."""
     width = count.bit_length()
@@ -210,124 +211,30 @@ def below(rng, count: int) -> int:
     return drawn
 
 
-def generator(seed):
+def generator(seed: Any) -> Any:
     """A random generator from a seed, or `seed` itself when it is one (bots may share one):
     a `random.Random`, or the simulations' `Dice`."""
     return seed if isinstance(seed, (random.Random, Dice)) else random.Random(seed)
 
 
-def make_agents(spec: str, players: int, seed) -> list:
-    """`random`, `heuristic`, or a comma list with one name per seat.
-
-    The bots of one game share a generator, seeded from the game's seed: the small `Dice`
-    (seeding a Mersenne Twister costs as much as three turns, and simulations make a table
-    of bots for every game).
-    """
-    return seat_table(bot_names(spec, players), Dice(seed))
-
-
-def bot_names(spec: str, players: int) -> list:
-    """The bot name of each seat from `--bots` (one name for all, or one per seat)."""
-    names = [n.strip() for n in spec.split(",")] if spec else ["random"]
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise HouserulesError(f"--bots lists {len(names)} bots for {players} players")
-    unknown = [n for n in names if n not in AGENTS]
-    if unknown:
-        raise HouserulesError(f"unknown bot '{unknown[0]}'; bots: {', '.join(AGENTS)}")
-    return names
-
-
-def seat_table(names: list, dice: Dice) -> list:
-    """A table of the bots `names` (from bot_names), sharing `dice` (a simulation reseeds
-    them for each game: the bundled bots hold nothing else)."""
-    return [bot(name, dice) for name in names]
-
-
-def bot(name: str, rng) -> object:
+def bot(name: str, rng: Any) -> Any:
     """The bundled bot `name` (one of AGENTS), drawing from `rng` (or a generator seeded
-    with it): the one place every front end makes its bots."""
+    with it): the one place every front end makes its bots (seating.seat_bots seats them)."""
     # Constructed natively (through AGENTS, a call through Python's protocol: about 1,500
-    # instructions a bot, and a simulation seats a table of them for every game).
+    # instructions a bot).
     if name == "eager":
         return EagerAgent(rng)
     if name == "random":
         return RandomAgent(rng)
     if name == "forgetful":
         return ForgetfulAgent(rng)
-    return HeuristicAgent(rng)
+    if name == "heuristic":
+        return HeuristicAgent(rng)
+    raise HouserulesError(unknown_bot(name))
 
 
-def seat_bots(spec: str, players: int, person: int) -> list:
-    """The bot name of each seat around a person at seat `person` (None there), from `play
-    --bots`: one name for every bot, one per seat as `simulate --bots` takes them (the
-    person's entry must name a bot too, and is not used), or one per bot in seat order."""
-    names = [n.strip() for n in spec.split(",")] if spec else ["random"]
-    if len(names) == 1:
-        names = names * players
-    elif len(names) == players - 1:
-        names.insert(person, names[0])
-    elif len(names) != players:
-        raise HouserulesError(f"--bots lists {len(names)} bots for {players} players: give one "
-                              f"name, one per seat ({players}) or one per bot ({players - 1})")
-    unknown = [n for n in names if n not in AGENTS]
-    if unknown:
-        raise HouserulesError(f"unknown bot '{unknown[0]}'; bots: {', '.join(AGENTS)}")
-    seats: list = list(names)
-    seats[person] = None
-    return seats
-
-
-def play_match(game: GameState, agents: list, log=None) -> GameState:
-    """Let the agents answer every decision until the match is over (written to `log`)."""
-    while not game.over:
-        if game.asking and log is None:
-            # A turn's play, asked without its Decision object: the bundled bots that pick
-            # from the options alone answer it by index (callgrind: some 6% of a game). Their
-            # own classes only: a subclass may decide otherwise.
-            agent = agents[game.turn]
-            if type(agent) is EagerAgent:
-                eager: EagerAgent = agent
-                game.play_option(eager.play_at(game.play_count))
-                continue
-            if type(agent) is RandomAgent:
-                uniform_bot: RandomAgent = agent
-                game.play_option(uniform_bot.play_at(game.play_count))
-                continue
-        decision = game.decision
-        if decision is None:
-            game.next_hand()
-            if log is not None:
-                log.next_hand()
-            continue
-        seat = decision.seat
-        if seat is None:
-            answer = ask_window(game, decision, agents)
-        else:
-            answer = decide(agents[seat], game, decision)
-        game.apply(answer)
-        if log is not None:
-            log.decided(decision, answer)
-    if log is not None:
-        log.finish(game)
-    return game
-
-
-def decide(agent, game: GameState, decision: Decision):
-    """The agent's answer; the bundled bots are called as compiled methods (a call through
-    Python's protocol, with its argument parsing, costs about 1,200 instructions)."""
-    if isinstance(agent, EagerAgent):
-        return agent.decide(game, decision)
-    if isinstance(agent, RandomAgent):
-        return agent.decide(game, decision)
-    return agent.decide(game, decision)
-
-
-def ask_window(game: GameState, decision: Decision, agents: list):
-    """Offer an out-of-turn window to each seat in order; the first to take it has it."""
-    for seat in decision.open_to:
-        answer = decide(agents[seat], game, decision.offer(seat))
-        if answer is not None:
-            return answer
-    return None
+def unknown_bot(name: str) -> str:
+    """What is said of a bot name that names none of AGENTS (quoted, escaped, and cut short
+    when it is long, as the command line quotes an argument)."""
+    quoted = repr(name) if len(name) <= 40 else f"{name[:30]!r}... ({len(name):,} characters)"
+    return f"unknown bot {quoted}; bots: {', '.join(AGENTS)}"

@@ -20,7 +20,6 @@ from interpreter.loading.untrusted import (
     parse_json,
     read_text,
 )
-from interpreter.playing.agents import bot, seat_bots
 from interpreter.playing.gamelog import (
     NEXT_HAND,
     LogWriter,
@@ -29,6 +28,7 @@ from interpreter.playing.gamelog import (
     error_text,
     options_text,
 )
+from interpreter.playing.seating import bot_names, seat_bots
 
 # Saves hold answers as gamelog.encode writes them (a card as {"card": NAME}), which the
 # reader tells apart from format 1's bare card names by their shape; the schema accepts
@@ -50,8 +50,8 @@ class SaveError(HouserulesError):
 def make_bots(kind: str, players: int, human: int, seed, humans: tuple = ()) -> list:
     """A bot for every seat but the people's (None there: `human`'s and `humans`'); `kind` as
     `play --bots` takes it."""
-    return [None if name is None or seat in humans else bot(name, f"{seed}/{seat}")
-            for seat, name in enumerate(seat_bots(kind, players, human))]
+    names = bot_names(kind, players, human)
+    return seat_bots([None if seat in humans else name for seat, name in enumerate(names)], seed)
 
 
 class Session:

@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from interpreter.playing.asking import WAIT, Asking
+from interpreter.playing.match import Match
 from interpreter.rl.encoding import Encoding
 from interpreter.rl.games import deal_on, first_decision
 from interpreter.rl.rewards import REWARDS, hand_rewards, match_rewards, rules_of
@@ -64,9 +64,10 @@ class HouserulesEnv(AECEnv):
         `options={"game_seed": S}` deals the game GameState(seed=S) deals."""
         if seed is not None:
             self.seeds = random.Random(seed)
-        self.game = first_decision(self.rules, self.players, lambda: self.seeds.getrandbits(63),
-                                   (options or {}).get("game_seed"))
-        self.asking = Asking(self.game)
+        game = first_decision(self.rules, self.players, lambda: self.seeds.getrandbits(63),
+                              (options or {}).get("game_seed"))
+        self.game = game
+        self.match = Match(game, [None] * self.players)  # every seat is a learner's
         self.steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -78,7 +79,7 @@ class HouserulesEnv(AECEnv):
 
     def select(self) -> None:
         """Give the turn to the seat asked now, with its legal actions in its info."""
-        seat, decision, window = self.asking.asked_now()
+        seat, decision, window = self.match.asked()
         self.decision, self.window = decision, window
         agent = self.agent_selection = self.possible_agents[seat]
         self.mask, legal, self.chosen = self.encoding.legal(decision, window, self.game)
@@ -103,12 +104,7 @@ class HouserulesEnv(AECEnv):
             answer = self.encoding.answer(self.decision, action, self.window)
         self._cumulative_rewards[agent] = 0.0
         game = self.game
-        if not self.window:
-            game.apply(answer)
-        else:
-            settled = self.asking.settle(answer)
-            if settled is not WAIT:
-                game.apply(settled)
+        self.match.answer(self.seat_of[agent], answer)
         self.steps += 1
         if self.reward == "match":
             deal_on(game)

@@ -18,7 +18,7 @@ The game is one hand (`reward="hand"`: the hand's points, rl/rewards.py) or one 
   outcome and one list of actions always give the same game.
 - Actions are rl/encoding.py's action ids (`Encoding.size` of them). A window open to
   several seats (catching a missed UNO, jumping in) is a turn of each seat in the order the
-  engine lists them, as in the PettingZoo environment (asking.py): "yes" takes it, "none"
+  engine lists them, as in the PettingZoo environment (playing/match.py): "yes" takes it, "none"
   lets it go to the next seat. Windows are public (games.py): a jump-in window is a turn of
   every other seat, "none" its only action for a seat that cannot take it, so whose turn
   it is tells nobody who could.
@@ -46,7 +46,7 @@ import numpy as np
 import pyspiel
 
 from interpreter.engine.game import GameState
-from interpreter.playing.asking import WAIT, Asking
+from interpreter.playing.match import Match
 from interpreter.rl.encoding import Encoding
 from interpreter.rl.games import deal_on, new_game
 from interpreter.rl.rewards import REWARDS, hand_rewards, match_rewards, rules_of
@@ -210,13 +210,13 @@ class Table:
     each of its attributes; this one copies itself cheaply): the game, the seat asked, and
     each seat's history once an information state was asked for."""
 
-    __slots__ = ("spec", "game", "asking", "seat", "decision", "window", "path", "won",
+    __slots__ = ("spec", "game", "match", "seat", "decision", "window", "path", "won",
                  "seen")
 
     def __init__(self, spec: Spec, seed: int):
         self.spec = spec
         self.game = new_game(spec.rules, spec.players, seed)
-        self.asking = Asking(self.game)
+        self.match = Match(self.game, [None] * spec.players)  # OpenSpiel answers for every seat
         self.path = [seed]  # the deal, then every action (a pickled table replays them)
         self.won = None
         self.seen = None  # per seat: its History, once tracked
@@ -226,8 +226,7 @@ class Table:
         twin = Table.__new__(Table)
         twin.spec = self.spec
         twin.game = self.game.clone()  # the engine's one clone (engine/clone.py)
-        twin.asking = Asking(twin.game)
-        twin.asking.offered = self.asking.offered
+        twin.match = self.match.moved_to(twin.game)
         twin.seat, twin.decision, twin.window = self.seat, self.decision, self.window
         twin.path, twin.won = list(self.path), self.won
         twin.seen = None if self.seen is None else [history.copy() for history in self.seen]
@@ -249,17 +248,16 @@ class Table:
             self.seat, self.decision, self.window = None, None, False
             self.won = [0.0] * self.spec.players
         else:
-            self.seat, self.decision, self.window = self.asking.asked_now()
+            self.seat, self.decision, self.window = self.match.asked()
 
     def legal(self) -> list:
         return sorted(set(self.spec.encoding.actions(self.decision, self.window)))
 
     def act(self, action: int) -> None:
         seat = self.seat
+        assert seat is not None, "a terminal state takes no action"
         answer = self.spec.encoding.answer(self.decision, action, self.window)
-        settled = self.asking.settle(answer)
-        if settled is not WAIT:
-            self.game.apply(settled)
+        self.match.answer(seat, answer)
         self.path.append(action)
         self.settle()
         if self.seen is not None:

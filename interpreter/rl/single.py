@@ -8,18 +8,12 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from interpreter.playing.agents import bot, seat_bots
-from interpreter.playing.asking import WAIT, Asking
+from interpreter.playing.match import Match
+from interpreter.playing.seating import bot_names, seat_bots
 from interpreter.rl.aec import BIG
 from interpreter.rl.encoding import Encoding
 from interpreter.rl.games import HANDS_WITHOUT_DECISION, NoDecision, new_game
 from interpreter.rl.rewards import REWARDS, hand_rewards, match_rewards, rules_of
-
-
-def bot_names(bots, players: int, seat: int) -> list:
-    """A bot name for every seat but the learner's (None there), as `play --bots` takes them:
-    one name, one per seat or one per bot (a comma list, or a list)."""
-    return seat_bots(bots if isinstance(bots, str) else ",".join(bots), players, seat)
 
 
 class Sampled(int):
@@ -70,6 +64,8 @@ class SeatEnv(gym.Env):
         if not 0 <= seat < self.players:
             raise ValueError(f"seat must be from 0 to {self.players - 1}")
         self.seat = seat
+        # A bot name for every seat but the learner's (None there), as `play --bots` takes
+        # them: one name, one per seat or one per bot (a comma list, or a list).
         self.bot_names = bot_names(bots, self.players, seat)
         self.reward = reward
         self.render_mode = render_mode
@@ -98,10 +94,8 @@ class SeatEnv(gym.Env):
 
     def deal(self, game_seed: int) -> None:
         """A new match from `game_seed`, its bots, and an episode starting in it."""
-        self.game = new_game(self.rules, self.players, game_seed)
-        self.asking = Asking(self.game)
-        self.bots = [None if name is None else bot(name, f"{game_seed}/{s}")
-                     for s, name in enumerate(self.bot_names)]
+        game = self.game = new_game(self.rules, self.players, game_seed)
+        self.match = Match(game, seat_bots(self.bot_names, game_seed))
         self.starting = True  # until the learner is first asked
 
     def passed(self) -> None:
@@ -124,9 +118,9 @@ class SeatEnv(gym.Env):
                     return True
                 if self.starting:
                     self.passed()
-                game.next_hand()
+                self.match.next_hand()
                 continue
-            seat, decision, window = self.asking.asked_now()
+            seat, decision, window = self.match.asked()
             if seat == self.seat:
                 self.starting = False
                 self.decision = decision
@@ -135,9 +129,7 @@ class SeatEnv(gym.Env):
                                                                          game)
                 self.action_space.legal = self.mask
                 return False
-            answer = self.asking.settle(self.bots[seat].decide(game, decision))
-            if answer is not WAIT:
-                game.apply(answer)
+            self.match.bots_answer()
 
     def observation(self) -> dict:
         decision = self.decision if self.game.decision is not None else None
@@ -151,9 +143,7 @@ class SeatEnv(gym.Env):
             answer = self.chosen[action]
         except (KeyError, TypeError):  # not a legal action: say why (IllegalAction)
             answer = self.encoding.answer(self.decision, action, self.window)
-        settled = self.asking.settle(answer)
-        if settled is not WAIT:
-            self.game.apply(settled)
+        self.match.answer(self.seat, answer)
         done = self.advance()
         reward = 0.0
         if done:

@@ -26,9 +26,10 @@ from interpreter.engine import game as engine
 from interpreter.engine.game import GameState
 from interpreter.engine.invariants import check_invariants
 from interpreter.errors import HouserulesError
-from interpreter.playing.agents import bot_names, make_agents, play_match, seat_table
 from interpreter.playing.dice import Dice
 from interpreter.playing.gamelog import LogWriter
+from interpreter.playing.match import play_match
+from interpreter.playing.seating import bot_names, make_agents, seat_bots
 from interpreter.simulate.stats import (
     difference,
     proportion_difference,
@@ -95,7 +96,7 @@ def play_games(rules, players: int, seed: int, bots: str, indexes, rows=None,
     # One table of bots for the whole run, its dice reseeded for every game: the same bots as
     # a new table each game, without building it (about 7,000 instructions a game, callgrind).
     dice = Dice(seed)  # reseeded before each game
-    table = seat_table(bot_names(bots, players), dice)
+    table = seat_bots(bot_names(bots, players), dice)
     for index in indexes:
         this_seed = game_seed(seed, index)
         dice.reseed(this_seed)

@@ -14,8 +14,9 @@ from interpreter.engine.decisions import Decision
 from interpreter.engine.invariants import play_checked
 from interpreter.errors import DslError, HouserulesError, IllegalMove
 from interpreter.language.primitives import DONE
-from interpreter.playing.agents import HeuristicAgent, RandomAgent, play_match
+from interpreter.playing.agents import HeuristicAgent, RandomAgent
 from interpreter.playing.gamelog import LogWriter, replay
+from interpreter.playing.match import play_match
 from interpreter.playing.session import Session
 from interpreter.presenting.explain import explain
 from interpreter.scenarios.scenario import check_files

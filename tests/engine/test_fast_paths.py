@@ -13,7 +13,8 @@ from interpreter.building.rules import reads_only_the_game
 from interpreter.engine import game as engine
 from interpreter.engine.cards import holds_value, own_attribute
 from interpreter.language.primitives import Frame
-from interpreter.playing.agents import play_match, seat_table
+from interpreter.playing.match import play_match
+from interpreter.playing.seating import seat_bots
 from interpreter.playing.dice import Dice
 from interpreter.simulate.runs import simulate
 from interpreter.simulate.tally import Summary
@@ -85,12 +86,12 @@ def test_a_reseeded_table_plays_as_a_new_one():
     rules = load_ruleset("classic", {"hands": 1})
     names = ["eager", "random", "heuristic", "eager"]
     dice = Dice(99)
-    kept = seat_table(names, dice)
+    kept = seat_bots(names, dice)
     for seed in (3, 4, 5):
         dice.reseed(seed)
         again = play_match(GameState(rules, 4, seed, record=True), kept, None)
         fresh = play_match(GameState(rules, 4, seed, record=True),
-                           seat_table(names, Dice(seed)), None)
+                           seat_bots(names, Dice(seed)), None)
         assert again.events == fresh.events
 
 
@@ -125,10 +126,10 @@ def test_a_play_answered_by_index_plays_as_the_decision(name, bots, unchecked):
     rules = load_ruleset(name, {"hands": 2})
     for seed in (1, 2, 3):
         fast = play_match(GameState(rules, 4, seed, record=True),
-                          seat_table([bots] * 4, Dice(seed)))
+                          seat_bots([bots] * 4, Dice(seed)))
         notes = Notes()
         plain = play_match(GameState(rules, 4, seed, record=True),
-                           seat_table([bots] * 4, Dice(seed)), notes)
+                           seat_bots([bots] * 4, Dice(seed)), notes)
         assert fast.events == plain.events and fast.scores == plain.scores
         assert notes.answers > 20
 

@@ -19,8 +19,8 @@ from interpreter.playing.agents import (
     HeuristicAgent,
     RandomAgent,
     bot,
-    play_match,
 )
+from interpreter.playing.match import play_match
 from interpreter.playing.session import Session, make_bots
 from interpreter.rl.rewards import hand_rewards
 

@@ -7,7 +7,8 @@ from checkout import ROOT
 from interpreter import GameState, load_ruleset
 from interpreter.engine.decisions import Decision
 from interpreter.errors import HouserulesError
-from interpreter.playing.agents import HeuristicAgent, RandomAgent, play_match
+from interpreter.playing.agents import HeuristicAgent, RandomAgent
+from interpreter.playing.match import play_match
 from helpers import write
 
 

@@ -26,7 +26,8 @@ from interpreter.engine.seats import walk
 from interpreter.errors import IllegalMove
 from interpreter.language.compiler import Symbols, compile_expression
 from interpreter.language.primitives import DONE, PRIMITIVES, CardPicks, Frame
-from interpreter.playing.agents import make_agents, play_match
+from interpreter.playing.match import play_match
+from interpreter.playing.seating import make_agents
 from interpreter.simulate.runs import Summary
 
 import helpers

@@ -10,7 +10,8 @@ from interpreter.building.ruleset import load_ruleset
 from interpreter.engine.decisions import DRAW, PASS
 from interpreter.engine.game import GameState
 from interpreter.errors import RuleRuntimeError, RulesetError
-from interpreter.playing.agents import RandomAgent, play_match
+from interpreter.playing.agents import RandomAgent
+from interpreter.playing.match import play_match
 
 from helpers import example, write
 

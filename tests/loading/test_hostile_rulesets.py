@@ -653,7 +653,8 @@ def test_a_wide_tabled_deck_keeps_the_shared_table_list_bounded(tmp_path):
     dictionary, so neither the ruleset's list of tables nor a game's flags grow with them."""
     from interpreter import GameState, load_ruleset
     from interpreter.engine.playable import FLAT_SLOTS
-    from interpreter.playing.agents import make_agents, play_match
+    from interpreter.playing.match import play_match
+    from interpreter.playing.seating import make_agents
     path = tmp_path / "main.yaml"
     path.write_text(ruleset(
         "colors: [" + ", ".join(f"c{i}" for i in range(20)) + "]", "kinds:",

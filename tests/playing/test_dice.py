@@ -4,7 +4,8 @@ import collections
 
 import pytest
 
-from interpreter.playing.agents import below, make_agents, uniform
+from interpreter.playing.agents import below, uniform
+from interpreter.playing.seating import make_agents
 from interpreter.playing.dice import Dice, seed_words
 
 

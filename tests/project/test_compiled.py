@@ -217,7 +217,8 @@ SCENARIOS_AND_CLONES = """
 import sys
 from pathlib import Path
 from interpreter import GameState, load_ruleset
-from interpreter.playing.agents import HeuristicAgent, play_match
+from interpreter.playing.agents import HeuristicAgent
+from interpreter.playing.match import play_match
 from interpreter.scenarios.scenario import Scenario
 failed = []
 for folder in sys.argv[1:]:

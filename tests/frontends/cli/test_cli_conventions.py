@@ -17,7 +17,7 @@ from interpreter.building.ruleset import load_ruleset
 from interpreter.cli import main as cli
 from interpreter.cli.progress import ProgressBar
 from interpreter.errors import HouserulesError
-from interpreter.playing.agents import seat_bots
+from interpreter.playing.seating import bot_names
 from interpreter.simulate.stats import Running, proportion_difference, wilson
 
 from checkout import ROOT
@@ -273,7 +273,7 @@ def test_compare_plot_says_where_it_wrote(tmp_path, capsys, json_flag, stream):
     ("random, eager", 2, 1, ["random", None]),
 ])
 def test_play_bots_take_simulates_names_and_lists(spec, players, person, seats):
-    assert seat_bots(spec, players, person) == seats
+    assert bot_names(spec, players, person) == seats
 
 
 @pytest.mark.parametrize("spec, players, error", [
@@ -283,7 +283,7 @@ def test_play_bots_take_simulates_names_and_lists(spec, players, person, seats):
 ])
 def test_play_bots_refuse_what_does_not_fit(spec, players, error):
     with pytest.raises(HouserulesError, match=re.escape(error)):
-        seat_bots(spec, players, 0)
+        bot_names(spec, players, 0)
 
 
 @pytest.mark.parametrize("bots", ["eager", "heuristic,random,random", "random,eager,heuristic,random"])

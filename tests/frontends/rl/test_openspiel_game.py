@@ -160,7 +160,7 @@ def test_a_window_is_asked_seat_by_seat():
         while not state.is_terminal():
             table = state._table
             decision = state.game.decision
-            if table.window and len(decision.open_to) > 1 and table.asking.offered == 0:
+            if table.window and len(decision.open_to) > 1 and table.match.offered == 0:
                 first, second = decision.open_to[:2]
                 assert state.current_player() == first
                 none = game.spec.encoding.none

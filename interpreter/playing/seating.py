@@ -1,0 +1,62 @@
+"""Who sits where: the one reading of a `--bots` list (the command line, the learning
+environments, a saved game, the browser table's seats), and the bots of a table, each made
+by agents.bot() from its name and its seat's seed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.errors import HouserulesError
+from interpreter.playing.agents import AGENTS, bot, unknown_bot
+from interpreter.playing.dice import Dice
+
+DEFAULT = "random"  # the bots of an empty list
+
+
+def known_bot(name: object) -> bool:
+    """Whether `name` names one of the bundled bots."""
+    return isinstance(name, str) and name in AGENTS
+
+
+def bot_names(bots: str | list[str] | tuple[str, ...], players: int | None = None,
+              person: int | None = None) -> list[str | None]:
+    """The bot name of each seat from a `--bots` list: a comma list, or a list of names.
+
+    One name seats that bot everywhere; otherwise one name per seat. With `person`, a
+    person's seat (None there), the list may also name one bot per other seat, in seat
+    order (the person's entry of a list of one per seat must name a bot too, and is not
+    used). Without `players` only the names are checked (the command line's first look:
+    how many is checked at the table). An unknown name, or a count that fits no way of
+    listing them, is refused (HouserulesError)."""
+    given = bots.split(",") if isinstance(bots, str) else list(bots)
+    names: list[str | None] = [name.strip() for name in given] if bots else [DEFAULT]
+    if players is not None:
+        if len(names) == 1:
+            names = names * players
+        elif person is not None and len(names) == players - 1:
+            names.insert(person, names[0])
+        elif len(names) != players:
+            raise HouserulesError(f"--bots lists {len(names)} bots for {players} players" + (
+                "" if person is None else f": give one name, one per seat ({players}) or one "
+                                          f"per bot ({players - 1})"))
+    unknown = [name for name in names if not known_bot(name)]
+    if unknown:
+        raise HouserulesError(unknown_bot(str(unknown[0])))
+    if person is not None and players is not None:
+        names[person] = None
+    return names
+
+
+def seat_bots(names: list[str | None], seed: object) -> list[Any]:
+    """A bot for every seat that names one (None stays None: a person's, a learner's), each
+    drawing from its own generator seeded `SEED/SEAT` (what a saved game keeps the state
+    of); or, when `seed` is a Dice, all from it (a simulation's table, reseeded for every
+    game: the small generator, as seeding a Mersenne Twister costs as much as three turns)."""
+    shared = isinstance(seed, Dice)
+    return [None if name is None else bot(name, seed if shared else f"{seed}/{seat}")
+            for seat, name in enumerate(names)]
+
+
+def make_agents(bots: str, players: int, seed: object) -> list[Any]:
+    """A simulation's table of bots from `--bots`, sharing one Dice seeded with `seed`."""
+    return seat_bots(bot_names(bots, players), Dice(seed))

@@ -1,0 +1,345 @@
+"""The person's answers at the terminal's prompt: every prompt takes a documented set of
+answers (HELP), case-insensitive; anything else is explained and asked again, so nothing a
+person types is dropped or taken as a no. What the ruleset names (its questions, cards and
+colours) is shown through safe_text."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from interpreter.engine.decisions import DONE, DRAW, PASS
+from interpreter.errors import HouserulesError, IllegalMove
+from interpreter.presenting.narrate import words
+from interpreter.presenting.prompts import rule_context
+from interpreter.safe_text import shown
+from interpreter.terminal.layout import GLUE, menu, plural, wrap
+from interpreter.terminal.screen import Screen
+
+HELP = """\
+How to play (answers may be typed in capitals or not):
+  3        play card number 3 of your hand (cards marked * can be played now)
+  3 uno    play card 3 and call UNO (also 3 u, 3 uno!): do it when that leaves you one card
+  d        draw instead of playing (p to pass, when the game offers a pass)
+  s        sort your hand by colour and rank, or keep the order it was dealt (a switch)
+  h        this help;  q  quit (with --save the game is kept; else you are asked first)
+Other questions say what they take:
+  a colour: its number, its name or first letters (r, blue);  a player: the number shown
+  or the name (1, bot 1);  yes/no: y, yes, n, no (or the question's word: challenge);
+  a catch: c, catch or y; Enter or n lets it go;  a jump-in: j, jump or y; Enter or n
+  lets it go;  a card to choose: its number, or done when you may stop.
+"""
+
+INVALID = object()  # what a prompt's parser gives for a line it cannot take
+YES = ("y", "yes")
+NO = ("n", "no")
+UNO_WORDS = ("u", "uno", "uno!")
+
+
+def numbered(line: str, options):
+    """The option numbered `line` (from 1), or INVALID."""
+    return options[int(line) - 1] if is_number(line) and 1 <= int(line) <= len(options) else INVALID
+
+
+def is_number(text: str) -> bool:
+    """Plain digits 0-9 (`²` and `①` pass str.isdigit() but not int())."""
+    return text.isascii() and text.isdigit()
+
+
+class Quit(Exception):
+    """The person asked to stop."""
+
+
+def free_name(stem: str, folder: Path) -> Path:
+    """`stem.json` in `folder`, or `stem-2.json` and so on: never a file that exists."""
+    stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", stem) or "game"
+    for number in range(1, 10_000):
+        path = folder / (f"{stem}.json" if number == 1 else f"{stem}-{number}.json")
+        if not path.exists():
+            return path
+    raise HouserulesError(f"no free file name like {stem}.json in {folder}")
+
+
+class Prompts(Screen):
+    """The person's side of the terminal: asking a line, and each kind of decision asked at
+    the prompt until its answer is a legal one."""
+
+    # --- input --------------------------------------------------------------------
+
+    def ask(self, prompt: str) -> str:
+        """One line from the person, lower case; q or Ctrl-D quits (see confirm_quit), h helps."""
+        while True:
+            lines = wrap(prompt.rstrip(" "), self.width())
+            for line in lines[:-1]:
+                print(line, file=self.out, flush=True)
+            try:
+                line = self.read(lines[-1] + " ").strip().lower()
+            except EOFError:
+                self.say()
+                line = "q"
+            if line in ("q", "quit"):
+                self.confirm_quit()
+                continue
+            if line in ("h", "help", "?"):
+                self.say(HELP)
+                continue
+            return line
+
+    def confirm_quit(self) -> None:
+        """Quit (Quit), once the person has said what becomes of an unsaved game."""
+        if self.save_path:
+            raise Quit()
+        keep = self.spare_file()
+        while True:
+            prompt = (f"Quit? This game is not saved. y: quit and lose it; s: save it to "
+                      f"{keep} and quit; n: keep playing [y/s/n]: ")
+            lines = wrap(prompt.rstrip(" "), self.width())
+            for line in lines[:-1]:
+                print(line, file=self.out, flush=True)
+            try:
+                answer = self.read(lines[-1] + " ").strip().lower()
+            except EOFError:  # no one left to answer: keep the game rather than lose it
+                self.say()
+                answer = "s"
+            if answer in YES:
+                raise Quit()
+            if answer in ("s", "save"):
+                self.save_path = keep
+                raise Quit()
+            if answer in NO:
+                return
+            self.say("Type y to quit without saving, s to save and quit, or n to keep playing.")
+
+    def spare_file(self) -> Path:
+        """Where an unsaved game is kept when the person asks (or a rule error stops it)."""
+        session = self.session
+        return free_name(f"{session.ruleset.name}-seed{session.seed}", Path("."))
+
+    def until_valid(self, prompt: str, parse, hint: str):
+        """Ask until `parse` (line -> answer, or INVALID) accepts the line; `hint` says why not."""
+        while True:
+            line = self.ask(prompt)
+            answer = parse(line)
+            if answer is not INVALID:
+                return answer
+            self.say((f"'{shown(line, one_line=True)}' is not an answer here. " if line
+                      else "") + hint)
+
+    def context(self) -> tuple:
+        """What the pending decision is for: (effect or rule name in words, rule text, values)."""
+        name, text, given = rule_context(self.session.game)
+        return (self.value_words(name) if name else None), text, given
+
+    def before_asking(self) -> None:
+        """Show the table before a new hand's first question (a dealer naming the colour)."""
+        if self.hand_shown != len(self.session.game.hand_results):
+            self.show_table()
+
+    def choose(self, decision):
+        """The person's answer to `decision`, asked until it is a legal one."""
+        if decision.kind not in ("play", "card"):  # those show the table themselves
+            self.before_asking()
+        method = getattr(self, "choose_" + decision.kind, None)
+        if method:
+            return method(decision)
+        return self.choose_question(decision)
+
+    def choose_question(self, decision):
+        """A question the ruleset asks (ask), with the card, the colour before it and the rule."""
+        game = self.session.game
+        played = [data for event, data in game.events if event == "play"]
+        question = words(decision.kind)
+        about = ""
+        if played and game.top is not None:
+            who = self.names[played[-1]["seat"]]
+            about = f" {who}'s {self.card(game.top)}" if who != "You" else \
+                f" your {self.card(game.top)}"
+            frame = game.frames[-1] if game.frames else None
+            before = getattr(frame, "color_before", None)
+            if before and before != game.color:
+                about += f" (the colour to follow was {self.paint(before, before)})"
+        _, text, given = self.context()
+        stakes = f" The rule: {shown(text, one_line=True)}" if text else ""
+        if given:
+            stakes += " (" + ", ".join(f"{words(k)}: {v}" for k, v in given.items()) + ")"
+        title = question[:1].upper() + question[1:]
+        if set(decision.options) != {True, False}:
+            options = decision.options
+            listed = menu((i, shown(str(o), one_line=True)) for i, o in enumerate(options, 1))
+            return self.until_valid(f"{title}{about}?{stakes} {listed}: ",
+                                    lambda line: numbered(line, options),
+                                    f"Type a number from 1 to {len(options)}.")
+        word = decision.kind.lower()
+
+        def parse(line):
+            if line in YES or line in (word, question):
+                return True
+            return False if line in NO else INVALID
+        return self.until_valid(f"{title}{about}?{stakes} [y/n]: ", parse,
+                                f"Type y (or {question}) to {question}, n not to.")
+
+    def choose_play(self, decision):
+        self.show_table()
+        hand = self.hand()
+        can_pass, can_draw = PASS in decision.options, DRAW in decision.options
+        skip = "p to pass" if can_pass and not can_draw else "d to draw"
+        ways = ", ".join(way for way, offered in (("p to pass", can_pass), ("d to draw", can_draw))
+                         if offered)
+        hint = (f"Type a card number from 1 to {len(hand)} (add uno to call UNO), {ways}, "
+                "s to sort, h for help or q to quit.")
+        while True:
+            line = self.ask(f"Your move (number to play, {skip}, h for help): ")
+            parts = line.split()
+            if not parts:
+                continue
+            first = parts[0]
+            if first in ("d", "draw", "p", "pass") and len(parts) == 1:
+                if first in ("p", "pass") and can_pass:
+                    return PASS
+                if first in ("d", "draw") and can_draw:
+                    return DRAW
+                self.say("You can't " + ("pass" if first[0] == "p" else "draw") + " now. " + hint)
+                continue
+            if first in ("s", "sort") and len(parts) == 1:
+                self.sort = not self.sort
+                self.say("Your hand is sorted by colour and rank." if self.sort else
+                         "Your hand is in the order it was dealt.")
+                self.show_table()
+                hand = self.hand()
+                continue
+            if first in UNO_WORDS:
+                self.say("Type the number of the card to play before uno, as in 3 uno.")
+                continue
+            if not is_number(first) or not 1 <= int(first) <= len(hand):
+                self.say(f"'{shown(line, one_line=True)}' is not a move. {hint}")
+                continue
+            if len(parts) > 2 or (len(parts) == 2 and parts[1] not in UNO_WORDS):
+                self.say(f"'{shown(' '.join(parts[1:]), one_line=True)}' is not understood "
+                         f"after a card number: type {first} to play it, or {first} uno to play "
+                         "it and call UNO. Nothing was played.")
+                continue
+            card = hand[int(first) - 1]
+            reason = self.refusal(decision, card)
+            if reason:
+                self.say(f"You can't play that: {reason}.")
+                continue
+            self.call_uno = len(parts) == 2
+            return card
+
+    def refusal(self, decision, card):
+        """Why `card` is not a legal play now, or None."""
+        if card in decision.options:
+            return None
+        try:
+            self.session.game.clone().apply(card)
+        except IllegalMove as err:
+            return str(err).replace("_", " ")
+        return "it is not among the legal plays"
+
+    def choose_uno(self, decision):
+        called, self.call_uno = self.call_uno, None
+        if called is not None:
+            return called
+        # Left with one card by someone else's move (a swap, a pass of hands): ask.
+        self.show_table()
+
+        def parse(line):
+            return True if line in YES + UNO_WORDS else False if line in NO else INVALID
+        return self.until_valid("You are left holding one card. Call UNO? [y/n]: ", parse,
+                                "Type y (or uno) to call UNO, n not to.")
+
+    def choose_jump_in_card(self, decision):
+        cards = decision.options
+        listed = menu((i, self.card(c)) for i, c in enumerate(cards, 1))
+        return self.until_valid(f"Jump in with which card? {listed}: ",
+                                lambda line: numbered(line, cards),
+                                f"Type a number from 1 to {len(cards)}.")
+
+    def choose_card(self, decision):
+        """One pick of a card choice (choose_cards): a card on offer, or `done` when allowed."""
+        self.show_table()
+        cards = tuple(o for o in decision.options if o != DONE)
+        listed = menu((i, self.card(c)) for i, c in enumerate(cards, 1))
+        stop = DONE in decision.options
+        what, _, _ = self.context()
+        return self.until_valid(
+            f"Choose a card{f' for {what}' if what else ''}: {listed}"
+            f"{'  (done: no more)' if stop else ''}: ",
+            lambda line: DONE if stop and line in ("done", "0") else numbered(line, cards),
+            f"Type a number from 1 to {len(cards)}{', or done to stop' if stop else ''}.")
+
+    def choose_play_drawn(self, decision):
+        drawn = self.session.game.hands[self.session.seat][-1]
+        while True:
+            line = self.ask(f"Play {self.card(drawn)}? [y/n, y uno to call UNO]: ")
+            parts = line.split()
+            if len(parts) == 1 and parts[0] in NO:
+                return False
+            if parts and parts[0] in YES and (len(parts) == 1 or (
+                    len(parts) == 2 and parts[1] in UNO_WORDS)):
+                self.call_uno = len(parts) == 2
+                return True
+            if len(parts) == 1 and parts[0] in UNO_WORDS:
+                self.call_uno = True
+                return True
+            self.say((f"'{shown(line, one_line=True)}' is not an answer here. " if line else "")
+                     + "Type y to play it, y uno to play it and call UNO, or n to keep it.")
+
+    def choose_color(self, decision):
+        colors = decision.options
+        listed = menu((i, self.paint(c, c)) for i, c in enumerate(colors, 1))
+
+        def parse(line):
+            found = numbered(line, colors)
+            if found is not INVALID or not line:
+                return found
+            named = [c for c in colors if c.lower() == line]
+            starts = [c for c in colors if c.lower().startswith(line)]
+            return named[0] if named else starts[0] if len(starts) == 1 else INVALID
+        return self.until_valid(f"Name a colour: {listed}: ", parse,
+                                f"Type a number from 1 to {len(colors)}, a colour's name or its "
+                                "first letters.")
+
+    def choose_target(self, decision):
+        what, _, _ = self.context()
+        purpose = f" for {what}" if what else ""
+        game, me = self.session.game, self.session.seat
+        if len(decision.options) == 1:
+            (only,) = decision.options
+            self.say(f"You choose {self.narrator.whom(only)}{purpose}, the only one you can.")
+            return only
+        # In turn order from the chooser, as the players sit.
+        order = sorted(decision.options, key=lambda s: ((s - me) * game.direction) % game.players)
+        hands = game.hands
+        listed = menu((s, f"{self.names[s]} ({plural(len(hands[s]), 'card')})".replace(" ", GLUE))
+                      for s in order)
+
+        def parse(line):
+            if is_number(line) and int(line) in decision.options:
+                return int(line)
+            named = [s for s in decision.options if self.names[s].lower() == " ".join(line.split())
+                     or (s == me and line in ("me", "you"))]
+            return named[0] if named else INVALID
+        return self.until_valid(f"Choose a player{purpose}: {listed}: ", parse,
+                                "Type the number (or the name) of one of the players listed.")
+
+    def offer(self, decision) -> bool:
+        """A window open to the person: take it or let it pass (Enter or n)."""
+        game = self.session.game
+        if decision.kind == "catch":
+            suspect = next(s for s in range(game.players) if s not in decision.open_to)
+            prompt = (f"{self.names[suspect]} has one card left and did not call UNO. Catch "
+                      "them? (c: catch; Enter or n: let it go): ")
+            take: tuple[str, ...] = ("c", "catch") + YES
+            hint = "Type c (or y) to catch them, n or Enter to let it go."
+        elif decision.kind == "jump_in":
+            prompt = (f"You hold a card identical to {self.card(game.top)}. Jump in with it? "
+                      "(j: jump in; Enter or n: let it go): ")
+            take, hint = ("j", "jump", "jump in") + YES, \
+                "Type j (or y) to jump in, n or Enter to let it go."
+        else:
+            kind = words(decision.kind)
+            prompt = f"You may {kind} now. Take it? (y: take it; Enter or n: let it go): "
+            take, hint = YES + (kind,), f"Type y to {kind}, n or Enter to let it go."
+        return self.until_valid(prompt, lambda line: True if line in take else False
+                                if line in NO + ("",) else INVALID, hint)

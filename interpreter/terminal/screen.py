@@ -1,0 +1,159 @@
+"""What the terminal shows: the table, the news in plain words, the end of a hand.
+
+Every text the ruleset provides (its title, card and colour names) is shown through
+safe_text, so control characters in it are escaped; the colours painted here are the
+terminal's own and stay. Text is wrapped to the terminal's width, and never inside a card's
+name: the words of a card are joined by GLUE (a no-break space) until the line is laid out.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+
+from interpreter.playing.session import Session
+from interpreter.presenting.look import Look
+from interpreter.presenting.narrate import Narrator, words
+from interpreter.presenting.view import seat_view
+from interpreter.safe_text import shown
+from interpreter.terminal.layout import (
+    ANSI,
+    DEFAULT_WIDTH,
+    GLUE,
+    menu,
+    plural,
+    wants_color,
+    wrap,
+)
+
+
+class Screen:
+    """A person's view of a Session at the terminal: its seat's table, written to `out`."""
+
+    def __init__(self, session: Session, save_path=None, read=input, out=sys.stdout, color=None,
+                 width=None, sort=True):
+        self.session = session
+        self.save_path = save_path
+        self.read = read
+        self.out = out
+        self.color = wants_color(out) if color is None else color
+        self.fixed_width = width
+        self.sort = sort  # the hand by colour then rank; False: in the order it was dealt
+        seat = session.seat
+        names = ["You" if s == seat else f"Bot {s}" for s in range(session.players)]
+        self.names = names
+        rules = session.ruleset
+        self.look = Look(rules)
+        self.attributes = {name: (table or {}).get("words", {}) for name, table in
+                           (rules.source.data.get("attributes") or {}).items()}
+        self.narrator = Narrator(names, viewer=seat, say_card=self.named_card,
+                                 say_effect=lambda name: self.value_words(name).capitalize())
+        # How many events have been shown: a resumed game starts from where it stopped.
+        self.told = len(session.game.events) if session.answers else 0
+        self.hand_shown: int | None = None  # the hand whose table the person has seen (by its number)
+        self.headed = len(session.game.hand_results) + 1 if session.answers else 0
+        # "3 uno" calls UNO with the play; None when no play of the person's says either way.
+        self.call_uno: bool | None = None
+
+    # --- output -------------------------------------------------------------------
+
+    def width(self) -> int:
+        if self.fixed_width:
+            return self.fixed_width
+        return max(20, shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns)
+
+    def say(self, text: str = "", indent: str = "") -> None:
+        """`text`, wrapped to the terminal's width (a newline in it starts a line)."""
+        for part in text.split("\n"):
+            for line in wrap(part, self.width(), indent):
+                print(line, file=self.out, flush=True)
+
+    def paint(self, text: str, color) -> str:
+        """`text` (from the ruleset, so made safe) in the terminal colour of `color`."""
+        text = shown(text, one_line=True).replace(" ", GLUE)
+        code = ANSI.get(color or "")
+        return f"\033[{code}m{text}\033[0m" if self.color and code else text
+
+    def value_words(self, value) -> str:
+        """An attribute's value (or an effect named like one) as people say it."""
+        for table in self.attributes.values():
+            if value in table:
+                return shown(table[value], one_line=True)
+        return words(value)
+
+    def card_words(self, card) -> str:
+        """A card in words, with its word-valued attributes: `red 5 (big bang)`."""
+        extra = [self.value_words(value) for name, value in card.attrs.items()
+                 if name in self.attributes and isinstance(value, str)]
+        return words(card.name) + (f" ({', '.join(extra)})" if extra else "")
+
+    def card(self, card) -> str:
+        return self.paint(self.card_words(card), card.color)
+
+    def named_card(self, name: str) -> str:
+        """A card named in an event, kept whole on a line."""
+        return words(name).replace(" ", GLUE)
+
+    def tell_news(self) -> None:
+        """What happened since the last look, in plain words."""
+        game = self.session.game
+        if self.headed != len(game.hand_results) + 1 and game.decision is not None:
+            self.headed = len(game.hand_results) + 1
+            self.say(f"== Hand {self.headed} ==")
+        news = self.narrator.sentences(game.events[self.told:])
+        self.told = len(game.events)
+        if news:
+            self.say(" ".join(news))
+
+    def hand(self) -> list:
+        """The person's cards in the order shown (and numbered)."""
+        return self.ordered(self.session.game.hands[self.session.seat])
+
+    def ordered(self, cards) -> list:
+        """`cards` by colour then rank (unless the person keeps the order they were dealt)."""
+        return self.look.ordered(cards, keep=not self.sort)
+
+    def show_table(self) -> None:
+        game = self.session.game
+        seat = self.session.seat
+        self.hand_shown = len(game.hand_results)
+        arrow = "clockwise" if game.direction == 1 else "counter-clockwise"
+        top = self.card(game.top) if game.top else "(none)"
+        self.say("")
+        self.say(f"Top: {top}   colour to follow: {self.paint(game.color or 'any', game.color)}"
+                 f"   direction: {arrow}")
+        view = seat_view(game, seat)
+        others = [f"{self.names[s]}:{GLUE}out" if game.out[s] else
+                  f"{self.names[s]}:{GLUE}{plural(len(h), 'card')}".replace(" ", GLUE)
+                  for s, h in enumerate(game.hands) if s != seat]
+        self.say("   ".join(others))
+        if view.side is not None:  # two-sided cards: the other side of their hands shows
+            self.say(f"Side up: {view.side}   stock shows: "
+                     f"{self.card(view.stock_top) if view.stock_top else '(empty)'}")
+            for other, faces in enumerate(view.shown):
+                if other != seat and faces:
+                    self.say(f"  {self.names[other]} shows: "
+                             + ", ".join(self.card(c) for c in faces), indent="    ")
+        self.say("Scores: " + "   ".join(f"{self.names[s]}{GLUE}{p}".replace(" ", GLUE)
+                                         for s, p in enumerate(game.scores)))
+        playable = set(game.decision.options) if game.decision and game.decision.seat == seat \
+            and game.decision.kind == "play" else set()
+        cards = [(i, f"{self.card(c)}{'*' if c in playable else ''}")
+                 for i, c in enumerate(self.hand(), 1)]
+        self.say("Your hand: " + menu(cards), indent=" " * len("Your hand: "))
+
+    def end_of_hand(self) -> None:
+        game = self.session.game
+        result = game.hand_results[-1]
+        who = self.narrator
+        self.say("")
+        how = "had the fewest points (the hand was blocked)" if result.blocked else "went out"
+        self.say(f"== Hand {len(game.hand_results)} is over: {self.names[result.winner]} {how}. ==")
+        for seat, hand in enumerate(game.hands):
+            if hand:
+                points = sum(c.points for c in hand)
+                cards = ", ".join(self.card(c) for c in self.ordered(hand))
+                self.say(f"  {self.names[seat]}: {cards}  = {points} points", indent="    ")
+        self.say(f"  {who.does(result.winner, 'scores', 'score')} {result.points}.")
+        self.say("Totals: " + "   ".join(f"{self.names[s]}{GLUE}{p}".replace(" ", GLUE)
+                                         for s, p in enumerate(game.scores)))
