@@ -9,7 +9,7 @@ from pathlib import Path
 
 from interpreter.errors import HouserulesError
 from interpreter.loading.source import bundled_dir
-from interpreter.playing.agents import AGENTS
+from interpreter.playing.seating import bot_names
 from interpreter.safe_text import shown
 from interpreter.simulate.runs import WORKER_SECONDS, default_jobs, scheduler_address
 from interpreter.web import TABLE_IDLE_HOURS
@@ -247,10 +247,10 @@ def whole(text: str) -> int:
 
 def bot_list(text: str) -> str:
     """An argparse type: bot names, one or a comma list (how many is checked at the table)."""
-    for name in text.split(","):
-        if name.strip() not in AGENTS:
-            raise argparse.ArgumentTypeError(f"unknown bot {brief(name.strip())}; bots: "
-                                             f"{', '.join(AGENTS)}")
+    try:
+        bot_names(text)
+    except HouserulesError as err:
+        raise argparse.ArgumentTypeError(err.message) from None
     return text
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from interpreter.errors import HouserulesError
 from interpreter.loading.untrusted import parse_json, read_text
-from interpreter.playing.agents import AGENTS
+from interpreter.playing.seating import known_bot
 from interpreter.playing.session import Session, atomic_json
 from interpreter.web.lobby import error_json
 
@@ -132,7 +132,7 @@ def meta_problem(meta, table_id: str) -> str | None:
         person = seat["kind"] == "person"
         token, bot = seat.get("token"), seat.get("bot")
         if not (is_token(token) and bot is None if person
-                else token is None and isinstance(bot, str) and bot in AGENTS):
+                else token is None and known_bot(bot)):
             return f"seat {index}: expected a person's token as text, or a bot's name"
         if seat.get("key") is not None and not (person and is_token(seat["key"])):
             return f"seat {index}: expected the key a person's seat was taken with as text"

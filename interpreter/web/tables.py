@@ -1,7 +1,8 @@
 """A table: one game for several people and bots, each person at a seat with a secret token.
 
-The table answers bots' decisions itself, offers a window (a decision open to several seats)
-to all of them at once (gathering.py), keeps what each seat may see apart (view.py,
+The table plays its match through the match driver (playing/match.py): the bots answer as it
+asks them, and a window (a decision open to several seats) is asked of all of them at once
+(docs/game-rules.md 3, Decided: windows). The table keeps what each seat may see apart (view.py,
 narrate.py) and saves the game after every change, as `houserules play --save` does, so a
 server restart resumes it. It keeps no clock of its own: its front end calls `act` when
 `next_due` says a bot must answer or a window's time is up. A front end (the web server) is a
@@ -23,12 +24,13 @@ from interpreter.engine.decisions import Decision
 from interpreter.errors import HouserulesError, RuleRuntimeError
 from interpreter.playing.agents import AGENTS
 from interpreter.playing.gamelog import error_text
+from interpreter.playing.match import Match
+from interpreter.playing.seating import known_bot
 from interpreter.playing.session import Session
 from interpreter.presenting.look import Look
 from interpreter.presenting.narrate import Narrator, words
 from interpreter.presenting.prompts import offer_text, question_text
 from interpreter.presenting.view import seat_view
-from interpreter.web.gathering import Gathering
 from interpreter.web.lobby import error_json, load_choice, one_line
 from interpreter.web.table_files import (
     NotYours,
@@ -73,7 +75,7 @@ def seat_specs(seats, players_range: tuple) -> list:
                 or seat["kind"] not in SEAT_KINDS:
             raise TableError(f"seat {index}: expected a kind, one of {', '.join(SEAT_KINDS)}")
         bot = seat.get("bot") or "heuristic"
-        if seat["kind"] == "bot" and (not isinstance(bot, str) or bot not in AGENTS):
+        if seat["kind"] == "bot" and not known_bot(bot):
             raise TableError(f"seat {index}: no bot named {one_line(bot)[:30]!r}; bots: "
                              f"{', '.join(AGENTS)}")
         if not isinstance(seat.get("name") or "", str):
@@ -104,7 +106,12 @@ class Table:
         self.bot_delay = BOT_DELAY
         self.window_seconds = WINDOW_SECONDS
         self.asked_at = self.clock()  # when the decision pending now was first asked
-        self.gathering: Gathering | None = None  # the window open now, as the table asks it
+        # Who answers next: the bots as the table asks them, a window every seat at once
+        # (a person who cannot take it too, unless alone at the table with nobody to watch
+        # how long it stays open); each answer given, recorded and saved by give().
+        people = self.people()
+        self.match = Match(session.game, session.bots, apply=self.give, deal=session.next_hand,
+                           together=True, ask_unable=len(people) > 1)
         self.broken: str | None = None
         self.told: dict = {}  # seat -> [events narrated, sentences]
 
@@ -223,20 +230,7 @@ class Table:
     def asking(self) -> dict:
         """Seat -> the decision as that seat is asked it now: one seat's, or at a window every
         seat still to answer it (each its own offer); empty when nobody must answer."""
-        decision = None if self.broken else self.session.game.decision
-        if decision is None:
-            return {}
-        if decision.seat is not None:
-            return {decision.seat: decision}
-        return {seat: decision.offer(seat) for seat in self.window().waiting()}
-
-    def window(self) -> Gathering:
-        """The window open now as the table asks it (made when it opens)."""
-        if self.gathering is None or self.gathering.id != self.decision_id():
-            people = self.people()
-            self.gathering = Gathering(self.decision_id(), self.session.game.decision, people,
-                                       solo=len(people) == 1)
-        return self.gathering
+        return {} if self.broken else self.match.asking()
 
     def decision_id(self) -> int:
         """Changes whenever the decision asked does (every answer the game hears)."""
@@ -256,7 +250,7 @@ class Table:
             return self.asked_at + self.bot_delay
         if decision.seat is not None:
             return None
-        if not self.window().waiting():
+        if not self.match.waiting():
             return self.asked_at  # nobody is asked (a person alone who cannot take it): now
         return self.asked_at + max(self.window_seconds, self.bot_delay)
 
@@ -268,25 +262,15 @@ class Table:
         if self.bot_to_move():
             self.bot_step()
         else:
-            self.window().time_up()
-            self.give(None)
+            self.match.time_up()  # those who have not answered let the window go
         return True
 
     # --- changing the game --------------------------------------------------------------
 
     def bot_step(self) -> None:
         """The bot asked now answers; at a window, every bot asked, together."""
-        decision = self.session.game.decision
-        if decision.seat is not None:
-            self.give(self.session.bots[decision.seat].decide(self.session.game, decision))
-            return
-        window = self.window()
-        for seat in window.bots:
-            if self.session.bots[seat].decide(self.session.game, decision.offer(seat)) is not None:
-                self.give(seat)
-                return
-        window.bots_answered()
-        self.settle_window()
+        if not self.match.bots_answer():
+            self.version += 1  # the bots let the window go; people are still to answer
 
     def answer(self, seat: int, decision_id, option) -> None:
         """`seat` answers the pending decision with its option number `option`."""
@@ -299,23 +283,15 @@ class Table:
             raise NotYours("it is not this seat's decision")
         # A window's offer is shown as (take it, let it go): the seat, or None; or, to a seat
         # that cannot take it, only (let it go).
-        window = self.session.game.decision.seat is None
+        pending = self.session.game.decision
+        assert pending is not None  # a seat is asked
+        window = pending.seat is None
         choices = asked[seat].options[::-1] if window else asked[seat].options
         if not isinstance(option, int) or isinstance(option, bool) \
                 or not 0 <= option < len(choices):
             raise TableError(f"expected an option number from 0 to {len(choices) - 1}")
-        if window and choices[option] is None:
-            self.window().let_go(seat)
-            self.settle_window()
-            return
-        self.give(choices[option])
-
-    def settle_window(self) -> None:
-        """Close the window once every seat asked has let it go; else show who is left."""
-        if self.window().settled():
-            self.give(None)
-        else:
-            self.version += 1
+        if not self.match.answer(seat, choices[option]):
+            self.version += 1  # it let the window go: others are still to answer
 
     def give(self, answer) -> None:
         """Give the game an answer (a window's: the seat that took it, or None), and save it.
@@ -340,7 +316,7 @@ class Table:
         game = self.session.game
         if game.over or game.decision is not None:
             raise Stale("the hand is not over" if not game.over else "the match is over")
-        self.session.next_hand()
+        self.match.next_hand()
         self.save()
         self.changed()
 
@@ -366,6 +342,7 @@ class Table:
     def log_for(self, seat: int) -> list:
         """What happened, in words as `seat` is told it (its own draws named, no one else's)."""
         events = self.session.game.events
+        assert events is not None  # a session's game records its events
         told = self.told.setdefault(seat, [0, []])
         if told[0] < len(events):
             narrator = Narrator(self.names_for(seat), viewer=seat, say_effect=self.look.said)
@@ -410,6 +387,7 @@ class Table:
         """The decision `seat` must answer, with its options typed for the page."""
         game = self.session.game
         names = self.names_for(seat)
+        assert game.decision is not None  # `decision` is (an offer of) it
         window = game.decision.seat is None
         if window:
             closes = self.asked_at + max(self.window_seconds, self.bot_delay) - self.clock()

@@ -133,7 +133,7 @@ def test_a_window_asks_every_seat_at_once_and_shows_the_same_to_everyone(tmp_pat
         flags = {observed(table, seat)[0] for seat in (0, 1)}
         assert len(flags) == 1
         assert {s for s, on in enumerate(flags.pop()) if on} == set(asked)
-        assert set(asked) == set(table.window().waiting())
+        assert set(asked) == set(table.match.waiting())
         for seat in (0, 1):
             if seat in asked:
                 shown = table.state(seat)["decision"]
@@ -155,7 +155,7 @@ def test_who_is_asked_and_for_how_long_does_not_depend_on_who_could_take_it(tmp_
     table.changed()
     assert list(table.asking()) == [1, 2, 3]
     assert table.next_due() == table.asked_at + table.bot_delay
-    table.window().bots_answered()
+    table.match.bots_let_go()
     assert list(table.asking()) == [1]
     assert table.next_due() == table.asked_at + max(table.window_seconds, table.bot_delay)
     assert observed(table, 0) == ((False, True, False, False), "Bo")
