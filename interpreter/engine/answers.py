@@ -4,7 +4,7 @@ rules queued after an answer. GameState.apply and GameState.play_option call the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from interpreter.engine.budget import TURN_WORK
 from interpreter.engine.cards import showing
@@ -22,7 +22,7 @@ ANSWER_PLAY_DRAWN: Final = answer_play_drawn
 ANSWER_UNO: Final = answer_uno
 
 
-def any_is(item, items: tuple) -> bool:
+def any_is(item: Any, items: tuple[Any, ...]) -> bool:
     """Whether `item` is one of `items` itself (`in` tests ==, and a card's == is slower)."""
     for each in items:
         if each is item:
@@ -30,7 +30,7 @@ def any_is(item, items: tuple) -> bool:
     return False
 
 
-def apply(game: State, answer) -> None:
+def apply(game: State, answer: Any) -> None:
     """Answer the pending decision; an illegal answer raises IllegalMove and changes nothing."""
     decision = game.decision
     if decision is None:
@@ -68,7 +68,7 @@ def play_option(game: State, index: int) -> None:
         run(game)
 
 
-def answer_then_rules(game: State, decision: Decision, answer) -> None:
+def answer_then_rules(game: State, decision: Decision, answer: Any) -> None:
     """Apply an answer, then queue the decided rules to run before anything it set going
     (the card's effect, the end of the turn)."""
     stack = game.stack
@@ -84,7 +84,7 @@ def answer_then_rules(game: State, decision: Decision, answer) -> None:
         game.push(game.rules.decided, frame)
 
 
-def handle(game: State, answer) -> None:
+def handle(game: State, answer: Any) -> None:
     """Apply `answer` to the pending decision, by its handler."""
     # The turn's own handlers are called directly, not through Python's protocol
     # (callgrind: about 250 instructions a call, some eight calls a game).
@@ -100,7 +100,7 @@ def handle(game: State, answer) -> None:
         handler(game, game._handler_frame, answer)
 
 
-def why_illegal(game: State, decision: Decision, answer) -> str:
+def why_illegal(game: State, decision: Decision, answer: Any) -> str:
     """Why `answer` to the pending `decision` is refused, in words."""
     shown = ", ".join(describe(o) for o in decision.options)
     seat = decision.seat

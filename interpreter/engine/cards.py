@@ -18,12 +18,12 @@ class Kind:
     legal: Any  # fn(game, frame) -> bool, or None when always legal
     legal_text: Any  # the legal condition as written
     fair: Any  # fn(game, frame) -> bool: the honest-play condition a challenge checks, or None
-    on_play: tuple
-    on_first: tuple
-    on_going_out: tuple
+    on_play: tuple[Any, ...]
+    on_first: tuple[Any, ...]
+    on_going_out: tuple[Any, ...]
 
     def __init__(self, name: str, text: str, legal: Any, legal_text: Any, fair: Any,
-                 on_play: tuple, on_first: tuple, on_going_out: tuple) -> None:
+                 on_play: tuple[Any, ...], on_first: tuple[Any, ...], on_going_out: tuple[Any, ...]) -> None:
         self.name = name
         self.text = text
         self.legal = legal
@@ -48,7 +48,8 @@ class Card:
     back: Card | None  # the other face of the same physical card (a deck with `sides:`)
     side: int  # which of the two sides this face is on (0 for one-sided cards)
 
-    def __init__(self, id_, kind, color, rank, points, value, attrs, rules):
+    def __init__(self, id_: int, kind: Any, color: Any, rank: Any, points: Any, value: Any,
+                 attrs: Any, rules: Kind) -> None:
         self.id = id_
         self.kind = kind
         self.color = color
@@ -67,14 +68,14 @@ class Card:
     def __str__(self) -> str:
         return self.name
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[Any, Any]) -> Card:
         return self
 
-    def __copy__(self):
+    def __copy__(self) -> Card:
         return self
 
 
-def card_values(items: Any, attr: str) -> list | None:
+def card_values(items: Any, attr: str) -> list[Any] | None:
     """Each item's attribute `attr` (one of BUILTIN_ATTRIBUTES), read natively; None when
     `items` is not a list or tuple of cards.
 
@@ -84,7 +85,7 @@ def card_values(items: Any, attr: str) -> list | None:
     """
     if not isinstance(items, (list, tuple)):
         return None
-    values: list = []
+    values: list[Any] = []
     for item in items:
         if not isinstance(item, Card):
             return None
@@ -158,7 +159,7 @@ def own_attribute(card: Card, attr: str) -> Any:
     return card.back
 
 
-def id_flags(faces: tuple, chosen: frozenset) -> bytes:
+def id_flags(faces: tuple[Any, ...], chosen: frozenset[Any]) -> bytes:
     """A flag per card.id of `faces`: 1 for those in `chosen`."""
     flags = bytearray(1 + max((face.id for face in faces), default=0))
     for face in chosen:

@@ -15,7 +15,7 @@ PLAIN_RANDOM: Final = random.Random
 SEED_WORDS: Final = _random.Random.seed  # the generator's own C seeding
 
 
-def seeded(seed) -> random.Random:
+def seeded(seed: Any) -> random.Random:
     """random.Random(seed), the game's one source of chance. For an int seed, seeded in C
     directly, as Random.seed does after its Python-level checks (skipping them and
     Random.__init__: about 3,000 instructions a game), by _chance.seed where the build has it
@@ -29,7 +29,7 @@ def seeded(seed) -> random.Random:
     return rng
 
 
-def shuffle(rng: random.Random, items: list, count: int | None = None) -> None:
+def shuffle(rng: random.Random, items: list[Any], count: int | None = None) -> None:
     """Shuffle `items` in place exactly as `rng.shuffle` would, faster; with `count`, only
     the top `count` places are drawn (uniformly from the whole list)."""
     if NATIVE_SHUFFLE is not None and type(rng) is PLAIN_RANDOM:
@@ -38,7 +38,7 @@ def shuffle(rng: random.Random, items: list, count: int | None = None) -> None:
         shuffle_by_calls(rng, items, count)
 
 
-def shuffle_by_calls(rng: random.Random, items: list, count: int | None = None) -> None:
+def shuffle_by_calls(rng: random.Random, items: list[Any], count: int | None = None) -> None:
     """shuffle(), drawing through the generator's methods (no C shuffle, or a generator that
     is not a plain random.Random).
 

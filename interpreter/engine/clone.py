@@ -27,14 +27,14 @@ from interpreter.engine.state import State
 ATOMIC: Final = frozenset({Card, int, float, str, bool, type(None), bytes, frozenset, Rules,
                            types.FunctionType, types.BuiltinFunctionType})
 # What a game state holds: its slots, or the fields mypyc compiled them into.
-STATE_FIELDS: Final[tuple] = tuple(getattr(State, "__mypyc_attrs__", None)
+STATE_FIELDS: Final[tuple[Any, ...]] = tuple(getattr(State, "__mypyc_attrs__", None)
                                    or getattr(State, "__slots__"))
 
 
 def clone_state(game: State, twin: State) -> None:
     """Make `twin`, a State, an independent copy of `game`, field by field."""
     # Ops and handlers are shared: they never change, and compiled ones cannot be copied.
-    memo: dict = {id(game): twin}
+    memo: dict[Any, Any] = {id(game): twin}
     for fn in game.stack:
         memo[id(fn)] = fn
     memo[id(game._handler)] = game._handler
@@ -56,7 +56,7 @@ def clone_state(game: State, twin: State) -> None:
         setattr(twin, name, value)
 
 
-def cheap_copy(value: Any, memo: dict) -> Any:
+def cheap_copy(value: Any, memo: dict[Any, Any]) -> Any:
     """A deep copy that shares what cannot change and copies lists, tuples and dicts itself
     (keeping `memo` as deepcopy does, so two references to one list stay one list)."""
     cls = value.__class__
@@ -71,7 +71,7 @@ def cheap_copy(value: Any, memo: dict) -> Any:
             return value  # immutable all through (a named tuple too)
         return tuple(copied)
     if cls is list:
-        items: list = value
+        items: list[Any] = value
         for item in items:
             if item.__class__ not in ATOMIC:
                 break
@@ -79,13 +79,13 @@ def cheap_copy(value: Any, memo: dict) -> Any:
             flat = items[:]
             memo[id(value)] = flat
             return flat
-        twin: list = []
+        twin: list[Any] = []
         memo[id(value)] = twin
         for item in items:
             twin.append(item if item.__class__ in ATOMIC else cheap_copy(item, memo))
         return twin
     if cls is dict:
-        twin_dict: dict = {}
+        twin_dict: dict[Any, Any] = {}
         memo[id(value)] = twin_dict
         for key, item in value.items():
             twin_dict[key] = item if item.__class__ in ATOMIC else cheap_copy(item, memo)

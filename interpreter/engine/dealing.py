@@ -4,7 +4,7 @@ are in chance.py.)"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.cards import Card, id_flags
 from interpreter.engine.chance import NATIVE, seeded, shuffle  # noqa: F401 (tests read them here)
@@ -37,20 +37,20 @@ def match_cards(game: State, deal: bool) -> None:
         game.deck = game.deck * copies
 
 
-def stacked_stock(game: State, top_cards: list) -> list:
+def stacked_stock(game: State, top_cards: list[Any]) -> list[Any]:
     """A full deck whose top cards are `top_cards` (top first), the rest shuffled below."""
     deck = game.deck
     # Each top card takes the first place left in the deck of that card or, two-sided, of
     # another card with that face up: the places are listed in one pass over the deck (a
     # search of the deck for each top card took the deck's length a card).
-    by_card: dict = {}
-    by_name: dict = {}
+    by_card: dict[Any, Any] = {}
+    by_name: dict[Any, Any] = {}
     for at in range(len(deck)):
         by_card.setdefault(deck[at], []).append(at)
         by_name.setdefault(deck[at].name, []).append(at)
     taken = bytearray(len(deck))
-    seen: dict = {}  # per list of places, how many of its first places are taken
-    top: list = []
+    seen: dict[Any, Any] = {}  # per list of places, how many of its first places are taken
+    top: list[Any] = []
     for card in top_cards:
         at = first_left(by_card.get(card), taken, seen)
         if at < 0 and card.back is not None:
@@ -64,7 +64,7 @@ def stacked_stock(game: State, top_cards: list) -> list:
     return (top + rest)[::-1]
 
 
-def first_left(places: list | None, taken: bytearray, seen: dict) -> int:
+def first_left(places: list[Any] | None, taken: bytearray, seen: dict[Any, Any]) -> int:
     """The first of `places` not taken yet (-1: none), skipping those found taken before."""
     if places is None:
         return -1
@@ -75,7 +75,7 @@ def first_left(places: list | None, taken: bytearray, seen: dict) -> int:
     return places[at] if at < len(places) else -1
 
 
-def fresh_stock(game: State) -> list:
+def fresh_stock(game: State) -> list[Any]:
     """The stock for a deal: the stacked deck once, else the whole deck shuffled."""
     if game._prepared is not None:
         stock, game._prepared = game._prepared, None
@@ -102,8 +102,8 @@ def choose_dealer(game: State) -> int:
     # A value of the card alone is looked up (Ruleset.dealer_values): callgrind, about
     # 1,000 instructions a card drawn less. The table is by the ruleset's faces' ids: a
     # match that pairs two-sided cards afresh has faces of its own, asked one by one.
-    table: tuple | None = rules.dealer_values if game.faces is rules.faces else None
-    drawn_all: list = []
+    table: tuple[Any, ...] | None = rules.dealer_values if game.faces is rules.faces else None
+    drawn_all: list[Any] = []
     for _ in range(100):
         if len(contenders) < 2:
             break
@@ -201,17 +201,17 @@ def deal(game: State) -> None:
     if game.seated < players:  # only seats still in are dealt to
         order = [seat for seat in order if not game.out[seat]]
     size: int = game.rules.hand_sizes[players]
-    hands: list = [[] for _ in range(players)]
+    hands: list[Any] = [[] for _ in range(players)]
     game.hands = hands
     # From the top, one card at a time round the seats (taken natively, not sliced:
     # callgrind, about 1,000 instructions a deal).
     seats: int = len(order)
     for k in range(min(seats * size, len(stock))):
-        hand: list = hands[order[k % seats]]  # typed: appended to natively
+        hand: list[Any] = hands[order[k % seats]]  # typed: appended to natively
         hand.append(stock.pop())
 
 
-def turn_first_card(game: State):
+def turn_first_card(game: State) -> Any:
     """The first card, turned from the stock; cards the ruleset returns go back in."""
     rules = game.rules
     return_if = game.rules.return_if
@@ -227,9 +227,11 @@ def turn_first_card(game: State):
     raise RuleRuntimeError("first_card.return_if held 1000 times in a row", file=rules.file)
 
 
-def set_table(game: State, hands, discard, stock, turn=0, direction=1, color=None,
-              dealer=None, scores=None, penalty=0, uncalled=(), lost_turns=None,
-              extra_turn=None, just_played=False, winners=(), side=0) -> None:
+def set_table(game: State, hands: Any, discard: Any, stock: Any, turn: Any = 0,
+              direction: Any = 1, color: Any = None, dealer: Any = None, scores: Any = None,
+              penalty: Any = 0, uncalled: Any = (), lost_turns: Any = None,
+              extra_turn: Any = None, just_played: Any = False, winners: Any = (),
+              side: Any = 0) -> None:
     """Set `game` (made without a deal) at an exact table: hands per seat, discard
     (bottom..top), stock (top first), then play on from there (GameState.from_table).
 
@@ -242,7 +244,7 @@ def set_table(game: State, hands, discard, stock, turn=0, direction=1, color=Non
     """
     ruleset = game.ruleset
 
-    def cards(items):
+    def cards(items: Any) -> list[Any]:
         return [ruleset.card(c) if isinstance(c, str) else c for c in items]
     game.hands = [cards(h) for h in hands]
     game.discard = cards(discard)

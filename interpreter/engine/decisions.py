@@ -7,7 +7,7 @@ from typing import Any, Final, NamedTuple
 try:
     from mypy_extensions import mypyc_attr
 except ImportError:  # installed without mypy: the decorator only guides the compiler
-    def mypyc_attr(*_args, **_attrs):  # type: ignore[misc]
+    def mypyc_attr(*_args: Any, **_attrs: Any) -> Any:  # type: ignore[misc]
         return lambda cls: cls
 
 # Final module names are C statics in the compiled build; any other module name is looked up
@@ -39,10 +39,10 @@ class Decision:
     __slots__ = ("kind", "seat", "options", "open_to")
     kind: str
     seat: int | None
-    options: tuple
-    open_to: tuple
+    options: tuple[Any, ...]
+    open_to: tuple[Any, ...]
 
-    def __init__(self, kind: str, seat: int | None, options: tuple, open_to: tuple = ()) -> None:
+    def __init__(self, kind: str, seat: int | None, options: tuple[Any, ...], open_to: tuple[Any, ...] = ()) -> None:
         self.kind = kind
         self.seat = seat
         self.options = options
@@ -53,14 +53,14 @@ class Decision:
         pass for a seat it is open to that cannot take it (a public window)."""
         return Decision(self.kind, seat, (None, seat) if seat in self.options else (None,))
 
-    def _replace(self, **changes) -> "Decision":
+    def _replace(self, **changes: Any) -> "Decision":
         """A copy with some fields changed (as a named tuple's _replace)."""
         fields: dict[str, Any] = {"kind": self.kind, "seat": self.seat,
                                   "options": self.options, "open_to": self.open_to}
         fields.update(changes)
         return Decision(**fields)
 
-    def fields(self) -> tuple:
+    def fields(self) -> tuple[Any, ...]:
         """(kind, seat, options, open_to)."""
         return (self.kind, self.seat, self.options, self.open_to)
 
@@ -77,7 +77,7 @@ class Decision:
         return (f"Decision(kind={self.kind!r}, seat={self.seat!r}, options={self.options!r}, "
                 f"open_to={self.open_to!r})")
 
-    def __deepcopy__(self, memo: dict) -> "Decision":
+    def __deepcopy__(self, memo: dict[Any, Any]) -> "Decision":
         return self  # immutable: a copied game shares it
 
     def __copy__(self) -> "Decision":
@@ -92,10 +92,10 @@ class HandResult(NamedTuple):
     turns: int
     first: int | None  # the seat that took the hand's first turn
     blocked: bool = False  # nobody went out: the hand could no longer end
-    seats: tuple = ()  # each seat's points this hand, when the ruleset scores every seat
+    seats: tuple[Any, ...] = ()  # each seat's points this hand, when the ruleset scores every seat
 
 
-def describe(value) -> str:
+def describe(value: Any) -> str:
     """An option as a person reads it."""
     if value is None:
         return "none"
@@ -104,7 +104,7 @@ def describe(value) -> str:
     return str(value)
 
 
-def is_option(answer, options: tuple) -> bool:
+def is_option(answer: Any, options: tuple[Any, ...]) -> bool:
     """Whether `answer` is one of `options` (exactly: True is not seat 1)."""
     try:
         found = options[options.index(answer)]

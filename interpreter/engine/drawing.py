@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 def take_from_stock(game: State) -> Any:
     """The top stock card, reshuffling the discard pile (all but its top) when empty: as
     the card is drawn, or, with stock.refill when_empty, the moment the stock runs out."""
-    stock: list = game.stock
+    stock: list[Any] = game.stock
     if not stock:
         reshuffle(game)
         stock = game.stock
@@ -41,11 +41,11 @@ def reshuffle(game: State) -> None:
         game.log("reshuffle", size=len(game.stock))
 
 
-def draw(game: State, seat: int, count: int, fire: bool = True, until_color=None) -> int:
+def draw(game: State, seat: int, count: int, fire: bool = True, until_color: Any = None) -> int:
     """`seat` draws up to `count` cards (stopping after a card of `until_color`, if given);
     fewer when stock and discard are exhausted. Then its cards_drawn rules run, unless `fire`
     is false: the caller queues them."""
-    hand: list = game.hands[seat]
+    hand: list[Any] = game.hands[seat]
     got = 0
     for _ in range(min(count, game.rules.max_hand - len(hand))):
         card = take_from_stock(game)

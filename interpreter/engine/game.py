@@ -46,7 +46,7 @@ class GameState(State):
 
     def __init__(self, ruleset: Any, players: int | None = None, seed: int | None = None,
                  dealer: int | None = None, record: bool = False, deal: bool = True,
-                 stacked: list | None = None, later: list | None = None,
+                 stacked: list[Any] | None = None, later: list[Any] | None = None,
                  public_windows: bool = False) -> None:
         if ruleset is None:  # GameState.counting: the seat count alone; stateless: nothing
             if players is not None:
@@ -178,7 +178,7 @@ class GameState(State):
         """Whether `seat` may play `card` now (by the playable rule and the kind's legal rule)."""
         return playable.is_playable(self, seat, card)
 
-    def playable_cards(self, seat: int) -> list:
+    def playable_cards(self, seat: int) -> list[Any]:
         """The distinct cards `seat` may play now, in hand order."""
         return playable.playable_in_hand(self, seat)
 
@@ -192,7 +192,7 @@ class GameState(State):
         """Drop the rest of the running effects; the turn then ends as usual (turns.py)."""
         turns.end_effects(self)
 
-    def play_cards(self, seat: int, cards: list) -> None:
+    def play_cards(self, seat: int, cards: list[Any]) -> None:
         """`seat` plays held `cards` in the turn under way (turns.play_cards)."""
         turns.play_cards(self, seat, cards)
 
@@ -207,6 +207,6 @@ class GameState(State):
         """drawing.draw."""
         return drawing.draw(self, seat, count, fire, until_color)
 
-    def totals(self) -> list:
+    def totals(self) -> list[Any]:
         """scoring.totals."""
         return scoring.totals(self)

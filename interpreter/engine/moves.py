@@ -4,7 +4,7 @@ hand-size rules)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import order
 from interpreter.engine.frame import Frame
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from interpreter.engine.state import State
 
 
-def move_cards(game: State, seat: int, cards: list, where) -> None:
+def move_cards(game: State, seat: int, cards: list[Any], where: Any) -> None:
     """Move held `cards` from `seat`'s hand: under the discard pile's top card
     ("discard"), to the bottom of the discard pile ("bottom"), to the bottom of the stock
     ("stock"), or to another seat's hand. A hand
@@ -43,13 +43,13 @@ def move_cards(game: State, seat: int, cards: list, where) -> None:
     hands_moved(game, sizes)
 
 
-def take_out(hand: list, cards: list) -> None:
+def take_out(hand: list[Any], cards: list[Any]) -> None:
     """Remove `cards` from `hand`, each at its first place as list.remove would, in one pass
     (removing them one by one went through the hand once for each card)."""
-    owed: dict = {}
+    owed: dict[Any, Any] = {}
     for card in cards:
         owed[card] = owed.get(card, 0) + 1
-    kept: list = []
+    kept: list[Any] = []
     for card in hand:
         left = owed.get(card, 0)
         if left:
@@ -79,7 +79,7 @@ def pass_hands(game: State, direction: int) -> None:
     hands_moved(game, sizes)
 
 
-def hands_moved(game: State, before: list) -> None:
+def hands_moved(game: State, before: list[Any]) -> None:
     """After hands changed owners: each seat now left holding the UNO count of cards owes
     the call, however it came to hold them (a seat whose hand grew owes nothing). The
     hand_size_changed rules of the seats whose hands changed run after those calls."""

@@ -5,8 +5,13 @@ walks do not run."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
 
-def walk(game, seat: int, steps: int, direction: int) -> int:
+if TYPE_CHECKING:
+    from interpreter.engine.state import State
+
+
+def walk(game: State, seat: int, steps: int, direction: int) -> int:
     """The seat `steps` places from `seat` in `direction`, counting only seats still in."""
     out, players = game.out, game.players
     step = 1 if steps * direction > 0 else -1
@@ -20,7 +25,7 @@ def walk(game, seat: int, steps: int, direction: int) -> int:
     return seat
 
 
-def others_of(game, seat: int) -> tuple:
+def others_of(game: State, seat: int) -> tuple[int, ...]:
     """Every other seat still in, in turn order from the one after `seat`."""
     found = []
     here = seat
@@ -31,12 +36,12 @@ def others_of(game, seat: int) -> tuple:
     return tuple(found)
 
 
-def in_play(game) -> list:
+def in_play(game: State) -> list[int]:
     """The seats still in, in seat order."""
     return [seat for seat in range(game.players) if not game.out[seat]]
 
 
-def pass_in_play(game, direction: int) -> list:
+def pass_in_play(game: State, direction: int) -> list[Any]:
     """The hands after every hand moves one seat on in `direction`, among seats still in."""
     seats = in_play(game)
     hands = list(game.hands)

@@ -24,11 +24,11 @@ FLAT_SLOTS: Final = 1 << 16
 NO_CARD: Any = object()  # a top card no key holds: the last table is unset
 # Colours as small numbers for the tables' keys: each colour gets the next one when it is
 # first seen (any ruleset's, so the numbers never say which ruleset).
-COLOR_IDS: Final[dict] = {}
+COLOR_IDS: Final[dict[Any, int]] = {}
 COLOR_SPAN: Final = 1 << 20  # colour numbers below this fit a key
 
 
-def is_playable(game: State, seat: int, card) -> bool:
+def is_playable(game: State, seat: int, card: Any) -> bool:
     """Whether `seat` may play `card` now (by the playable rule and the kind's legal rule)."""
     faces = playable_faces(game)
     face: Card = card
@@ -43,7 +43,7 @@ def is_playable(game: State, seat: int, card) -> bool:
     return not game.guards[face.id] or is_legal(game, seat, card)
 
 
-def is_legal(game: State, seat: int, card) -> bool:
+def is_legal(game: State, seat: int, card: Any) -> bool:
     """Whether the kind's `legal` condition lets `seat` play `card` now."""
     probe = game._probe
     probe.player, probe.card = seat, card
@@ -53,14 +53,14 @@ def is_legal(game: State, seat: int, card) -> bool:
     return bool(rules.legal(game, probe))
 
 
-def playable_in_hand(game: State, seat: int) -> list:
+def playable_in_hand(game: State, seat: int) -> list[Any]:
     """The distinct cards `seat` may play now, in hand order (a new list each time)."""
-    cards: list = []
+    cards: list[Any] = []
     fill_playable(game, seat, cards)
     return cards
 
 
-def fill_playable(game: State, seat: int, into: list) -> int:
+def fill_playable(game: State, seat: int, into: list[Any]) -> int:
     """Put the distinct cards `seat` may play now, in hand order, at the start of `into`
     (over what it held there, growing it as needed); how many there are.
 
@@ -68,7 +68,7 @@ def fill_playable(game: State, seat: int, into: list) -> int:
     empty and freed the turn after, cost some 300 instructions a turn (callgrind)."""
     # The hot path of every turn: a table of the faces playable now, read by card.id,
     # and the legal rule only for guarded faces.
-    hand: list = game.hands[seat]  # typed: the compiled build walks it natively
+    hand: list[Any] = game.hands[seat]  # typed: the compiled build walks it natively
     faces = playable_faces(game)
     # The seat and its bot go through the hand; without a table the playable rule runs on
     # every card too. This is the turns' work (budget.py).
@@ -122,7 +122,7 @@ def fill_playable(game: State, seat: int, into: list) -> int:
     return legal
 
 
-def put(items: list, at: int, item) -> None:
+def put(items: list[Any], at: int, item: Any) -> None:
     """items[at] = item, or appended when `at` is its length."""
     if at < len(items):
         items[at] = item
@@ -133,7 +133,7 @@ def put(items: list, at: int, item) -> None:
 # The tables of the rulesets loaded lately, by digest: the same rules loaded again (the next
 # run of a simulation in one process, a reloaded game) find them filled. Filling them costs
 # about a millisecond a ruleset, its first few dozen games (callgrind: 10 M instructions).
-TABLES_BY_DIGEST: Final[dict] = {}
+TABLES_BY_DIGEST: Final[dict[Any, Any]] = {}
 KEPT_DIGESTS: Final = 4
 
 
@@ -210,7 +210,7 @@ def flat_table(game: State, index: int) -> bytes:
     return faces
 
 
-def table_key(game: State, top, color, penalty: int) -> Any:
+def table_key(game: State, top: Any, color: Any, penalty: int) -> Any:
     """The key of the table for (top, colour, penalty): one number when the game's faces are
     the ruleset's own and the colour and penalty fit, else the tuple itself.
 
@@ -231,7 +231,7 @@ def table_key(game: State, top, color, penalty: int) -> Any:
     return (penalty * COLOR_SPAN + number) * width + face.id
 
 
-def color_number(color) -> int:
+def color_number(color: Any) -> int:
     """The colour's number in the tables' keys: each colour gets the next one when it is first
     seen (any ruleset's, so the numbers never say which ruleset)."""
     found = COLOR_IDS.get(color)

@@ -25,26 +25,26 @@ class Replacement:
 
     name: str
     condition: Any  # fn(game, frame) -> bool, or None: always
-    ops: tuple
+    ops: tuple[Any, ...]
     # The condition reads none of the names its event binds and sets none (no
     # comprehension): tested on the event's own frame before the rule's is made.
     early: bool
     # The condition reads the card alone: its truth for each face, by card id.
-    by_card: tuple | None
+    by_card: tuple[Any, ...] | None
 
-    def __init__(self, name: str, condition: Any, ops: tuple, early: bool,
-                 by_card: tuple | None) -> None:
+    def __init__(self, name: str, condition: Any, ops: tuple[Any, ...], early: bool,
+                 by_card: tuple[Any, ...] | None) -> None:
         self.name = name
         self.condition = condition
         self.ops = ops
         self.early = early
         self.by_card = by_card
 
-    def __deepcopy__(self, memo: dict) -> "Replacement":
+    def __deepcopy__(self, memo: dict[Any, Any]) -> "Replacement":
         return self  # immutable, and a compiled object cannot be made without its __init__
 
 
-def replace(game: State, frame: Frame, event: str, rules: tuple, names: tuple,
+def replace(game: State, frame: Frame, event: str, rules: tuple[Any, ...], names: tuple[Any, ...],
             seat: int, count: int, start: int) -> bool:
     """Run the first of `event`'s replacement `rules` from `start` whose condition holds, with
     the `names` the event binds set to `seat` and, if it binds two, `count` (True); False when
@@ -66,7 +66,7 @@ def replace(game: State, frame: Frame, event: str, rules: tuple, names: tuple,
         elif early and not condition(game, frame):
             continue
         own = Frame(frame.player, frame.card, frame.color_before, frame.fair)
-        bound: dict = {}  # made only for a rule that may run
+        bound: dict[Any, Any] = {}  # made only for a rule that may run
         scope = own.vars
         bound[names[0]] = scope[names[0]] = seat
         if len(names) > 1:
@@ -114,7 +114,7 @@ def proceed(game: State, frame: Frame) -> None:
     chain = frame.vars.get(CHAIN)
     if chain is None:
         raise ValueError("proceed() belongs in the effect of an instead_of rule")
-    held: tuple = chain  # indexed, not unpacked through Python's iterator protocol
+    held: tuple[Any, ...] = chain  # indexed, not unpacked through Python's iterator protocol
     event, start, bound = held[0], held[1], held[2]
     if event == "draw_owed":
         owe_draw(game, frame, bound["seat"], bound["count"], start)

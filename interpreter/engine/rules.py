@@ -17,8 +17,8 @@ class PlayableTables:
     """A ruleset's playable tables, shared by its games: by key, and the keys that are small
     numbers (no penalty) also in a list by that number, read without hashing (playable.py)."""
 
-    by_key: dict  # key -> flags (playable.table_key's keys)
-    flat: list  # flags, or None where unfilled, at the numeric keys of penalty 0
+    by_key: dict[Any, Any]  # key -> flags (playable.table_key's keys)
+    flat: list[Any]  # flags, or None where unfilled, at the numeric keys of penalty 0
 
     def __init__(self) -> None:
         self.by_key = {}
@@ -29,17 +29,17 @@ class Rules:
     """What the games of one ruleset read of it, read from the ruleset once (rules_of)."""
 
     # The rules of the events, by event (triggers.EVENTS and instead_of's).
-    card_played: tuple
-    turn_started: tuple
-    turn_ended: tuple
-    hand_size_changed: tuple
-    decided: tuple
-    turn_lost: tuple  # instead_of: turn_lost (replacing.Replacement)
-    draw_owed: tuple  # instead_of: draw_owed (replacing.Replacement)
-    cards_drawn: tuple
-    card_turned: tuple
-    hand_started: tuple
-    hand_ended: tuple
+    card_played: tuple[Any, ...]
+    turn_started: tuple[Any, ...]
+    turn_ended: tuple[Any, ...]
+    hand_size_changed: tuple[Any, ...]
+    decided: tuple[Any, ...]
+    turn_lost: tuple[Any, ...]  # instead_of: turn_lost (replacing.Replacement)
+    draw_owed: tuple[Any, ...]  # instead_of: draw_owed (replacing.Replacement)
+    cards_drawn: tuple[Any, ...]
+    card_turned: tuple[Any, ...]
+    hand_started: tuple[Any, ...]
+    hand_ended: tuple[Any, ...]
     # The turn.
     max_hand: int  # the most cards a draw leaves in a hand: hand_limit, or MAX_HAND for none
     decide_after_draw: bool
@@ -48,7 +48,7 @@ class Rules:
     turn_draws: int  # the cards a turn's draw may take: 1, unless it draws until a stop
     play_drawn: bool
     forced_play: bool
-    passes_to_block: dict  # players -> passes in a row, with nothing to draw, that block a hand
+    passes_to_block: dict[Any, Any]  # players -> passes in a row, with nothing to draw, that block a hand
     reshuffle: bool  # an empty stock is refilled from the discard pile (else it stays empty)
     refill_at_once: bool  # stock.refill when_empty: the stock is rebuilt the moment it runs out
     playable: Any  # the playable condition, fn(game, frame)
@@ -64,13 +64,13 @@ class Rules:
     turns_in_a_row: int
     hands_per_match: int
     # The cards.
-    colors: tuple
-    side_colors: tuple  # per side, its colours (empty without two-sided cards)
-    sides: tuple
-    first_colors: tuple  # the colours of the first side (all the colours without sides)
-    faces: tuple
-    deck: tuple
-    guarded: frozenset
+    colors: tuple[Any, ...]
+    side_colors: tuple[Any, ...]  # per side, its colours (empty without two-sided cards)
+    sides: tuple[Any, ...]
+    first_colors: tuple[Any, ...]  # the colours of the first side (all the colours without sides)
+    faces: tuple[Any, ...]
+    deck: tuple[Any, ...]
+    guarded: frozenset[Any]
     guards: bytes
     random_pairs: bool
     # The deal and the match.
@@ -83,13 +83,13 @@ class Rules:
     hands: Any
     target_score: Any
     team_size: Any
-    hand_sizes: dict  # players -> cards dealt to each
-    decks: dict  # players -> copies of the deck
-    effects: dict  # the named effects (`effects:`), a plain dictionary: read natively
+    hand_sizes: dict[Any, Any]  # players -> cards dealt to each
+    decks: dict[Any, Any]  # players -> copies of the deck
+    effects: dict[Any, Any]  # the named effects (`effects:`), a plain dictionary: read natively
     variables: Any  # the declared variables: name -> (scope, per seat, initial value)
     dealer_draw: Any
     first_dealer: Any
-    dealer_values: tuple | None
+    dealer_values: tuple[Any, ...] | None
     file: Any  # where the ruleset was read from, for its errors
 
     def __init__(self, ruleset: Any) -> None:
@@ -151,7 +151,7 @@ class Rules:
 # The Rules of the rulesets played lately, by identity (a Ruleset is immutable: a changed one,
 # dataclasses.replace's, is another object). Each entry holds its ruleset, so that its id is
 # not reused while the entry lasts.
-MADE: Final[dict] = {}
+MADE: Final[dict[Any, Any]] = {}
 KEPT_RULESETS: Final = 8
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from interpreter.engine import order
 from interpreter.engine import triggers as rule_events
@@ -14,6 +14,7 @@ from interpreter.engine.frame import Frame
 from interpreter.errors import RuleRuntimeError
 
 if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
     from interpreter.engine.state import State
 
 
@@ -27,7 +28,7 @@ def end_hand(game: State, winner: int, blocked: bool = False) -> None:
                                f"{rules.hands_per_match} hands (limits.hands_per_match)",
                                file=rules.file)
     game.scores[winner] += points
-    seats: tuple = ()
+    seats: tuple[Any, ...] = ()
     if rules.seat_scoring is not None:  # every seat scores its own points, the winner too
         own = [whole(rules, "seat_scores", rules.seat_scoring(game, Frame(seat)))
                for seat in range(game.players)]
@@ -61,7 +62,7 @@ def end_hand(game: State, winner: int, blocked: bool = False) -> None:
             game.log("match_over", winner=game.match_winner, scores=list(game.scores))
 
 
-def whole(rules, setting: str, points) -> int:
+def whole(rules: Rules, setting: str, points: Any) -> int:
     """`points`, which scoring.`setting` gave, if it is a whole number."""
     if isinstance(points, bool) or not isinstance(points, int):
         raise RuleRuntimeError(f"scoring.{setting} gave {points!r}, not a whole number",
@@ -69,7 +70,7 @@ def whole(rules, setting: str, points) -> int:
     return points
 
 
-def totals(game: State) -> list:
+def totals(game: State) -> list[Any]:
     """Each seat's match total: its team's, when the ruleset plays in teams."""
     team_size = game.rules.team_size
     if not team_size:
@@ -94,17 +95,17 @@ def end_blocked(game: State, why: str) -> None:
 def leader(game: State) -> int:
     """The seat with the highest total (its team's, in teams); a tie goes to the tied seat
     that won a hand last."""
-    scores: list = totals(game)
+    scores: list[Any] = totals(game)
     best = max(scores)
-    tied: list = []
+    tied: list[int] = []
     for seat in range(len(scores)):
         if scores[seat] == best:
             tied.append(seat)
     if len(tied) == 1:
         return tied[0]
-    results: list = game.hand_results
+    results: list[Any] = game.hand_results
     for at in range(len(results) - 1, -1, -1):
-        winner = results[at][0]  # its winner
+        winner: int = results[at][0]  # its winner
         if winner in tied:
             return winner
     return tied[0]

@@ -31,9 +31,9 @@ class State:
     players: int
     seed: int | None
     rng: random.Random  # the game's one source of chance
-    events: list | None  # what happened, when recording
-    scores: list
-    hand_results: list
+    events: list[Any] | None  # what happened, when recording
+    scores: list[Any]
+    hand_results: list[Any]
     over: bool
     match_winner: int | None
     pending: Decision | None  # the pending decision once made (the `decision` property)
@@ -43,7 +43,7 @@ class State:
     asking: bool  # a turn's play is asked and its Decision not made yet
     # The asked play's options, the first play_count of play_options: the playable cards in
     # hand order, then DRAW (the list is the game's own, filled again every turn).
-    play_options: list
+    play_options: list[Any]
     play_count: int
     _handler: Any  # handler(game, frame, answer) applies the answer to the pending decision
     asked_play: bool  # the pending decision is a turn's play: turn_draws.answer_play applies it
@@ -52,34 +52,34 @@ class State:
     # The queued ops and, in step, each op's frame: the top runs next, and BOTTOM is always
     # the first. Two lists, not a list of (op, frame) pairs: no pair is made and freed for
     # each op queued (callgrind: about 130 instructions an op).
-    stack: list
-    frames: list
+    stack: list[Any]
+    frames: list[Any]
     check: Any  # game.DEBUG_CHECK when the game was made
     table_size: int | None  # cards on a table set by hand (from_table), else the deck
-    hands: list
-    stock: list  # the top card is last
-    discard: list  # the top card is last
+    hands: list[Any]
+    stock: list[Any]  # the top card is last
+    discard: list[Any]  # the top card is last
     color: Any  # the colour to follow
     side: int  # the side of two-sided cards that is up (0: the first of `sides:`)
-    side_colors: tuple  # the colours of the side that is up (all the colours without sides)
-    faces: tuple  # every distinct face of this match's cards (the ruleset's, unless paired afresh)
-    deck: tuple  # this match's deck, copies included
-    guarded: frozenset  # this match's faces whose kind has a `legal` condition
+    side_colors: tuple[Any, ...]  # the colours of the side that is up (all the colours without sides)
+    faces: tuple[Any, ...]  # every distinct face of this match's cards (the ruleset's, unless paired afresh)
+    deck: tuple[Any, ...]  # this match's deck, copies included
+    guarded: frozenset[Any]  # this match's faces whose kind has a `legal` condition
     guards: bytes  # a flag per card.id of this match's faces: 1 for the guarded ones
     direction: int
     turn: int
     turns: int
-    lost_turns: list
+    lost_turns: list[Any]
     next_turn: int | None
-    uncalled: list  # seats left holding the UNO count of cards that did not call, in order
+    uncalled: list[Any]  # seats left holding the UNO count of cards that did not call, in order
     first_player: int | None
     penalty: int
     just_played: bool
     last_move: int  # the turn in which a card last moved (-1: none yet this hand)
     work_left: int  # what is left of the game's budget of work (budget.py)
     cut_short: bool  # the match ended early: its turns used up the budget
-    tables: dict  # the playable tables this game has used, by key (those with a penalty)
-    seen_tables: list  # a flag per numeric key of penalty 0: the game has used that table
+    tables: dict[Any, Any]  # the playable tables this game has used, by key (those with a penalty)
+    seen_tables: list[Any]  # a flag per numeric key of penalty 0: the game has used that table
     seen_count: int  # the flags set in seen_tables
     # The last table looked up and its key: a turn after a draw asks on the same top card,
     # colour and penalty, and skips the key's tuple and dictionary lookups.
@@ -90,21 +90,21 @@ class State:
     numbered_color: Any  # the colour whose table number color_number holds
     color_number: int
     key_width: int  # the playable tables' keys are numbers, top card slot first (0: tuples)
-    variables: dict  # the ruleset's declared variables: name -> value, or a list per seat
-    out: list  # per seat: whether it has left the match (seats.eliminate)
+    variables: dict[Any, Any]  # the ruleset's declared variables: name -> value, or a list per seat
+    out: list[Any]  # per seat: whether it has left the match (seats.eliminate)
     seated: int  # seats still in; == players in every game no rule eliminates from
     ending: bool  # a hand's hand_ended rules are running (triggers.between_hands)
     # Every seat a window could ever be open to is asked, whether or not it holds a card it
     # could use, so that who is asked reveals nothing (front ends with several observers).
     public_windows: bool
     passes: int  # turns in a row in which the seat neither played nor could draw a card
-    played_at: list  # per seat, the turn of its last play this hand (-1: none)
+    played_at: list[Any]  # per seat, the turn of its last play this hand (-1: none)
     in_a_row: int  # turns in a row taken by the seat that took the last turn
     last_turn: int  # the seat that took the last turn (-1: none yet this hand)
     next_check: int  # the turn at which the runaway guards are next checked
     dealer: int
-    _prepared: list | None  # a stacked deck (scenarios) for the dealer draw and first deal
-    _later: list  # the tops of stacked decks (scenarios) for the following hands, in order
+    _prepared: list[Any] | None  # a stacked deck (scenarios) for the dealer draw and first deal
+    _later: list[Any]  # the tops of stacked decks (scenarios) for the following hands, in order
     __slots__ = tuple(__annotations__)
 
     # --- the pending decision ---------------------------------------------------------------
@@ -133,12 +133,12 @@ class State:
         """True between hands and at the end of the match."""
         return not self.asking and self.pending is None
 
-    def legal_options(self) -> tuple:
+    def legal_options(self) -> tuple[Any, ...]:
         """The legal answers to the pending decision."""
         return self.decision.options if self.decision else ()
 
-    def request(self, kind: str, seat: Any, options: tuple, handler: Any, frame: Any,
-                open_to: tuple = ()) -> Decision:
+    def request(self, kind: str, seat: Any, options: tuple[Any, ...], handler: Any, frame: Any,
+                open_to: tuple[Any, ...] = ()) -> Decision:
         """Stop the loop: a decision is pending; `handler(game, frame, answer)` applies it."""
         decision = self.pending = Decision(kind, seat, tuple(options), open_to)
         self.asking = False
@@ -163,17 +163,17 @@ class State:
             return (seat + steps * self.direction) % self.players
         return order.walk(self, seat, steps, self.direction)
 
-    def others_of(self, seat: int) -> tuple:
+    def others_of(self, seat: int) -> tuple[Any, ...]:
         """Every other seat still in, in turn order from the one after `seat`."""
         if self.seated != self.players:
             return order.others_of(self, seat)
         # A list made natively, then a tuple (a generator into tuple() is a Python iterator).
-        found: list = []
+        found: list[Any] = []
         for k in range(1, self.players):
             found.append((seat + k * self.direction) % self.players)
         return tuple(found)
 
-    def teammates(self, seat: int) -> tuple:
+    def teammates(self, seat: int) -> tuple[Any, ...]:
         """The other seats of `seat`'s team, in turn order (none without teams)."""
         team_size = self.rules.team_size
         if not team_size:
@@ -181,7 +181,7 @@ class State:
         teams = self.players // team_size
         return tuple(other for other in self.others_of(seat) if other % teams == seat % teams)
 
-    def opponents(self, seat: int) -> tuple:
+    def opponents(self, seat: int) -> tuple[Any, ...]:
         """The seats not in `seat`'s team, in turn order (every other seat without teams)."""
         mates = self.teammates(seat)
         return tuple(other for other in self.others_of(seat) if other not in mates)
@@ -250,7 +250,7 @@ class State:
 
     # --- the op stack, the record, the budget --------------------------------------------------
 
-    def push(self, ops: tuple, frame: Any) -> None:
+    def push(self, ops: tuple[Any, ...], frame: Any) -> None:
         """Queue ops to run, in order, before whatever is queued already."""
         stack, frames = self.stack, self.frames
         for i in range(len(ops) - 1, -1, -1):  # typed: read natively

@@ -7,10 +7,15 @@ only by its name here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.frame import Frame
 from interpreter.errors import RuleRuntimeError
+
+if TYPE_CHECKING:
+    from interpreter.engine.state import State
 
 # Events a `when:` rule reacts to, with who `player` is and what `card` is in its text.
 EVENTS = {
@@ -64,26 +69,27 @@ class Triggers:
     """A ruleset's rules, by event; each `when` event as ops ready to push (an empty tuple
     costs the engine nothing)."""
 
-    card_played: tuple = ()
-    card_turned: tuple = ()
-    turn_started: tuple = ()
-    turn_ended: tuple = ()
-    hand_started: tuple = ()
-    cards_drawn: tuple = ()
-    hand_ended: tuple = ()
-    hand_size_changed: tuple = ()
-    decided: tuple = ()
-    draw_owed: tuple = ()  # replacement rules (replacing.Replacement), in the order they are tried
-    turn_lost: tuple = ()
-    every: tuple = ()  # every Rule, in order, for `explain`
+    card_played: tuple[Any, ...] = ()
+    card_turned: tuple[Any, ...] = ()
+    turn_started: tuple[Any, ...] = ()
+    turn_ended: tuple[Any, ...] = ()
+    hand_started: tuple[Any, ...] = ()
+    cards_drawn: tuple[Any, ...] = ()
+    hand_ended: tuple[Any, ...] = ()
+    hand_size_changed: tuple[Any, ...] = ()
+    decided: tuple[Any, ...] = ()
+    draw_owed: tuple[Any, ...] = ()  # replacement rules (replacing.Replacement), in the order they are tried
+    turn_lost: tuple[Any, ...] = ()
+    every: tuple[Any, ...] = ()  # every Rule, in order, for `explain`
 
 
-def trigger_op(name: str, condition, ops: tuple, binds: tuple = ()):
+def trigger_op(name: str, condition: Any, ops: tuple[Any, ...],
+               binds: tuple[str, ...] = ()) -> Callable[[State, Frame], None]:
     """An op running the rule `name` for an event whose frame it is given: its own frame (its
     `let` variables are its own, besides the names the event `binds`), its `condition`
     checked when it runs."""
 
-    def fire(game, frame):
+    def fire(game: State, frame: Frame) -> None:
         own = Frame(frame.player, frame.card, frame.color_before, frame.fair)
         for bound in binds:
             own.vars[bound] = frame.vars[bound]
@@ -95,7 +101,7 @@ def trigger_op(name: str, condition, ops: tuple, binds: tuple = ()):
     return fire
 
 
-def between_hands(game, ops: tuple, frame) -> None:
+def between_hands(game: State, ops: tuple[Any, ...], frame: Frame) -> None:
     """Run the hand_ended rules at once: the hand is over, so none may ask for a decision."""
     game.ending = True
     steps, limit = 0, game.rules.steps_per_action

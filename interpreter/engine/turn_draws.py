@@ -4,7 +4,7 @@ play_drawn question. The turn's flow around them (starting, ending, the windows)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.cards import Card
 from interpreter.engine.decisions import DRAW, PASS
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from interpreter.engine.state import State
 
 
-def answer_play(game: State, frame, answer) -> None:
+def answer_play(game: State, frame: Frame | None, answer: Any) -> None:
     if isinstance(answer, Card):  # the answers are the playable cards and DRAW (or PASS)
         play(game, game.turn, answer)
     elif answer is DRAW or answer != PASS:  # the option itself: a pointer test, no compare
@@ -38,7 +38,7 @@ def pass_turn(game: State, seat: int) -> None:
         end_turn(game)
 
 
-def op_decide_again(game: State, frame: Frame):
+def op_decide_again(game: State, frame: Frame) -> object:
     """turn.decide_after_draw: the seat that drew decides again: play a playable card, draw
     another (below max_draws, while any is left) or pass."""
     seat = frame.player
@@ -48,7 +48,7 @@ def op_decide_again(game: State, frame: Frame):
     return game.request("play", seat, options, answer_again, frame)
 
 
-def answer_again(game: State, frame: Frame, answer) -> None:
+def answer_again(game: State, frame: Frame, answer: Any) -> None:
     seat = frame.player
     if answer == DRAW:
         draw_and_decide(game, seat, frame.vars["drawn"])
@@ -75,7 +75,7 @@ def draw_for_turn(game: State, seat: int) -> None:
         draw_and_decide(game, seat, 0)
         return
     until = game.rules.draw_until  # a stop condition of the ruleset's own, else "playable"
-    hand: list = game.hands[seat]
+    hand: list[Any] = game.hands[seat]
     drawn = None
     count = 0
     limit = min(game.rules.turn_draws, game.rules.max_hand - len(hand))
@@ -130,7 +130,7 @@ def draw_and_decide(game: State, seat: int, drawn: int) -> None:
         game.push(game.rules.cards_drawn, Frame(seat))
 
 
-def end_turn_after_draw(game: State, seat: int, count: int, then, frame) -> None:
+def end_turn_after_draw(game: State, seat: int, count: int, then: Any, frame: Frame | None) -> None:
     """Go on with the turn after its draw (the op `then` on `frame`: the end of the turn, or
     playing the drawn card); the draw's hand_size_changed and cards_drawn rules, if any, run
     first."""
@@ -157,12 +157,12 @@ def passed(game: State, seat: int) -> bool:
     return True
 
 
-def op_offer_drawn(game: State, frame: Frame):
+def op_offer_drawn(game: State, frame: Frame) -> object:
     """Offer to play the card just drawn."""
     return game.request("play_drawn", frame.player, (True, False), answer_play_drawn, frame)
 
 
-def op_force_drawn(game: State, frame: Frame):
+def op_force_drawn(game: State, frame: Frame) -> object:
     """Play the card just drawn: forced play."""
     play(game, frame.player, frame.card)
     return None

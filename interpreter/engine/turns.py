@@ -5,7 +5,7 @@ answer. Also a play itself, counting a turn, passing the turn on, and the window
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from interpreter.engine import order, playable
 from interpreter.engine.budget import RULES_RESERVE, TURN_WORK, TURNS_MESSAGE
@@ -19,7 +19,7 @@ from interpreter.errors import RuleRuntimeError
 if TYPE_CHECKING:
     from interpreter.engine.state import State
 
-def op_start_turn(game: State, frame):
+def op_start_turn(game: State, frame: Frame | None) -> object:
     """Ask the seat whose turn it is to play a card or draw."""
     seat = game.turn
     if count_turn(game, seat):
@@ -35,7 +35,7 @@ def op_start_turn(game: State, frame):
     return op_ask_play(game, frame)
 
 
-def op_ask_play(game: State, frame):
+def op_ask_play(game: State, frame: Frame | None) -> object:
     """Ask the seat whose turn it is to play a card or draw (its turn has been counted)."""
     options = game.play_options  # the game's own, filled again (the Decision copies it)
     count = playable.fill_playable(game, game.turn, options)
@@ -95,7 +95,7 @@ def play(game: State, seat: int, card: Card, ends_turn: bool = True) -> None:
     if rules.fair is not None:  # judged on the hand as it was before the play
         frame = Frame(seat, card, color_before)
         frame.fair = bool(rules.fair(game, frame))
-    hand: list = game.hands[seat]
+    hand: list[Any] = game.hands[seat]
     hand.pop(position(hand, card))  # list.remove, without a call through Python's protocol
     game.just_played = True
     game.last_move = game.played_at[seat] = game.turns
@@ -113,7 +113,7 @@ def play(game: State, seat: int, card: Card, ends_turn: bool = True) -> None:
         end_turn(game)  # the common play: no effect, more cards left than UNO counts
 
 
-def position(hand: list, card) -> int:
+def position(hand: list[Any], card: Any) -> int:
     """Where `card` is in `hand` (the first place, as list.remove finds it: cards are equal
     only to themselves); ValueError when it is not there."""
     for at in range(len(hand)):
@@ -122,7 +122,7 @@ def position(hand: list, card) -> int:
     raise ValueError(f"{card} is not in the hand")
 
 
-def follow_play(game: State, frame: Frame, hand: list, ends_turn: bool = True) -> None:
+def follow_play(game: State, frame: Frame, hand: list[Any], ends_turn: bool = True) -> None:
     """Queue what follows a play: going out, or the card's effect, the UNO call, the end."""
     card: Card = frame.card  # typed: its kind's rules are read natively
     rules = card.rules
@@ -175,14 +175,14 @@ def refill_at_once(game: State) -> None:
         reshuffle(game)
 
 
-def op_play_held(game: State, frame: Frame):
+def op_play_held(game: State, frame: Frame) -> object:
     """Play a card an effect plays (play_cards), unless an earlier card's effect moved it."""
     if frame.card in game.hands[frame.player]:
         play(game, frame.player, frame.card, False)
     return None
 
 
-def op_uno_call(game: State, frame: Frame):
+def op_uno_call(game: State, frame: Frame) -> object:
     """A player left with one card calls UNO, or forgets."""
     return game.request("uno", frame.player, (True, False), answer_uno, frame)
 
@@ -197,7 +197,7 @@ def answer_uno(game: State, frame: Frame, called: bool) -> None:
         game.uncalled.append(seat)
 
 
-def op_catch_window(game: State, frame):
+def op_catch_window(game: State, frame: Frame | None) -> object:
     """After an uncalled UNO, the other seats may catch the player before the next turn
     (one window for each seat that did not call, in the order they were left so)."""
     uncalled = game.uncalled
@@ -214,7 +214,7 @@ def op_catch_window(game: State, frame):
     return None
 
 
-def answer_catch(game: State, frame: Frame, catcher) -> None:
+def answer_catch(game: State, frame: Frame, catcher: int | None) -> None:
     if frame.player in game.uncalled:  # the window closes, caught or not
         game.uncalled.remove(frame.player)
     if catcher is not None:
@@ -223,7 +223,7 @@ def answer_catch(game: State, frame: Frame, catcher) -> None:
         draw(game, frame.player, game.rules.uno_penalty)
 
 
-def op_jump_window(game: State, frame):
+def op_jump_window(game: State, frame: Frame | None) -> object:
     """After a play, seats holding a card the jump-in rule allows may play it out of turn.
 
     The window's options are the seats that can take it; it is open to (asked of) those
@@ -238,28 +238,28 @@ def op_jump_window(game: State, frame):
     return game.request("jump_in", None, (None,) + able, answer_jump_in, None, asked)
 
 
-def answer_jump_in(game: State, frame, seat) -> None:
+def answer_jump_in(game: State, frame: Frame | None, seat: int | None) -> None:
     if seat is not None:
         jump_in(game, seat)
 
 
-def op_jump_in_card(game: State, frame: Frame):
+def op_jump_in_card(game: State, frame: Frame) -> object:
     """A seat jumping in that holds several allowed cards chooses which one to play."""
     return game.request("jump_in_card", frame.player, frame.vars["cards"], answer_jump_in_card,
                         frame)
 
 
-def answer_jump_in_card(game: State, frame: Frame, card) -> None:
+def answer_jump_in_card(game: State, frame: Frame, card: Any) -> None:
     play(game, frame.player, card)
 
 
-def op_advance(game: State, frame):
+def op_advance(game: State, frame: Frame | None) -> object:
     """Pass the turn on and start the next one."""
     advance(game)
     return op_start_turn(game, frame)
 
 
-def op_end_turn(game: State, frame):
+def op_end_turn(game: State, frame: Frame | None) -> object:
     """End the turn: its turn_ended rules first, if any, then op_finish_turn."""
     ended = game.rules.turn_ended
     if ended:
@@ -269,7 +269,7 @@ def op_end_turn(game: State, frame):
     return op_finish_turn(game, frame)
 
 
-def op_finish_turn(game: State, frame):
+def op_finish_turn(game: State, frame: Frame | None) -> object:
     """Pass play on: through the out-of-turn windows when one may open, else straight on."""
     if not game.uncalled and game.rules.jump_in is None:
         advance(game)  # the common turn: no window can open, the next one starts at once
@@ -278,19 +278,19 @@ def op_finish_turn(game: State, frame):
     return None
 
 
-def op_after_answer(game: State, frame):
+def op_after_answer(game: State, frame: Frame | None) -> object:
     """Nothing: it holds the place under what an answer set going (answer_then_rules)."""
     return None
 
 
-def op_hand_over(game: State, frame: Frame):
+def op_hand_over(game: State, frame: Frame) -> object:
     """The player has no cards left: the hand is over."""
     end_hand(game, frame.player)
     return None
 
 
 # Final: C statics in the compiled build (decisions.py says why).
-def jump_in_cards(game: State) -> dict:
+def jump_in_cards(game: State) -> dict[Any, Any]:
     """Seat -> the distinct cards it may jump in with now, in hand order (only on a card
     just played, not one turned over; per the ruleset's jump_in rule)."""
     allowed = game.rules.jump_in
@@ -333,7 +333,7 @@ def jump_in(game: State, seat: int) -> None:
         game.queue(op_jump_in_card, frame)
 
 
-def op_bottom(game: State, frame):
+def op_bottom(game: State, frame: Frame | None) -> object:
     """Never runs: the op stack's first entry, under everything queued. It keeps the stack's
     list from emptying: an emptied list frees its array, and the next push allocates one
     again (callgrind: some 400 instructions each time a card's effect is queued)."""
@@ -343,10 +343,10 @@ def op_bottom(game: State, frame):
 # Sequences of ops, as State.push queues them. Typed `tuple`, not inferred: mypyc keeps
 # a Final tuple of a fixed shape unboxed and builds a new tuple object at each use. As one
 # object each, they are shared in both builds (tests/test_compiled.py).
-START_TURN: Final[tuple] = (op_start_turn,)
-ADVANCE: Final[tuple] = (op_advance,)
-WINDOWS: Final[tuple] = (op_catch_window, op_jump_window, op_advance)
-HAND_OVER: Final[tuple] = (op_hand_over,)
+START_TURN: Final[tuple[Any, ...]] = (op_start_turn,)
+ADVANCE: Final[tuple[Any, ...]] = (op_advance,)
+WINDOWS: Final[tuple[Any, ...]] = (op_catch_window, op_jump_window, op_advance)
+HAND_OVER: Final[tuple[Any, ...]] = (op_hand_over,)
 # Single ops, as State.queue queues them, and as `op is END_OF_TURN` tells them apart:
 # a Final names the function object itself, read natively (a module's function used as a
 # value is otherwise looked up in its globals at each use).
@@ -357,7 +357,7 @@ AFTER_ANSWER: Final = op_after_answer
 BOTTOM: Final = op_bottom
 UNO_CALL: Final = op_uno_call
 # What op_ask_play returns: not None, so the op loop stops (the play is asked).
-PLAY_ASKED: Final[tuple] = ("play asked",)
+PLAY_ASKED: Final[tuple[Any, ...]] = ("play asked",)
 # Ops that move play on from one turn to the next: `end_effects()` (the effect language's
 # `end_turn()`) stops dropping ops at these.
 TURN_FLOW: Final = frozenset({op_end_turn, op_catch_window, op_jump_window, op_advance, op_hand_over,
@@ -413,7 +413,7 @@ def run(game: State) -> None:
                 f"{rule} (limits.steps_per_action)", file=game.rules.file)
 
 
-def play_cards(game: State, seat: int, cards: list) -> None:
+def play_cards(game: State, seat: int, cards: list[Any]) -> None:
     """`seat` plays held `cards` in the turn under way, in order: each card's play, with its
     effect and the card_played rules, is over before the next card is played."""
     for card in cards[::-1]:
