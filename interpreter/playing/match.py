@@ -252,49 +252,46 @@ class Match:
 
     def run(self) -> GameState:
         """Let the bots answer every decision and deal every hand until the match is over
-        (every seat a bot's, windows one seat at a time), writing the log and finishing it.
-
-        Simulate's loop: nothing here is made or looked up per decision that the game does
-        not need (the front ends' hooks are not called; a window is asked by ask_window)."""
-        game = self.game
-        agents = self.bots
-        log = self.log
-        while not game.over:
-            if game.asking and log is None:
-                # A turn's play, asked without its Decision object: the bundled bots that pick
-                # from the options alone answer it by index (callgrind: some 6% of a game).
-                # Their own classes only: a subclass may decide otherwise.
-                agent = agents[game.turn]
-                if type(agent) is EagerAgent:
-                    eager: EagerAgent = agent
-                    game.play_option(eager.play_at(game.play_count))
-                    continue
-                if type(agent) is RandomAgent:
-                    uniform_bot: RandomAgent = agent
-                    game.play_option(uniform_bot.play_at(game.play_count))
-                    continue
-            decision = game.decision
-            if decision is None:
-                game.next_hand()
-                if log is not None:
-                    log.next_hand()
-                continue
-            seat = decision.seat
-            if seat is None:
-                answer = ask_window(game, decision, agents)
-            else:
-                answer = decide(agents[seat], game, decision)
-            game.apply(answer)
-            if log is not None:
-                log.decided(decision, answer)
-        if log is not None:
-            log.finish(game)
-        return game
+        (every seat a bot's, windows one seat at a time), writing the log and finishing it:
+        play_match, simulate's loop (the front ends' hooks are not called)."""
+        return play_match(self.game, self.bots, self.log)
 
 
 def play_match(game: GameState, agents: list[Any], log: Any = None) -> GameState:
-    """Let the agents answer every decision until the match is over (written to `log`)."""
-    return Match(game, agents, log).run()
+    """Let the agents answer every decision until the match is over (written to `log`): a
+    Match's run, as simulate plays it, with nothing made or looked up per decision that the
+    game does not need (not even the Match: a window is asked by ask_window)."""
+    while not game.over:
+        if game.asking and log is None:
+            # A turn's play, asked without its Decision object: the bundled bots that pick
+            # from the options alone answer it by index (callgrind: some 6% of a game).
+            # Their own classes only: a subclass may decide otherwise.
+            agent = agents[game.turn]
+            if type(agent) is EagerAgent:
+                eager: EagerAgent = agent
+                game.play_option(eager.play_at(game.play_count))
+                continue
+            if type(agent) is RandomAgent:
+                uniform_bot: RandomAgent = agent
+                game.play_option(uniform_bot.play_at(game.play_count))
+                continue
+        decision = game.decision
+        if decision is None:
+            game.next_hand()
+            if log is not None:
+                log.next_hand()
+            continue
+        seat = decision.seat
+        if seat is None:
+            answer = ask_window(game, decision, agents)
+        else:
+            answer = decide(agents[seat], game, decision)
+        game.apply(answer)
+        if log is not None:
+            log.decided(decision, answer)
+    if log is not None:
+        log.finish(game)
+    return game
 
 
 def decide(agent: Any, game: GameState, decision: Decision) -> object:
