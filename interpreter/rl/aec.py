@@ -5,11 +5,13 @@ windows are public, and hands nobody decides in are dealt past: games.py)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from interpreter.engine.game import GameState
 from interpreter.playing.match import Match
 from interpreter.rl.encoding import Encoding
 from interpreter.rl.games import deal_on, first_decision
@@ -51,7 +53,7 @@ class HouserulesEnv(AECEnv):
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self.seeds = random.Random(seed)
-        self.game = None
+        self.game: GameState | None = None  # dealt by reset()
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -74,12 +76,13 @@ class HouserulesEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.select()
 
     def select(self) -> None:
         """Give the turn to the seat asked now, with its legal actions in its info."""
         seat, decision, window = self.match.asked()
+        assert seat is not None  # called while the game asks someone
         self.decision, self.window = decision, window
         agent = self.agent_selection = self.possible_agents[seat]
         self.mask, legal, self.chosen = self.encoding.legal(decision, window, self.game)
@@ -87,6 +90,7 @@ class HouserulesEnv(AECEnv):
 
     def observe(self, agent):
         seat = self.seat_of[agent]
+        assert self.game is not None, "reset() deals the game first"
         if agent == self.agent_selection and self.decision is not None:  # the seat asked
             return {"observation": self.encoding.observe(self.game, seat, self.decision),
                     "action_mask": self.mask}
@@ -101,9 +105,11 @@ class HouserulesEnv(AECEnv):
         try:
             answer = self.chosen[action]
         except (KeyError, TypeError):  # not a legal action: say why (IllegalAction)
+            assert self.decision is not None  # a seat still in the episode is asked one
             answer = self.encoding.answer(self.decision, action, self.window)
         self._cumulative_rewards[agent] = 0.0
         game = self.game
+        assert game is not None
         self.match.answer(self.seat_of[agent], answer)
         self.steps += 1
         if self.reward == "match":

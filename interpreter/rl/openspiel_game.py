@@ -218,8 +218,8 @@ class Table:
         self.game = new_game(spec.rules, spec.players, seed)
         self.match = Match(self.game, [None] * spec.players)  # OpenSpiel answers for every seat
         self.path = [seed]  # the deal, then every action (a pickled table replays them)
-        self.won = None
-        self.seen = None  # per seat: its History, once tracked
+        self.won: list[float] | None = None
+        self.seen: list[History] | None = None  # per seat: its History, once tracked
         self.settle()
 
     def __deepcopy__(self, memo) -> Table:
@@ -251,11 +251,12 @@ class Table:
             self.seat, self.decision, self.window = self.match.asked()
 
     def legal(self) -> list:
+        assert self.decision is not None, "a terminal state has no legal action"
         return sorted(set(self.spec.encoding.actions(self.decision, self.window)))
 
     def act(self, action: int) -> None:
         seat = self.seat
-        assert seat is not None, "a terminal state takes no action"
+        assert seat is not None and self.decision is not None, "a terminal state takes no action"
         answer = self.spec.encoding.answer(self.decision, action, self.window)
         self.match.answer(seat, answer)
         self.path.append(action)
@@ -273,6 +274,7 @@ class Table:
         self.look()
 
     def look(self) -> None:
+        assert self.seen is not None  # called once the histories are kept
         now = observations(self.spec.encoding, self.game, self.seat, self.decision,
                            range(self.spec.players))
         for history, line in zip(self.seen, now):
@@ -368,7 +370,8 @@ class HouserulesState(pyspiel.State):
 
     def __init__(self, game: HouserulesGame):
         super().__init__(game)
-        self._table = None  # the one attribute: OpenSpiel's clone copies it (Table.__deepcopy__)
+        # The one attribute: OpenSpiel's clone copies it (Table.__deepcopy__).
+        self._table: Table | None = None
 
     @property
     def game(self):
@@ -424,6 +427,7 @@ class HouserulesState(pyspiel.State):
             return ""
         if table.seen is None:  # replay the moves, keeping each seat's history this time
             table.seen = replay(table.spec, table.path, True).seen
+        assert table.seen is not None  # a replay that keeps the histories has them
         return table.seen[player].text()
 
     def __str__(self):
@@ -443,6 +447,7 @@ class HouserulesState(pyspiel.State):
         if table.seat is None:
             lines.append(f"over: returns {table.won}")
         else:
+            assert table.decision is not None  # a seat is asked
             kind = table.decision.kind + (" (window)" if table.window else "")
             lines.append(f"seat {table.seat} decides: {kind}")
         return "\n".join(lines)

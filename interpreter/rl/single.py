@@ -8,6 +8,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from interpreter.engine.game import GameState
 from interpreter.playing.match import Match
 from interpreter.playing.seating import bot_names, seat_bots
 from interpreter.rl.aec import BIG
@@ -40,7 +41,8 @@ class LegalActions(spaces.Discrete):
 
     def __init__(self, size: int):
         super().__init__(size)
-        self.legal = None  # the mask of the decision asked now (the environment sets it)
+        # The mask of the decision asked now (the environment sets it).
+        self.legal: np.ndarray | None = None
 
     def sample(self, mask=None, probability=None):
         if mask is None and probability is None and self.legal is not None and self.legal.any():
@@ -53,6 +55,7 @@ class SeatEnv(gym.Env):
     """One seat of a ruleset's game, the others played by bots (docs/learning.md)."""
 
     metadata = {"render_modes": ["ansi"]}
+    action_space: LegalActions  # gym.Env's, with the legal actions' mask on it
 
     def __init__(self, ruleset, seat: int = 0, bots="random", players: int | None = None,
                  options=None, reward: str = "hand", render_mode: str | None = None):
@@ -75,7 +78,7 @@ class SeatEnv(gym.Env):
             "observation": spaces.Box(-BIG, BIG, (length,), np.float32),
             "action_mask": spaces.Box(0, 1, (size,), np.int8)})
         self.action_space = LegalActions(size)
-        self.game = None
+        self.game: GameState | None = None  # dealt by reset()
 
     def reset(self, *, seed: int | None = None, options=None):
         super().reset(seed=seed)
@@ -112,6 +115,7 @@ class SeatEnv(gym.Env):
         is followed by the match's next. (The bots' own play is bounded by the game's
         runaway guards and work budget, as in `simulate`.)"""
         game = self.game
+        assert game is not None, "reset() deals the game first"
         while True:
             if game.decision is None:
                 if game.over or not (self.starting or self.reward == "match"):
@@ -132,8 +136,10 @@ class SeatEnv(gym.Env):
             self.match.bots_answer()
 
     def observation(self) -> dict:
-        decision = self.decision if self.game.decision is not None else None
-        return {"observation": self.encoding.observe(self.game, self.seat, decision),
+        game = self.game
+        assert game is not None, "reset() deals the game first"
+        decision = self.decision if game.decision is not None else None
+        return {"observation": self.encoding.observe(game, self.seat, decision),
                 "action_mask": self.mask}
 
     def step(self, action):
@@ -142,12 +148,15 @@ class SeatEnv(gym.Env):
         try:
             answer = self.chosen[action]
         except (KeyError, TypeError):  # not a legal action: say why (IllegalAction)
+            assert self.decision is not None  # advance() stored the learner's decision
             answer = self.encoding.answer(self.decision, action, self.window)
         self.match.answer(self.seat, answer)
         done = self.advance()
         reward = 0.0
         if done:
-            paid = hand_rewards(self.game) if self.reward == "hand" else match_rewards(self.game)
+            game = self.game
+            assert game is not None
+            paid = hand_rewards(game) if self.reward == "hand" else match_rewards(game)
             reward = paid[self.seat]
             self.mask, self.legal, self.chosen = self.encoding.legal(None)
             self.action_space.legal = self.mask
