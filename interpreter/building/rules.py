@@ -76,7 +76,7 @@ def compile_rules(builder, faces: tuple = ()) -> Triggers:
                                                      symbols.where)
             if replaces:
                 by_card[name] = builder.by_card(path + ("if",), condition, faces)
-        ops = ()
+        ops: tuple = ()
         if builder.text(path + ("do",)):
             symbols = builder.symbols(path + ("do",))
             symbols.bound, symbols.replacing = bound, replaces

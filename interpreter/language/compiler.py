@@ -7,14 +7,15 @@ one by one and stops at the first that needs a player's decision. An expression 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.budget import WORK_MESSAGE
 from interpreter.language import dsl, typecheck
 from interpreter.engine.frame import Frame
 from interpreter.language.arguments import seats_of
 from interpreter.language.builtins import FUNCTIONS, Builtin
-from interpreter.language.comprehensions import MAX_NESTING
+from interpreter.language.comprehensions import MAX_NESTING, Fn
 from interpreter.language.expressions import RULE_ERRORS, ExpressionCompiler, invoke
 from interpreter.language.symbols import Symbols
 
@@ -23,17 +24,20 @@ if TYPE_CHECKING:
 
 __all__ = ["Compiler", "Symbols", "compile_effect", "compile_expression"]
 
+# An op: op(game, frame) -> a Decision the engine stops at, or None to go on.
+Op = Callable[[Any, Any], object]
+
 
 class Compiler(ExpressionCompiler):
     """Compiles one piece of effect text, statements and expressions; errors point into it."""
 
     # --- effects ---------------------------------------------------------------------
 
-    def effect(self, block) -> tuple:
+    def effect(self, block: Any) -> tuple[Op, ...]:
         """A dsl.Block of statements as a tuple of ops."""
         return tuple(op for s in block.statements for op in self.statement(s))
 
-    def statement(self, node) -> tuple:
+    def statement(self, node: Any) -> tuple[Op, ...]:
         """One statement as ops: usually one; an `if` settled at load gives its branch's."""
         if isinstance(node, dsl.If):
             return self.if_ops(node)
@@ -43,7 +47,7 @@ class Compiler(ExpressionCompiler):
             return (self.for_op(node),)
         return (self.call_op(node.call, None),)
 
-    def for_op(self, node: dsl.For):
+    def for_op(self, node: dsl.For) -> Op:
         """`for s in SEATS do BODY end`: the seats are worked out once, when the loop starts;
         each seat is bound in turn and the body's ops pushed, so a choice in the body
         suspends the loop and the next seat's turn comes once it is answered."""
@@ -68,9 +72,9 @@ class Compiler(ExpressionCompiler):
         # has a `#`, which no name has.
         state, runtime = key + "#loop", self.runtime
 
-        def step(game: GameState, frame: Frame):
+        def step(game: GameState, frame: Frame) -> object:
             scope = frame.vars
-            place: tuple = scope[state]  # indexed, not unpacked through an iterator
+            place: tuple[Any, ...] = scope[state]  # indexed, not unpacked through an iterator
             seats, index = place[0], place[1]
             while index < len(seats) and game.out[seats[index]]:
                 index += 1  # put out of the match since the loop started: passed by
@@ -86,7 +90,7 @@ class Compiler(ExpressionCompiler):
             game.push(body, frame)
             return None
 
-        def start(game: GameState, frame: Frame):
+        def start(game: GameState, frame: Frame) -> object:
             try:
                 seats = seats_of(game, source(game, frame))
             except (TypeError, ValueError) as exc:
@@ -95,8 +99,8 @@ class Compiler(ExpressionCompiler):
             return step(game, frame)
         return start
 
-    def if_ops(self, node: dsl.If) -> tuple:
-        found: list = []
+    def if_ops(self, node: dsl.If) -> tuple[Op, ...]:
+        found: list[Any] = []
         orelse = None
         for cond, block in node.branches:
             compiled = self.expr(cond)  # once, even when settled: unknown names are errors
@@ -112,11 +116,11 @@ class Compiler(ExpressionCompiler):
             return orelse
         branches = tuple(found)
 
-        def op(game: GameState, frame: Frame):
+        def op(game: GameState, frame: Frame) -> object:
             # Indexed, each branch typed: unpacking it in the loop went through Python's
             # iterator protocol (callgrind: about 230 instructions an `if`).
             for at in range(len(branches)):
-                branch: tuple = branches[at]
+                branch: tuple[Any, ...] = branches[at]
                 if branch[0](game, frame):
                     game.push(branch[1], frame)
                     return None
@@ -124,7 +128,7 @@ class Compiler(ExpressionCompiler):
                 game.push(orelse, frame)
             return None
         return (op,)
-    def let_op(self, node: dsl.Let):
+    def let_op(self, node: dsl.Let) -> Op:
         if isinstance(node.value, dsl.Call) and node.value.function in FUNCTIONS \
                 and FUNCTIONS[node.value.function].role != "query":
             op = self.call_op(node.value, node.var)
@@ -134,14 +138,14 @@ class Compiler(ExpressionCompiler):
         self.scope[node.var] = node.var
         name = node.var
 
-        def store(game: GameState, frame: Frame):
+        def store(game: GameState, frame: Frame) -> None:
             # A value, not a view: a hand (a live list) is copied as it is now, so that a
             # later draw or play does not change what the name holds.
             result = value(game, frame)
             frame.vars[name] = tuple(result) if type(result) is list else result
         return store
 
-    def call_op(self, node: dsl.Call, target: str | None):
+    def call_op(self, node: dsl.Call, target: str | None) -> Op:
         """An action or choice call as a statement, its result stored in `target` if given."""
         prim = self.builtin(node)
         if prim.role == "query":
@@ -157,7 +161,7 @@ class Compiler(ExpressionCompiler):
             # called here at once.
             fn, (one,) = prim.fn, args
 
-            def op_one(game: GameState, frame: Frame):
+            def op_one(game: GameState, frame: Frame) -> None:
                 try:
                     fn(game, frame, one(game, frame))
                 except RULE_ERRORS as exc:
@@ -166,7 +170,7 @@ class Compiler(ExpressionCompiler):
         if target is None and len(args) == 2:
             fn, (first, second) = prim.fn, args
 
-            def op_two(game: GameState, frame: Frame):
+            def op_two(game: GameState, frame: Frame) -> None:
                 try:
                     fn(game, frame, first(game, frame), second(game, frame))
                 except RULE_ERRORS as exc:
@@ -175,7 +179,7 @@ class Compiler(ExpressionCompiler):
 
         fn = prim.fn
 
-        def op(game: GameState, frame: Frame):
+        def op(game: GameState, frame: Frame) -> None:
             try:
                 result = invoke(fn, args, game, frame)
             except RULE_ERRORS as exc:
@@ -184,18 +188,19 @@ class Compiler(ExpressionCompiler):
                 frame.vars[target] = result
         return op
 
-    def choice_op(self, node: dsl.Call, prim: Builtin, args: tuple, target: str | None):
+    def choice_op(self, node: dsl.Call, prim: Builtin, args: tuple[Fn, ...],
+                  target: str | None) -> Op:
         fn, settle, runtime = prim.fn, prim.settle, self.runtime
 
-        def answer(game: GameState, frame: Frame, value):
+        def answer(game: GameState, frame: Frame, value: Any) -> None:
             if settle is not None:
                 settle(game, frame, value)
             if target is not None:
                 frame.vars[target] = value
 
-        def op(game: GameState, frame: Frame):
+        def op(game: GameState, frame: Frame) -> object:
             try:
-                asked: tuple = invoke(fn, args, game, frame)  # indexed, not unpacked through
+                asked: tuple[Any, ...] = invoke(fn, args, game, frame)  # indexed, not unpacked through
             except (TypeError, ValueError) as exc:            # Python's iterator protocol
                 raise runtime(node, exc) from None
             kind, seat, options = asked[0], asked[1], asked[2]
@@ -205,7 +210,8 @@ class Compiler(ExpressionCompiler):
             return game.request(kind, seat, options, answer, frame)
         return op
 
-    def picks_op(self, node: dsl.Call, fn, args: tuple, target: str | None):
+    def picks_op(self, node: dsl.Call, fn: Callable[..., Any], args: tuple[Fn, ...],
+                 target: str | None) -> Op:
         """A choice of cards, asked one card at a time: a "card" decision per pick until the
         CardPicks is complete; its chosen cards, as a tuple, are stored in `target`."""
         runtime = self.runtime
@@ -213,7 +219,7 @@ class Compiler(ExpressionCompiler):
         # cannot clash with a name, which has no `#`.
         key = f"#picks{node.line}:{node.column}"
 
-        def ask(game: GameState, frame: Frame):
+        def ask(game: GameState, frame: Frame) -> object:
             picks = frame.vars[key]
             game.work_left -= len(picks.pool)  # each pick goes through the cards left
             if game.work_left < 0:
@@ -226,18 +232,18 @@ class Compiler(ExpressionCompiler):
                 frame.vars[target] = tuple(picks.chosen)
             return None
 
-        def answer(game: GameState, frame: Frame, value):
+        def answer(game: GameState, frame: Frame, value: Any) -> None:
             frame.vars[key].take(value)
             game.queue(ask, frame)
 
-        def op(game: GameState, frame: Frame):
+        def op(game: GameState, frame: Frame) -> object:
             try:
                 frame.vars[key] = invoke(fn, args, game, frame)
             except (TypeError, ValueError) as exc:
                 raise runtime(node, exc) from None
             return ask(game, frame)
         return op
-def compile_effect(text: str, symbols: Symbols) -> tuple:
+def compile_effect(text: str, symbols: Symbols) -> tuple[Op, ...]:
     """Effect text -> tuple of ops."""
     symbols.text = text
     tree, compiler = dsl.parse(text, "effect", symbols.where), Compiler(symbols)
@@ -246,7 +252,7 @@ def compile_effect(text: str, symbols: Symbols) -> tuple:
     return ops
 
 
-def compile_expression(text: str, symbols: Symbols):
+def compile_expression(text: str, symbols: Symbols) -> Fn:
     """Condition or expression text -> fn(game, frame)."""
     symbols.text = text
     tree, compiler = dsl.parse(text, "condition", symbols.where), Compiler(symbols)

@@ -8,6 +8,7 @@ through, its items charged to the game's budget, numbers kept within bounds) are
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from interpreter.engine.budget import MAX_NUMBER, WORK_MESSAGE
@@ -20,6 +21,12 @@ if TYPE_CHECKING:
     from interpreter.engine.game import GameState
 
 MAX_NESTING: Final = 2  # comprehensions inside comprehensions (and `for` loops)
+
+# A compiled expression: fn(game, frame) -> value. Its arguments are Any: an expression may be
+# asked with no frame (the player count's), and the compiled build then checks nothing more.
+Fn = Callable[[Any, Any], Any]
+# What a runtime failure of a rule is made into: runtime(node, exc) -> RuleRuntimeError.
+Runtime = Callable[[dsl.Node, Exception], RuleRuntimeError]
 
 
 class ComprehensionCompiler:
@@ -41,7 +48,7 @@ class ComprehensionCompiler:
         err = self.fail(node, f"this rule failed while playing: {exc}")
         return RuleRuntimeError(err.message, file=err.file, line=err.line, column=err.column,
                                 path=err.path, detail=err.detail)
-    def static(self, node) -> tuple:
+    def static(self, node: dsl.Node) -> tuple[bool, Any]:
         """(True, value) when `node` has the same value in every game: literals and options.
         (It does not compile `node`: compiling it again at every level of an `and` chain made
         compile time exponential in the chain's length.)"""
@@ -51,7 +58,7 @@ class ComprehensionCompiler:
         """An expression as `fn(game, frame)` (ExpressionCompiler compiles every kind)."""
         raise NotImplementedError
 
-    def bound(self, var: str, *nodes):
+    def bound(self, var: str, *nodes: dsl.Node | None) -> tuple[Any, ...]:
         """Compile `nodes` with `var` in scope (a comprehension's variable); gives its key too."""
         outer = self.scope.get(var)
         key = f"{var}#{len(self.scope)}"
@@ -64,12 +71,12 @@ class ComprehensionCompiler:
             else:
                 self.scope[var] = outer
 
-    def iterate(self, node, source):
+    def iterate(self, node: dsl.Node, source: Fn) -> Fn:
         """The items of a comprehension's source, checked to be a list."""
         runtime = self.runtime
         return lambda g, f: go_through(runtime, node, source(g, f), g)
 
-    def comprehension(self, node, compile_it):
+    def comprehension(self, node: dsl.Node, compile_it: Callable[[Any], Fn]) -> Fn:
         """Compile a comprehension, refusing one nested deeper than MAX_NESTING: each level
         multiplies the work of every evaluation by the number of cards in play."""
         if self.nesting >= MAX_NESTING:
@@ -82,13 +89,13 @@ class ComprehensionCompiler:
         finally:
             self.nesting -= 1
 
-    def expr_quantifier(self, node: dsl.Quantifier):
+    def expr_quantifier(self, node: dsl.Quantifier) -> Fn:
         return self.comprehension(node, self.quantifier)
 
-    def expr_total(self, node: dsl.Total):
+    def expr_total(self, node: dsl.Total) -> Fn:
         return self.comprehension(node, self.total)
 
-    def quantifier(self, node: dsl.Quantifier):
+    def quantifier(self, node: dsl.Quantifier) -> Fn:
         raw = self.expr(node.source)
         fast = self.attribute_match(node, raw)
         if fast is not None:
@@ -97,7 +104,7 @@ class ComprehensionCompiler:
         var, cond = self.bound(node.var, node.cond)
         cond = cond or (lambda g, f: True)
         if node.quantifier == "any":
-            def any_of(g, f):
+            def any_of(g: Any, f: Any) -> Any:
                 scope = f.vars
                 for item in source(g, f):
                     scope[var] = item
@@ -106,7 +113,7 @@ class ComprehensionCompiler:
                 return False
             return any_of
         if node.quantifier == "select":
-            def select_of(g, f):  # the items for which the condition holds, in order
+            def select_of(g: Any, f: Any) -> Any:  # the items for which the condition holds, in order
                 scope, chosen = f.vars, []
                 for item in source(g, f):
                     scope[var] = item
@@ -115,7 +122,7 @@ class ComprehensionCompiler:
                 return tuple(chosen)
             return select_of
         if node.quantifier == "all":
-            def all_of(g, f):
+            def all_of(g: Any, f: Any) -> Any:
                 scope = f.vars
                 for item in source(g, f):
                     scope[var] = item
@@ -124,7 +131,7 @@ class ComprehensionCompiler:
                 return True
             return all_of
 
-        def count_of(g, f):
+        def count_of(g: Any, f: Any) -> Any:
             scope, total = f.vars, 0
             for item in source(g, f):
                 scope[var] = item
@@ -133,7 +140,7 @@ class ComprehensionCompiler:
             return total
         return count_of
 
-    def attribute_match(self, node: dsl.Quantifier, source):
+    def attribute_match(self, node: dsl.Quantifier, source: Fn) -> Fn | None:
         """`any(c in X if c.attr == value or ...)` (or count, of one such test), as C-level scans;
         None if not that shape.
 
@@ -150,7 +157,7 @@ class ComprehensionCompiler:
         if node.quantifier == "count":
             ((getter, attr, value),) = tests
 
-            def count(g, f):
+            def count(g: Any, f: Any) -> Any:
                 items = go_through(runtime, node, source(g, f), g)
                 if not items:
                     return 0
@@ -164,7 +171,7 @@ class ComprehensionCompiler:
                     return [getattr(item, attr, None) for item in items].count(wanted)
             return count
 
-        def scan(g, f):
+        def scan(g: Any, f: Any) -> Any:
             items = go_through(runtime, node, source(g, f), g)
             if not items:
                 return False
@@ -184,20 +191,20 @@ class ComprehensionCompiler:
             return False
         return scan
 
-    def attribute_terms(self, cond, var: str):
+    def attribute_terms(self, cond: Any, var: str) -> list[tuple[str, Any]] | None:
         """`var.attr == value` tests joined by `or`, as (attr, value) pairs, where no value
         reads `var`; None if `cond` is not that shape."""
         if isinstance(cond, dsl.Binary) and cond.op == "or":
             left = self.attribute_terms(cond.left, var)
             right = None if left is None else self.attribute_terms(cond.right, var)
-            return None if right is None else left + right
+            return None if left is None or right is None else left + right
         attr = card_attribute(cond.left, var) if isinstance(cond, dsl.Binary) \
             and cond.op == "==" else None
         if attr is None or var in dsl.names_used(cond.right):
             return None
         return [(attr, cond.right)]
 
-    def total(self, node: dsl.Total):
+    def total(self, node: dsl.Total) -> Fn:
         source = self.iterate(node, self.expr(node.source))
         slow = self.total_loop(node, source)
         attr = card_attribute(node.expr, node.var)
@@ -206,11 +213,11 @@ class ComprehensionCompiler:
         # `sum(c.points for c in ...)`, a hand's score, summed in C.
         getter = operator.attrgetter(attr)
 
-        def total(g, f):
+        def total(g: Any, f: Any) -> Any:
             try:
                 items = source(g, f)
                 found = values_total(items, attr)
-                result = sum(map(getter, items)) if found is None else found
+                result: Any = sum(map(getter, items)) if found is None else found
             except (AttributeError, TypeError):  # not cards, or not numbers: the loop says why
                 return slow(g, f)
             if isinstance(result, int) and not -MAX_NUMBER <= result <= MAX_NUMBER:
@@ -218,14 +225,15 @@ class ComprehensionCompiler:
             return result
         return total
 
-    def total_loop(self, node: dsl.Total, source):
+    def total_loop(self, node: dsl.Total, source: Fn) -> Fn:
         """`sum(expr for var in source if cond)`, item by item."""
         var, expr, cond = self.bound(node.var, node.expr, node.cond)
         cond = cond or (lambda g, f: True)
         runtime = self.runtime
 
-        def total(g, f):
-            scope, result = f.vars, 0
+        def total(g: Any, f: Any) -> Any:
+            scope = f.vars
+            result: Any = 0  # whatever the items add up to (the loop says if they cannot)
             for item in source(g, f):
                 scope[var] = item
                 if cond(g, f):
@@ -238,13 +246,13 @@ class ComprehensionCompiler:
         return total
 
 
-def within_bounds(runtime, node, value, what: str):
+def within_bounds(runtime: Runtime, node: Any, value: Any, what: str) -> Any:
     """`value`, refused past ±MAX_NUMBER so that a rule cannot grow a number to eat memory."""
     if isinstance(value, int) and not -MAX_NUMBER <= value <= MAX_NUMBER:
         raise runtime(node, ValueError(f"{what} grew past {MAX_NUMBER}"))
     return value
 
-def go_through(runtime, node, value, g: GameState):
+def go_through(runtime: Runtime, node: Any, value: Any, g: GameState) -> Any:
     """`value` as the items a comprehension goes through: a list or tuple, each item charged
     to the game's budget, so that a count inside a count over every hand cannot run for
     minutes. A single seat is a list of one, as wherever seats are taken."""
@@ -255,7 +263,7 @@ def go_through(runtime, node, value, g: GameState):
     return charged(runtime, node, value, g)
 
 
-def charged(runtime, node, value, g: GameState):
+def charged(runtime: Runtime, node: Any, value: Any, g: GameState) -> Any:
     """`value`, its items charged to the game's budget when it is a list or tuple (1 each)."""
     if isinstance(value, (list, tuple)):
         g.work_left -= len(value)
@@ -264,7 +272,7 @@ def charged(runtime, node, value, g: GameState):
     return value
 
 
-def card_attribute(node, var: str) -> str | None:
+def card_attribute(node: Any, var: str) -> str | None:
     """`attr` when `node` is `var.attr` for an attribute every card has, else None."""
     if isinstance(node, dsl.Attribute) and node.attr in BUILTIN_ATTRIBUTES \
             and node.subject == dsl.Name(node.line, node.column, var):

@@ -10,6 +10,7 @@ ever eval'd.
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from interpreter.engine.budget import MAX_NUMBER
@@ -19,6 +20,7 @@ from interpreter.language import dsl
 from interpreter.language.builtins import FUNCTIONS, NAMES, Builtin
 from interpreter.language.comprehensions import (
     ComprehensionCompiler,
+    Fn,
     charged,
     within_bounds,
 )
@@ -36,7 +38,7 @@ COMPARISONS: dict[str, Any] = {"==": operator.eq, "!=": operator.ne, "<": operat
                                "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
-def invoke(fn, args: tuple, game, frame) -> Any:
+def invoke(fn: Callable[..., Any], args: tuple[Fn, ...], game: Any, frame: Any) -> Any:
     """`fn(game, frame, *args)` with each argument computed on (game, frame)."""
     # A plain function the compiled build calls natively: a closure per call site, as this
     # was, cost a call through Python's protocol (some 150 instructions) on every run.
@@ -69,30 +71,31 @@ class ExpressionCompiler(ComprehensionCompiler):
         return prim
     # --- expressions -----------------------------------------------------------------
 
-    def expr(self, node):
+    def expr(self, node: Any) -> Fn:
         """An expression as `fn(game, frame)`."""
         method = getattr(self, "expr_" + type(node).__name__.lower(), None)
         if method is None:
             raise self.fail(node, "this is a statement, not a value")
-        return method(node)
+        compiled: Fn = method(node)
+        return compiled
 
-    def expr_number(self, node):
+    def expr_number(self, node: dsl.Number | dsl.Text | dsl.Constant) -> Fn:
         value = node.value
         return lambda g, f: value
 
-    def expr_text(self, node):
+    def expr_text(self, node: dsl.Text) -> Fn:
         return self.expr_number(node)
 
-    def expr_constant(self, node):
+    def expr_constant(self, node: dsl.Constant) -> Fn:
         return self.expr_number(node)
 
-    def expr_name(self, node: dsl.Name):
+    def expr_name(self, node: dsl.Name) -> Fn:
         if node.ident in self.scope:
             name = self.scope[node.ident]
 
-            def variable(g, f) -> Any:
+            def variable(g: Any, f: Any) -> Any:
                 if isinstance(f, Frame):  # read natively (an expression of the player count
-                    scope: dict = f.vars  # has no frame: it fails as it would)
+                    scope: dict[str, Any] = f.vars  # has no frame: it fails as it would)
                     return scope.get(name)
                 return f.vars.get(name)
             return variable
@@ -104,7 +107,7 @@ class ExpressionCompiler(ComprehensionCompiler):
         raise self.fail(node, f"unknown name '{node.ident}'; known names: {known} "
                               "(and variables set with let)")
 
-    def expr_attribute(self, node: dsl.Attribute):
+    def expr_attribute(self, node: dsl.Attribute) -> Fn:
         if isinstance(node.subject, dsl.Name) and node.subject.ident == "option" \
                 and "option" not in self.scope:
             return self.option(node)
@@ -114,14 +117,14 @@ class ExpressionCompiler(ComprehensionCompiler):
         subject = self.expr(node.subject)
         attr = node.attr
         if attr in BUILTIN_ATTRIBUTES:
-            def builtin(g, f):
+            def builtin(g: Any, f: Any) -> Any:
                 item = subject(g, f)
                 if isinstance(item, Card):  # a field of its own, read natively
                     return own_attribute(item, attr)
                 return getattr(item, attr, None)
             return builtin
         if attr in self.symbols.attributes:
-            def get(g, f):
+            def get(g: Any, f: Any) -> Any:
                 card = subject(g, f)
                 if not isinstance(card, Card):
                     return None  # not a card (a seat): none
@@ -133,14 +136,14 @@ class ExpressionCompiler(ComprehensionCompiler):
         known = ", ".join(list(BUILTIN_ATTRIBUTES) + sorted(self.symbols.attributes))
         raise self.fail(node, f"unknown card attribute '{attr}'; known: {known}")
 
-    def option(self, node: dsl.Attribute):
+    def option(self, node: dsl.Attribute) -> Fn:
         if node.attr not in self.symbols.options:
             known = ", ".join(sorted(self.symbols.options)) or "none declared"
             raise self.fail(node, f"unknown option '{node.attr}'; options: {known}")
         value = self.symbols.options[node.attr]
         return lambda g, f: value
 
-    def variable(self, node: dsl.Attribute):
+    def variable(self, node: dsl.Attribute) -> Fn:
         """`var.NAME`: a declared game variable (one per seat: `seat_var("NAME", seat)`)."""
         variables = self.symbols.variables
         if node.attr not in variables:
@@ -153,7 +156,7 @@ class ExpressionCompiler(ComprehensionCompiler):
         name = node.attr
         return lambda g, f: g.variables[name]
 
-    def expr_call(self, node: dsl.Call):
+    def expr_call(self, node: dsl.Call) -> Fn:
         prim = self.builtin(node)
         if prim.role != "query":
             raise self.fail(node, f"{node.function}() changes the game; use it as a statement "
@@ -164,34 +167,34 @@ class ExpressionCompiler(ComprehensionCompiler):
             # The common queries, `hand(player)`: the primitive called here at once.
             (one,) = args
 
-            def call_one(g, f):
+            def call_one(g: Any, f: Any) -> Any:
                 try:
                     return fn(g, f, one(g, f))
                 except RULE_ERRORS as exc:
                     raise runtime(node, exc) from None
             return call_one
 
-        def call(g, f):
+        def call(g: Any, f: Any) -> Any:
             try:
                 return invoke(fn, args, g, f)
             except RULE_ERRORS as exc:
                 raise runtime(node, exc) from None
         return call
 
-    def expr_unary(self, node: dsl.Unary):
+    def expr_unary(self, node: dsl.Unary) -> Fn:
         operand = self.expr(node.operand)
         if node.op == "not":
             return lambda g, f: not operand(g, f)
         runtime = self.runtime
 
-        def negate(g, f):
+        def negate(g: Any, f: Any) -> Any:
             try:
                 return -operand(g, f)
             except TypeError as exc:
                 raise runtime(node, exc) from None
         return negate
 
-    def expr_binary(self, node: dsl.Binary):
+    def expr_binary(self, node: dsl.Binary) -> Fn:
         left, right = self.expr(node.left), self.expr(node.right)  # each once, even if settled
         if node.op in ("and", "or"):
             known, value = self.static(node.left)
@@ -216,7 +219,7 @@ class ExpressionCompiler(ComprehensionCompiler):
                                         or self.may_hold_list(node.right)):
             unequal = node.op == "!="
 
-            def compare_lists(g, f):  # goes through both lists, as a comprehension would
+            def compare_lists(g: Any, f: Any) -> Any:  # goes through both lists, as a comprehension would
                 a = charged(runtime, node, left(g, f), g)
                 b = charged(runtime, node, right(g, f), g)
                 # A hand (a list) equals the same cards kept by a `let` or a select (tuples).
@@ -231,7 +234,7 @@ class ExpressionCompiler(ComprehensionCompiler):
         if node.op in ARITHMETIC:
             return self.arithmetic(node, ARITHMETIC[node.op], left, right)
         if node.op == "in":
-            def member(g, f):  # goes through the list it looks in, as a comprehension would
+            def member(g: Any, f: Any) -> Any:  # goes through the list it looks in, as a comprehension would
                 item, items = left(g, f), charged(runtime, node, right(g, f), g)
                 try:
                     return item in items
@@ -240,14 +243,14 @@ class ExpressionCompiler(ComprehensionCompiler):
             return member
         fn = COMPARISONS[node.op]
 
-        def apply(g, f):
+        def apply(g: Any, f: Any) -> Any:
             try:
                 return fn(left(g, f), right(g, f))
             except (TypeError, ZeroDivisionError) as exc:
                 raise runtime(node, exc) from None
         return apply
 
-    def may_hold_list(self, node) -> bool:
+    def may_hold_list(self, node: dsl.Node) -> bool:
         """Whether `node` may give a list (of cards, seats or colours), by what gives it: a
         function or name whose type is one, a selection, or a variable."""
         if isinstance(node, dsl.Call):
@@ -262,11 +265,12 @@ class ExpressionCompiler(ComprehensionCompiler):
             return self.may_hold_list(node.left) or self.may_hold_list(node.right)
         return False
 
-    def arithmetic(self, node, fn, left, right):
+    def arithmetic(self, node: dsl.Binary, fn: Callable[[Any, Any], Any], left: Fn,
+                   right: Fn) -> Fn:
         """Whole-number arithmetic, kept within ±MAX_NUMBER so a rule cannot eat memory."""
         runtime = self.runtime
 
-        def compute(g, f):
+        def compute(g: Any, f: Any) -> Any:
             a, b = left(g, f), right(g, f)
             if type(a) is not int or type(b) is not int:
                 raise runtime(node, TypeError(f"arithmetic works on whole numbers, not {a!r} "
