@@ -116,7 +116,7 @@ def play_games(rules, players: int, seed: int, bots: str, indexes, rows=None,
 def play_chunk(chunk: Chunk) -> tuple[Summary, list]:
     """Play games start..stop of a run; gives their summary and, if asked, a row per game."""
     rules = chunk_ruleset(chunk.ruleset, chunk.options, chunk.hands)
-    rows = [] if chunk.records else None
+    rows: list | None = [] if chunk.records else None
     if chunk.check:
         engine.DEBUG_CHECK = check_invariants
     summary = play_games(rules, chunk.players, chunk.seed, chunk.bots,
@@ -213,7 +213,7 @@ def submit(pool, batch: tuple) -> Future:
     try:
         return pool.submit(play_batch, batch)
     except BrokenProcessPool as exc:
-        future = Future()
+        future: Future = Future()
         future.set_exception(exc)
         return future
 
