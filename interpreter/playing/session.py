@@ -81,7 +81,7 @@ class Session:
         within_move(self.game, move_work, self.game.deal_first)
         self.bots = make_bots(bots, self.players, seat, seed, self.humans)
         self.answers: list = []
-        self.log = None
+        self.log: LogWriter | None = None
         self.kept: tuple | None = None  # (answers, bot random states) at the last checkpoint()
         # Set when this game was saved as a rule failed: resuming it on the fixed ruleset is
         # allowed (its answers are still checked one by one as they are replayed).
@@ -95,6 +95,7 @@ class Session:
         """Answer the pending decision and remember the answer."""
         decision = self.game.decision
         within_move(self.game, self.move_work, self.game.apply, answer)
+        assert decision is not None  # the game refuses an answer when nothing is asked
         self.answers.append(encode(answer, decision.options))
         if self.log:
             self.log.decided(decision, answer)
@@ -145,8 +146,9 @@ class Session:
         if broken is not None and self.kept is not None:
             data["answers"] = self.answers[:self.kept[0]]
             data["bot_random_states"] = self.kept[1]
-        if broken is not None or self.broken is not None:
-            data["broken"] = (broken if broken is not None else self.broken)[:1000]
+        failure = broken if broken is not None else self.broken
+        if failure is not None:
+            data["broken"] = failure[:1000]
         try:
             atomic_json(path, data)
         except OSError as exc:

@@ -98,7 +98,9 @@ class TerminalGame(Prompts):
             return self.broken(err)
         self.tell_news()
         self.end_of_hand()
-        self.say(f"The match is over: {self.names[game.match_winner]} won.")
+        winner = game.match_winner
+        assert winner is not None  # the match is over
+        self.say(f"The match is over: {self.names[winner]} won.")
         return 0
 
     def keep(self) -> str:

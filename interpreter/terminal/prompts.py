@@ -147,7 +147,7 @@ class Prompts(Screen):
     def choose_question(self, decision):
         """A question the ruleset asks (ask), with the card, the colour before it and the rule."""
         game = self.session.game
-        played = [data for event, data in game.events if event == "play"]
+        played = [data for event, data in game.events or () if event == "play"]
         question = words(decision.kind)
         about = ""
         if played and game.top is not None:

@@ -49,8 +49,8 @@ class Screen:
         self.narrator = Narrator(names, viewer=seat, say_card=self.named_card,
                                  say_effect=lambda name: self.value_words(name).capitalize())
         # How many events have been shown: a resumed game starts from where it stopped.
-        self.told = len(session.game.events) if session.answers else 0
-        self.hand_shown: int | None = None  # the hand whose table the person has seen (by its number)
+        self.told = len(session.game.events or ()) if session.answers else 0
+        self.hand_shown: int | None = None  # the hand whose table was shown (its number)
         self.headed = len(session.game.hand_results) + 1 if session.answers else 0
         # "3 uno" calls UNO with the play; None when no play of the person's says either way.
         self.call_uno: bool | None = None
@@ -100,8 +100,9 @@ class Screen:
         if self.headed != len(game.hand_results) + 1 and game.decision is not None:
             self.headed = len(game.hand_results) + 1
             self.say(f"== Hand {self.headed} ==")
-        news = self.narrator.sentences(game.events[self.told:])
-        self.told = len(game.events)
+        events = game.events or []  # a session's game records them
+        news = self.narrator.sentences(events[self.told:])
+        self.told = len(events)
         if news:
             self.say(" ".join(news))
 
