@@ -8,9 +8,15 @@ import inspect
 
 from interpreter.building.rules import EVENTS, REPLACEABLE
 from interpreter.engine.cards import BUILTIN_ATTRIBUTES
-from interpreter.language.dsl import STATEMENTS
 from interpreter.language.builtins import FUNCTIONS, NAMES
-from interpreter.language.vocabulary import ANY, ATTRIBUTE_TYPES, TYPES, VALUE, type_name
+from interpreter.language.dsl import STATEMENTS
+from interpreter.language.vocabulary import (
+    ANY,
+    ATTRIBUTE_TYPES,
+    TYPES,
+    VALUE,
+    type_name,
+)
 
 ROLES = {"query": "queries: usable anywhere",
          "action": "actions: they change the game (statements only)",

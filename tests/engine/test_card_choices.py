@@ -7,13 +7,14 @@ import io
 import json
 from functools import partial
 
+import helpers
 import pytest
+from helpers import names, write
 
 from interpreter import GameState, load_ruleset
-from interpreter.engine.decisions import Decision
+from interpreter.engine.decisions import DONE, Decision
 from interpreter.engine.invariants import play_checked
 from interpreter.errors import DslError, HouserulesError, IllegalMove
-from interpreter.language.primitives import DONE
 from interpreter.playing.agents import HeuristicAgent, RandomAgent
 from interpreter.playing.gamelog import LogWriter, replay
 from interpreter.playing.match import play_match
@@ -21,9 +22,6 @@ from interpreter.playing.session import Session
 from interpreter.presenting.explain import explain
 from interpreter.scenarios.scenario import check_files
 from interpreter.terminal.game import TerminalGame
-
-import helpers
-from helpers import names, write
 
 
 def skip_does(tmp_path, effect: str, extra: str = ""):

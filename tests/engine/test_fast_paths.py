@@ -7,19 +7,18 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from helpers import variant
 
 from interpreter import COMPILED, GameState, load_ruleset
 from interpreter.building.rules import reads_only_the_game
 from interpreter.engine import game as engine
 from interpreter.engine.cards import holds_value, own_attribute
-from interpreter.language.primitives import Frame
+from interpreter.engine.frame import Frame
+from interpreter.playing.dice import Dice
 from interpreter.playing.match import play_match
 from interpreter.playing.seating import seat_bots
-from interpreter.playing.dice import Dice
 from interpreter.simulate.runs import simulate
 from interpreter.simulate.tally import Summary
-
-from helpers import variant
 
 
 @pytest.mark.parametrize("condition, early", [

@@ -8,6 +8,7 @@ import random
 from dataclasses import replace
 from functools import partial
 
+import helpers
 import pytest
 
 from interpreter import GameState, RuleRuntimeError, load_ruleset
@@ -19,18 +20,19 @@ from interpreter.engine.budget import (
     WORK_PER_GAME,
 )
 from interpreter.engine.dealing import shuffle, stacked_stock
+from interpreter.engine.decisions import DONE
 from interpreter.engine.decks import pair_at_random
+from interpreter.engine.frame import Frame
 from interpreter.engine.moves import take_out
 from interpreter.engine.scoring import leader
 from interpreter.engine.seats import walk
 from interpreter.errors import IllegalMove
+from interpreter.language.builtins import FUNCTIONS
+from interpreter.language.choices import CardPicks
 from interpreter.language.compiler import Symbols, compile_expression
-from interpreter.language.primitives import DONE, PRIMITIVES, CardPicks, Frame
 from interpreter.playing.match import play_match
 from interpreter.playing.seating import make_agents
 from interpreter.simulate.runs import Summary
-
-import helpers
 
 CLASSIC = load_ruleset("classic")
 
@@ -158,7 +160,7 @@ RULES_FOR = {"partner": "classic+house/partners", "switch_sides": "uno_flip"}
 
 
 def test_every_primitive_is_charged_or_does_fixed_work():
-    assert set(CHARGED) | FIXED == set(PRIMITIVES) and not set(CHARGED) & FIXED
+    assert set(CHARGED) | FIXED == set(FUNCTIONS) and not set(CHARGED) & FIXED
 
 
 @pytest.mark.parametrize("name", sorted(CHARGED))
@@ -168,7 +170,7 @@ def test_a_primitive_charges_each_card_and_seat_it_touches(name):
     values = [arg(game) if callable(arg) else arg for arg in args]
     expected = work(game) if callable(work) else work
     before = game.work_left
-    PRIMITIVES[name].fn(game, Frame(0), *values)
+    FUNCTIONS[name].fn(game, Frame(0), *values)
     assert before - game.work_left == expected
 
 
@@ -180,14 +182,14 @@ def test_a_primitive_past_the_budget_fails_as_a_rule_error(name):
     values = [arg(game) if callable(arg) else arg for arg in args]
     game.work_left = 0
     with pytest.raises((ValueError, RuleRuntimeError), match="more work than one game may"):
-        PRIMITIVES[name].fn(game, Frame(0), *values)
+        FUNCTIONS[name].fn(game, Frame(0), *values)
 
 
 def test_a_reshuffle_charges_each_card_shuffled_and_a_draw_each_card_drawn():
     game = table()
     game.stock = []
     before = game.work_left
-    PRIMITIVES["draw"].fn(game, Frame(0), 1, 1)
+    FUNCTIONS["draw"].fn(game, Frame(0), 1, 1)
     assert before - game.work_left == 1 + 2 + 1  # the seat, the discard but its top, the card
 
 
@@ -195,7 +197,7 @@ def test_seat_after_walks_past_seats_put_out_at_a_charge_of_every_seat():
     game = table()
     game.out[2], game.seated = True, 3
     before = game.work_left
-    assert PRIMITIVES["seat_after"].fn(game, Frame(0), 1, 1) == 3
+    assert FUNCTIONS["seat_after"].fn(game, Frame(0), 1, 1) == 3
     assert before - game.work_left == 4
 
 

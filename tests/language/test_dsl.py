@@ -11,6 +11,7 @@ from __future__ import annotations
 import textwrap
 from functools import partial
 
+import helpers
 import pytest
 
 from interpreter import (
@@ -21,6 +22,7 @@ from interpreter import (
     RulesetError,
     load_ruleset,
 )
+from interpreter.engine.frame import Frame
 from interpreter.language import dsl
 from interpreter.language.compiler import (
     Compiler,
@@ -28,9 +30,6 @@ from interpreter.language.compiler import (
     compile_effect,
     compile_expression,
 )
-from interpreter.language.primitives import Frame
-
-import helpers
 
 OPTIONS = {"n": 3, "flag": True, "mode": "fast"}
 ATTRIBUTES = frozenset({"item", "weight"})
