@@ -4,22 +4,19 @@ rules queued after an answer. GameState.apply and GameState.play_option call the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.budget import TURN_WORK
 from interpreter.engine.cards import showing
 from interpreter.engine.decisions import NUMBERS, Decision, describe, is_option
 from interpreter.engine.frame import Frame
-from interpreter.engine.turn_draws import answer_play, answer_play_drawn
-from interpreter.engine.turns import AFTER_ANSWER, answer_uno, run
+from interpreter.engine.turn_draws import answer_play
+from interpreter.engine.turns import AFTER_ANSWER, run
 from interpreter.errors import IllegalMove
 
 if TYPE_CHECKING:
     from interpreter.engine.state import State
 
-# The turn's handlers that handle() calls natively, as the objects a decision holds.
-ANSWER_PLAY_DRAWN: Final = answer_play_drawn
-ANSWER_UNO: Final = answer_uno
 
 
 def any_is(item: Any, items: tuple[Any, ...]) -> bool:
@@ -58,6 +55,9 @@ def apply(game: State, answer: Any) -> None:
 def play_option(game: State, index: int) -> None:
     """Answer the asked play (`asking`) with its option at `index` (of play_count): what
     `apply` does with that answer, without making the Decision object."""
+    # A bot answers every turn's play this way: making the Decision object and checking the
+    # answer against it, as apply() does, cost 40,500 instructions a classic game of 294,000
+    # (callgrind, examples/BENCHMARK.md).
     answer = game.play_options[index]
     if game.rules.decided or game.check is not None:  # they read the decision
         apply(game, answer)
@@ -86,18 +86,10 @@ def answer_then_rules(game: State, decision: Decision, answer: Any) -> None:
 
 def handle(game: State, answer: Any) -> None:
     """Apply `answer` to the pending decision, by its handler."""
-    # The turn's own handlers are called directly, not through Python's protocol
-    # (callgrind: about 250 instructions a call, some eight calls a game).
-    if game.asked_play:
+    if game.asked_play:  # a turn's play, asked without its Decision (answer_play)
         answer_play(game, None, answer)
         return
-    handler = game._handler
-    if handler is ANSWER_PLAY_DRAWN:
-        answer_play_drawn(game, game._handler_frame, answer)
-    elif handler is ANSWER_UNO:
-        answer_uno(game, game._handler_frame, answer)
-    else:
-        handler(game, game._handler_frame, answer)
+    game._handler(game, game._handler_frame, answer)
 
 
 def why_illegal(game: State, decision: Decision, answer: Any) -> str:
