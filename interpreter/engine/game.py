@@ -18,11 +18,8 @@ from interpreter.engine import (
     answers,
     chance,
     dealing,
-    drawing,
     order,
     playable,
-    replacing,
-    scoring,
     turns,
 )
 from interpreter.engine.budget import WORK_PER_GAME
@@ -181,32 +178,3 @@ class GameState(State):
     def playable_cards(self, seat: int) -> list[Any]:
         """The distinct cards `seat` may play now, in hand order."""
         return playable.playable_in_hand(self, seat)
-
-    # --- what the effect language still calls as methods (interpreter/language) ----------------
-
-    def end_turn(self) -> None:
-        """End the turn (turns.end_turn)."""
-        turns.end_turn(self)
-
-    def end_effects(self) -> None:
-        """Drop the rest of the running effects; the turn then ends as usual (turns.py)."""
-        turns.end_effects(self)
-
-    def play_cards(self, seat: int, cards: list[Any]) -> None:
-        """`seat` plays held `cards` in the turn under way (turns.play_cards)."""
-        turns.play_cards(self, seat, cards)
-
-    def lose_turn(self, seat: int, frame: Frame | None = None) -> None:
-        """`seat` loses its next turn (replacing.lose_turn)."""
-        replacing.lose_turn(self, seat, frame)
-
-    # Forwards the tests still call (tests/engine/test_uno_call.py, test_seats.py); each goes
-    # when `git grep` finds no caller left.
-
-    def draw(self, seat: int, count: int, fire: bool = True, until_color: Any = None) -> int:
-        """drawing.draw."""
-        return drawing.draw(self, seat, count, fire, until_color)
-
-    def totals(self) -> list[Any]:
-        """scoring.totals."""
-        return scoring.totals(self)

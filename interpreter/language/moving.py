@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from interpreter.engine import drawing, moves, replacing
+from interpreter.engine import drawing, moves, replacing, turns
 from interpreter.engine.budget import charge
 from interpreter.engine.cards import Card
 from interpreter.language.arguments import card_count, seat_of, seats_of
@@ -79,7 +79,7 @@ def play_cards(game: GameState, frame: Any, who: Any, cards: Any) -> Any:
         raise ValueError("play_cards() in a hand_ended rule: the hand is over")
     played = held_cards(game, seat, cards)
     charge(game, len(played) * len(game.hands[seat]))  # each play finds its card in the hand
-    game.play_cards(seat, played)
+    turns.play_cards(game, seat, played)
 
 
 def add_penalty(game: GameState, frame: Any, count: Any) -> Any:

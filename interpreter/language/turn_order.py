@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from interpreter.engine import replacing, scoring
+from interpreter.engine import replacing, scoring, turns
 from interpreter.engine import seats as seating
 from interpreter.engine.budget import charge
 from interpreter.language.arguments import seat_of, seats_of
@@ -20,7 +20,7 @@ def lose_turn(game: GameState, frame: Any, who: Any) -> Any:
     seats = seats_of(game, who)
     charge(game, len(seats))
     for seat in seats:
-        game.lose_turn(seat, frame)
+        replacing.lose_turn(game, seat, frame)
 
 
 def extra_turn(game: GameState, frame: Any, who: Any = None) -> Any:
@@ -44,7 +44,7 @@ def eliminate(game: GameState, frame: Any, who: Any) -> Any:
 
 
 def end_turn(game: GameState, frame: Any) -> Any:
-    game.end_effects()
+    turns.end_effects(game)
 
 
 def end_hand(game: GameState, frame: Any) -> Any:

@@ -2,15 +2,15 @@
 dealt no more, the last one standing wins; and partners, who score as a team."""
 
 import pytest
-
 from checkout import ROOT
+from helpers import write
+
 from interpreter import GameState, load_ruleset
+from interpreter.engine import scoring
 from interpreter.engine.decisions import Decision
 from interpreter.errors import HouserulesError
 from interpreter.playing.agents import HeuristicAgent, RandomAgent
 from interpreter.playing.match import play_match
-from helpers import write
-
 
 BASES = ["classic", "mario_kart"]
 
@@ -93,7 +93,7 @@ def test_partners_score_for_their_team_and_bots_spare_their_partner(base):
                                               ["yellow 9", "yellow 8"]],
                                 discard=["red 3"], stock=["yellow 1"] * 4, scores=[0, 30, 0, 0])
     assert game.teammates(0) == (2,) and game.opponents(0) == (1, 3)
-    assert game.totals() == [0, 30, 0, 30]
+    assert scoring.totals(game) == [0, 30, 0, 30]
     assert HeuristicAgent(1).decide(game, Decision("target", 0, (1, 2, 3), ())) == 1
     with pytest.raises(HouserulesError, match="multiple of 2"):
         GameState(rules, players=5, seed=1)

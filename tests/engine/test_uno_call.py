@@ -2,10 +2,11 @@
 owed by a hand that grows again, and `uno.cards_left` sets when it is owed."""
 
 import pytest
+from helpers import table, write
 
 from interpreter import load_ruleset
+from interpreter.engine import drawing
 from interpreter.errors import RulesetError
-from helpers import table, write
 
 
 @pytest.mark.parametrize("hands, card, target, owing", [
@@ -47,7 +48,7 @@ def test_a_pass_of_hands_asks_every_seat_left_with_one_card_in_seat_order():
 def test_a_hand_that_grows_again_owes_nothing_and_is_not_caught():
     game = table([["red 3"], ["blue 1", "blue 2"]], uncalled=[0], just_played=True)
     assert game.decision.kind == "catch"
-    game.draw(0, 1)  # as if an effect made seat 0 draw before the window was answered
+    drawing.draw(game, 0, 1)  # as if an effect made seat 0 draw before the window was answered
     game.apply(None)
     assert game.decision.kind == "play" and game.decision.seat == 1
 

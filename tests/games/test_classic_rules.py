@@ -487,11 +487,11 @@ def test_end_turn_starts_the_next_turn_at_once_or_after_what_is_queued():
     game.decision = None
     queued = lambda g, f: None  # noqa: E731
     game.queue(queued, None)
-    game.end_turn()  # something queued: the end of the turn runs next, through the op loop
+    turns.end_turn(game)  # something queued: the end of the turn runs next, through the op loop
     assert game.stack == [turns.BOTTOM, queued, turns.END_OF_TURN] and game.turn == 0
     assert game.frames == [None, None, None]
     game.clear_queue()
-    game.end_turn()  # nothing queued: the next turn starts now
+    turns.end_turn(game)  # nothing queued: the next turn starts now
     assert game.turn == 1 and game.decision.kind == "play" and game.decision.seat == 1
 
 
