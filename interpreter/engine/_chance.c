@@ -151,7 +151,7 @@ seed(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 PyDoc_STRVAR(shuffle_doc,
 "shuffle(rng, items, count)\n--\n\n"
 "Shuffle the list `items` in place as rng.shuffle(items) would; with count >= 0, draw only\n"
-"the top `count` places (the last ones), as dealing.shuffle does.");
+"the top `count` places (the last ones), as chance.shuffle does.");
 
 static PyObject *
 shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs)

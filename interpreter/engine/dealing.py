@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.cards import Card, id_flags
-from interpreter.engine.chance import NATIVE, seeded, shuffle  # noqa: F401 (tests read them here)
-from interpreter.engine.decks import pair_at_random
+from interpreter.engine.chance import shuffle
 from interpreter.engine.decisions import HandResult
+from interpreter.engine.decks import pair_at_random
 from interpreter.engine.frame import Frame
 from interpreter.engine.turns import ADVANCE, START_TURN, WINDOWS, count_turn, run
 from interpreter.errors import IllegalMove, RuleRuntimeError

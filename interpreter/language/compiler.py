@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.budget import WORK_MESSAGE
-from interpreter.language import dsl, typecheck
 from interpreter.engine.frame import Frame
+from interpreter.language import dsl, typecheck
 from interpreter.language.arguments import seats_of
 from interpreter.language.builtins import FUNCTIONS, Builtin
 from interpreter.language.comprehensions import MAX_NESTING, Fn

@@ -12,7 +12,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from interpreter.engine.budget import MAX_NUMBER, WORK_MESSAGE
-from interpreter.engine.cards import BUILTIN_ATTRIBUTES, card_values, holds_value, values_total
+from interpreter.engine.cards import (
+    BUILTIN_ATTRIBUTES,
+    card_values,
+    holds_value,
+    values_total,
+)
 from interpreter.errors import DslError, RuleRuntimeError
 from interpreter.language import dsl
 from interpreter.language.symbols import Symbols

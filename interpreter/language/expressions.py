@@ -13,7 +13,6 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from interpreter.engine.budget import MAX_NUMBER
 from interpreter.engine.cards import BUILTIN_ATTRIBUTES, Card, own_attribute
 from interpreter.engine.frame import Frame
 from interpreter.language import dsl
@@ -27,7 +26,7 @@ from interpreter.language.comprehensions import (
 from interpreter.language.vocabulary import ANY, LISTS
 
 if TYPE_CHECKING:
-    from interpreter.engine.game import GameState
+    pass
 
 # What a rule's own mistake raises at run time (a wrong type, a missing key or seat): reported
 # as a RuleRuntimeError naming the text, not a traceback.

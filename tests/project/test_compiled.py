@@ -182,16 +182,16 @@ def test_both_builds_judge_a_setting_expression_alike(installed, tmp_path, expre
 # and partial shuffles, and the generator's state after each, so the next draw agrees too.
 NATIVE_CHECK = """
 import random
-from interpreter.engine import dealing
-assert dealing.NATIVE is not None, "the C seed and shuffle were not built, or failed their check"
+from interpreter.engine import chance
+assert chance.NATIVE is not None, "the C seed and shuffle were not built, or failed their check"
 for seed in (0, 1, 2, -1, 255, 2**31, 2**32 - 1, 2**32, 2**40 + 7, -2**50, 2**63 - 1, -2**63,
              2**64, 2**200 + 1, 20261204):
-    ours, theirs = dealing.seeded(seed), random.Random(seed)
+    ours, theirs = chance.seeded(seed), random.Random(seed)
     assert ours.getstate() == theirs.getstate(), seed
     for size, count in ((0, None), (1, None), (2, None), (108, None), (1000, None), (112, 4),
                         (108, 0), (9, 20), (700, 699), (3000, None)):
         mine, reference = list(range(size)), list(range(size))
-        dealing.shuffle(ours, mine, count)
+        chance.shuffle(ours, mine, count)
         if count is None:
             theirs.shuffle(reference)
         else:
