@@ -56,8 +56,8 @@ def play_option(game: State, index: int) -> None:
     """Answer the asked play (`asking`) with its option at `index` (of play_count): what
     `apply` does with that answer, without making the Decision object."""
     # A bot answers every turn's play this way: making the Decision object and checking the
-    # answer against it, as apply() does, cost 40,500 instructions a classic game of 294,000
-    # (callgrind, examples/BENCHMARK.md).
+    # answer against it, as apply() does, cost 40,500 instructions of a bots' game of
+    # 294,000 (callgrind, examples/BENCHMARK.md).
     answer = game.play_options[index]
     if game.rules.decided or game.check is not None:  # they read the decision
         apply(game, answer)

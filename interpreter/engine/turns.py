@@ -273,7 +273,7 @@ def op_finish_turn(game: State, frame: Frame | None) -> object:
     """Pass play on: through the out-of-turn windows when one may open, else straight on."""
     if not game.uncalled and game.rules.jump_in is None:
         # The common turn: no window can open, the next one starts at once, as the op
-        # itself rather than queued for the loop (callgrind: 30,400 instructions a classic
+        # itself rather than queued for the loop (callgrind: 30,400 instructions of a bots'
         # game of 294,000, examples/BENCHMARK.md).
         advance(game)
         return op_start_turn(game, frame)
@@ -375,7 +375,7 @@ def end_turn(game: State) -> None:
         game.queue(END_OF_TURN, None)
     else:
         # The common case: the same op, run at once rather than queued for the loop
-        # (callgrind: 12,400 instructions a classic game of 294,000, examples/BENCHMARK.md).
+        # (callgrind: 12,400 instructions of a bots' game of 294,000, examples/BENCHMARK.md).
         op_end_turn(game, None)
 
 
