@@ -158,7 +158,7 @@ class GameState(State):
             raise IllegalMove("the match is over" if self.over else "the hand is still being played")
         moves = self.rules.deal_moves
         self.dealer = (self.dealer + moves) % self.players if self.seated == self.players \
-            else order.walk(self, self.dealer, moves, 1)
+            else order.walk(self.out, self.seated, self.dealer, moves, 1)
         if self._later:
             self._prepared = dealing.stacked_stock(self, self._later.pop(0))
         dealing.begin_hand(self)

@@ -73,7 +73,7 @@ def pass_hands(game: State, direction: int) -> None:
     n = game.players
     sizes = game.hand_sizes()
     game.hands = [game.hands[(seat - direction) % n] for seat in range(n)] \
-        if game.seated == n else order.pass_in_play(game, direction)
+        if game.seated == n else order.pass_in_play(game.out, game.hands, direction)
     if game.events is not None:
         game.log("pass_hands", direction=direction)
     hands_moved(game, sizes)

@@ -57,7 +57,7 @@ def end_hand(game: State, winner: int, blocked: bool = False) -> None:
         finished = game.cut_short = True
     if finished:
         game.over = True
-        game.match_winner = leader(game) if game.seated > 1 else order.in_play(game)[0]
+        game.match_winner = leader(game) if game.seated > 1 else order.in_play(game.out)[0]
         if game.events is not None:
             game.log("match_over", winner=game.match_winner, scores=list(game.scores))
 
@@ -84,8 +84,8 @@ def end_blocked(game: State, why: str) -> None:
     """End a hand that can no longer end: the seat holding the fewest points wins it (a
     tie: the tied seat that played last), and scores the other hands as usual."""
     held = [sum(card.points for card in hand) for hand in game.hands]
-    fewest = min(held[seat] for seat in order.in_play(game))
-    tied = [seat for seat in order.in_play(game) if held[seat] == fewest]
+    fewest = min(held[seat] for seat in order.in_play(game.out))
+    tied = [seat for seat in order.in_play(game.out) if held[seat] == fewest]
     winner = max(tied, key=lambda seat: (game.played_at[seat], -seat))
     if game.events is not None:
         game.log("hand_blocked", reason=why, winner=winner)

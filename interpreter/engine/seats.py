@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.engine.order import in_play, others_of, pass_in_play, walk  # noqa: F401
+from interpreter.engine.order import in_play
 from interpreter.engine.scoring import end_hand
 from interpreter.engine.turns import end_effects, end_turn
 
@@ -35,7 +35,7 @@ def eliminate(game: State, seat: int) -> None:
         return  # a hand_ended rule: the match's end is decided after it
     if game.seated == 1:
         game.clear_queue()
-        end_hand(game, in_play(game)[0])
+        end_hand(game, in_play(game.out)[0])
     elif seat == game.turn:
         end_effects(game)  # its turn ends here
         if len(game.stack) <= 1:  # nothing left to end it (the seat was drawing for its turn)

@@ -161,12 +161,12 @@ class State:
         """The seat `steps` places after `seat` in the current direction (seats still in)."""
         if self.seated == self.players:
             return (seat + steps * self.direction) % self.players
-        return order.walk(self, seat, steps, self.direction)
+        return order.walk(self.out, self.seated, seat, steps, self.direction)
 
     def others_of(self, seat: int) -> tuple[Any, ...]:
         """Every other seat still in, in turn order from the one after `seat`."""
         if self.seated != self.players:
-            return order.others_of(self, seat)
+            return order.others_of(self.out, self.direction, seat)
         # A list made natively, then a tuple (a generator into tuple() is a Python iterator).
         found: list[Any] = []
         for k in range(1, self.players):

@@ -159,7 +159,7 @@ def advance(game: State) -> None:
         seat, game.next_turn = game.next_turn, None
     else:
         seat = (game.turn + game.direction) % game.players if game.seated == game.players \
-            else order.walk(game, game.turn, 1, game.direction)
+            else order.walk(game.out, game.seated, game.turn, 1, game.direction)
         while game.lost_turns[seat]:
             game.lost_turns[seat] -= 1
             if game.events is not None:

@@ -25,7 +25,7 @@ from interpreter.engine.decks import pair_at_random
 from interpreter.engine.frame import Frame
 from interpreter.engine.moves import take_out
 from interpreter.engine.scoring import leader
-from interpreter.engine.seats import walk
+from interpreter.engine.order import walk
 from interpreter.errors import IllegalMove
 from interpreter.language.builtins import FUNCTIONS
 from interpreter.language.choices import CardPicks
@@ -216,8 +216,8 @@ def test_a_walk_of_any_length_takes_at_most_a_round_of_the_seats(out):
     for start in range(6):
         for steps in range(-20, 21):
             for direction in (1, -1):
-                assert walk(game, start, steps, direction) == one_by_one(start, steps, direction)
-    assert walk(game, 0, 10 ** 12, 1) == one_by_one(0, (10 ** 12 - 1) % game.seated + 1, 1)
+                assert walk(game.out, game.seated, start, steps, direction) == one_by_one(start, steps, direction)
+    assert walk(game.out, game.seated, 0, 10 ** 12, 1) == one_by_one(0, (10 ** 12 - 1) % game.seated + 1, 1)
 
 
 # An expression: (the work it costs on the table above, from seat 0).
