@@ -11,7 +11,8 @@ from interpreter.errors import HouserulesError
 from interpreter.loading.source import bundled_dir
 from interpreter.playing.seating import bot_names
 from interpreter.safe_text import shown
-from interpreter.simulate.runs import WORKER_SECONDS, default_jobs, scheduler_address
+from interpreter.simulate.cluster import WORKER_SECONDS, scheduler_address
+from interpreter.simulate.runs import default_jobs
 from interpreter.web import TABLE_IDLE_HOURS
 
 EXAMPLES = """\

@@ -25,7 +25,9 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
+from checkout import ROOT
 from child_process import interruptible
+from helpers import cli, cli_environment
 
 import interpreter
 import interpreter.cli.main
@@ -35,19 +37,9 @@ from interpreter.cli.main import main
 from interpreter.errors import HouserulesError
 from interpreter.playing import gamelog
 from interpreter.playing.session import Session
-from interpreter.simulate.runs import (
-    CHUNK,
-    MOST_CHUNKS_A_BATCH,
-    WINDOW,
-    RunError,
-    batch_size,
-    chunks,
-    game_seed,
-    in_processes,
-)
-
-from checkout import ROOT
-from helpers import cli, cli_environment
+from interpreter.simulate import cluster, workers
+from interpreter.simulate.chunks import CHUNK, WINDOW, RunError, chunks, game_seed
+from interpreter.simulate.workers import MOST_CHUNKS_A_BATCH, batch_size, in_processes
 
 simulate = importlib.import_module("interpreter.simulate.runs")  # the package has a simulate() too
 ROOT_USER = hasattr(os, "geteuid") and os.geteuid() == 0  # whom chmod does not stop
@@ -461,7 +453,7 @@ def spans(results):
 
 @pytest.fixture
 def fake_play(monkeypatch):
-    monkeypatch.setattr(simulate, "play_chunk", which_games)
+    monkeypatch.setattr(workers, "play_chunk", which_games)
 
 
 def in_fake_processes(deadly: dict, jobs=2, notes=None):
@@ -512,7 +504,7 @@ def test_a_rule_error_in_a_chunk_is_not_taken_for_a_lost_worker(monkeypatch):
     def failing(chunk):
         raise HouserulesError("this ruleset made no progress")
 
-    monkeypatch.setattr(simulate, "play_chunk", failing)
+    monkeypatch.setattr(workers, "play_chunk", failing)
     with pytest.raises(HouserulesError, match="made no progress") as caught:
         in_fake_processes({})
     assert not isinstance(caught.value, RunError)
@@ -538,10 +530,10 @@ def test_an_address_that_takes_the_connection_and_never_answers_is_given_up(monk
     def silent(address, timeout):
         time.sleep(60)  # a daemon thread: it is left behind, asleep
 
-    monkeypatch.setattr(simulate, "CONNECT_SECONDS", 0.2)
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 0.2)
     start = time.monotonic()
     with pytest.raises(RunError, match="did not answer as a Dask scheduler does"):
-        simulate.connect(silent, "tcp://127.0.0.1:9")
+        cluster.connect(silent, "tcp://127.0.0.1:9")
     assert time.monotonic() - start < 5
 
 

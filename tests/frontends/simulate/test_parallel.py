@@ -20,12 +20,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
-from interpreter.cli.progress import ProgressBar
-from interpreter.simulate.runs import game_seed
-
 from checkout import ROOT
 from helpers import cli, cli_environment
+
+from interpreter.cli.progress import ProgressBar
+from interpreter.simulate.chunks import game_seed
 
 TIMING = ("seconds", "games_per_second")
 
