@@ -6,11 +6,10 @@ import io
 import json
 
 import pytest
+from helpers import cli
 
 from interpreter.cli.main import main
 from interpreter.loading.source import bundled_dir
-
-from helpers import cli
 
 CLASSIC_OPTIONS = ["target_score", "hands", "draw_until_playable", "max_draws", "challenge"]
 

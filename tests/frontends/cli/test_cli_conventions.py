@@ -11,7 +11,9 @@ import textwrap
 from importlib import metadata
 from pathlib import Path
 
+import helpers
 import pytest
+from checkout import ROOT
 
 from interpreter.building.ruleset import load_ruleset
 from interpreter.cli import main as cli
@@ -19,9 +21,6 @@ from interpreter.cli.progress import ProgressBar
 from interpreter.errors import HouserulesError
 from interpreter.playing.seating import bot_names
 from interpreter.simulate.stats import Running, proportion_difference, wilson
-
-from checkout import ROOT
-import helpers
 
 README = (ROOT / "README.md").read_text()
 

@@ -4,11 +4,11 @@ import json
 import time
 
 import pytest
+from checkout import ROOT
 
 from interpreter.cli.main import main
 from interpreter.scenarios.scenario import Scenario, ScenarioError, find_scenarios
 
-from checkout import ROOT
 EXAMPLES = sorted(find_scenarios([ROOT / "examples" / "scenarios"]))
 # A rules lawyer's suite, written black-box from docs/game-rules.md sections 1-3 (one rule
 # point or interaction each), kept as regression tests.

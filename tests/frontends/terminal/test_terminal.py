@@ -25,7 +25,16 @@ pexpect = pytest.importorskip("pexpect")
 
 from checkout import ROOT  # noqa: E402
 from terminal_player import (  # noqa: E402
-    COLUMNS, KINDS, PROMPTS, Player, flex, hand_items, plain, play_args, spawn)
+    COLUMNS,
+    KINDS,
+    PROMPTS,
+    Player,
+    flex,
+    hand_items,
+    plain,
+    play_args,
+    spawn,
+)
 
 
 @pytest.fixture
