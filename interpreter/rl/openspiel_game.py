@@ -143,14 +143,14 @@ def register(ruleset, players: int = 2, options=None, reward: str = "hand",
     return name
 
 
-def replay(spec, path: list, track: bool = False) -> Table:
+def replay(spec, path: list, track: bool = False) -> Episode:
     """The table that the deal and actions `path` make (`spec`: one, or a registered name),
     keeping each seat's history if `track`."""
     if isinstance(spec, str):
         if spec not in _registered:
             raise ValueError(f"{spec!r} is not registered in this process: register it first")
         spec = _registered[spec][2]
-    table = Table(spec, path[0])
+    table = Episode(spec, path[0])
     if track:
         table.track()
     for action in path[1:]:
@@ -205,8 +205,8 @@ class HouserulesGame(pyspiel.Game):
                                   or pyspiel.IIGObservationType(perfect_recall=False))
 
 
-class Table:
-    """Everything a state holds, in one object (OpenSpiel clones a Python state by copying
+class Episode:
+    """An episode: everything a state holds, in one object (OpenSpiel clones a Python state by copying
     each of its attributes; this one copies itself cheaply): the game, the seat asked, and
     each seat's history once an information state was asked for."""
 
@@ -222,8 +222,8 @@ class Table:
         self.seen: list[History] | None = None  # per seat: its History, once tracked
         self.settle()
 
-    def __deepcopy__(self, memo) -> Table:
-        twin = Table.__new__(Table)
+    def __deepcopy__(self, memo) -> Episode:
+        twin = Episode.__new__(Episode)
         twin.spec = self.spec
         twin.game = self.game.clone()  # the engine's one clone (engine/clone.py)
         twin.match = self.match.moved_to(twin.game)
@@ -370,17 +370,17 @@ class HouserulesState(pyspiel.State):
 
     def __init__(self, game: HouserulesGame):
         super().__init__(game)
-        # The one attribute: OpenSpiel's clone copies it (Table.__deepcopy__).
-        self._table: Table | None = None
+        # The one attribute: OpenSpiel's clone copies it (Episode.__deepcopy__).
+        self._episode: Episode | None = None
 
     @property
     def game(self):
         """The whole table (a GameState, hidden cards included; None before the deal): for
         analysis and evaluators, never a seat's observation."""
-        return None if self._table is None else self._table.game
+        return None if self._episode is None else self._episode.game
 
     def current_player(self):
-        table = self._table
+        table = self._episode
         if table is None:
             return pyspiel.PlayerId.CHANCE
         if table.seat is None:
@@ -388,23 +388,23 @@ class HouserulesState(pyspiel.State):
         return table.seat
 
     def _legal_actions(self, player):
-        table = self._table
+        table = self._episode
         if table is None or table.seat is None or player != table.seat:
             return []
         return table.legal()
 
     def chance_outcomes(self):
-        assert self._table is None, "the deal is the only chance node"
+        assert self._episode is None, "the deal is the only chance node"
         return self.get_game().deals
 
     def _apply_action(self, action):
-        if self._table is None:
+        if self._episode is None:
             game = self.get_game()
             if not 0 <= action < game.seeds:
                 raise ValueError(f"deal {action} is not one of 0 to {game.seeds - 1}")
-            self._table = Table(game.spec, int(action))
+            self._episode = Episode(game.spec, int(action))
         else:
-            self._table.act(action)
+            self._episode.act(action)
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -412,17 +412,17 @@ class HouserulesState(pyspiel.State):
         return self.get_game().spec.encoding.action_names[action]
 
     def is_terminal(self):
-        return self._table is not None and self._table.seat is None
+        return self._episode is not None and self._episode.seat is None
 
     def returns(self):
-        table = self._table
+        table = self._episode
         if table is None or table.won is None:
             return [0.0] * self.get_game().spec.players
         return list(table.won)
 
     def information_state(self, player: int) -> str:
         """`player`'s history: what it was shown, when it changed, and what it did."""
-        table = self._table
+        table = self._episode
         if table is None:
             return ""
         if table.seen is None:  # replay the moves, keeping each seat's history this time
@@ -431,7 +431,7 @@ class HouserulesState(pyspiel.State):
         return table.seen[player].text()
 
     def __str__(self):
-        table = self._table
+        table = self._episode
         if table is None:
             return "before the deal"
         game = table.game
@@ -475,7 +475,7 @@ class HouserulesObserver:
     def set_from(self, state, player):
         if self.tensor is None:
             return
-        table = state._table
+        table = state._episode
         if table is None:
             self.tensor.fill(0.0)
         else:
@@ -485,5 +485,5 @@ class HouserulesObserver:
     def string_from(self, state, player):
         if self.recall:
             return state.information_state(player)
-        table = state._table
+        table = state._episode
         return "before the deal" if table is None else table.observation(player)

@@ -158,7 +158,7 @@ def test_a_window_is_asked_seat_by_seat():
     for deal in range(20):
         state = dealt(game, deal)
         while not state.is_terminal():
-            table = state._table
+            table = state._episode
             decision = state.game.decision
             if table.window and len(decision.open_to) > 1 and table.match.offered == 0:
                 first, second = decision.open_to[:2]
@@ -249,7 +249,7 @@ def test_the_observation_string_is_the_readable_observation_on_one_line(ruleset,
     for _ in range(40):
         if state.is_terminal():
             break
-        table = state._table
+        table = state._episode
         for seat in range(players):
             decision = table.decision if seat == table.seat else None
             assert state.observation_string(seat) \

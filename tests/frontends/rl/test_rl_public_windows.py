@@ -90,10 +90,10 @@ def openspiel_view(holder, observer, takes, uncalled) -> list:
         seen.append((state.current_player(), state.legal_actions(observer),
                      state.observation_tensor(observer), state.observation_string(observer),
                      state.information_state_string(observer)))
-        if not state._table.window:
+        if not state._episode.window:
             break
         take = state.current_player() == holder and takes \
-            and encoding.yes in state.legal_actions() and state._table.decision.kind == "jump_in"
+            and encoding.yes in state.legal_actions() and state._episode.decision.kind == "jump_in"
         state.apply_action(encoding.yes if take else encoding.none)
     return seen
 
