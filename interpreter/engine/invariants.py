@@ -1,7 +1,8 @@
-"""Invariants every game state must keep, and a match driver that checks them after each step.
+"""Invariants every game state must keep.
 
 For property tests and debugging: `check_invariants(game)` raises RuleRuntimeError naming
-what broke; `play_checked(game, agents)` plays like `play_match` but checks every step.
+what broke (playing/checked.py plays a whole match checking them after every step, and
+`--check-invariants` checks them in simulate and the terminal).
 """
 
 from __future__ import annotations
@@ -133,37 +134,3 @@ def checked_answer(decision, answer):
         fail(f"answer {answer!r} to {decision.kind} (seat {decision.seat}) "
              f"is not among {decision.options!r}")
     return answer
-
-
-def ask_window_checked(game, decision, agents: list):
-    """Offer a window to each seat in order (as agents.ask_window), checking each answer."""
-    for seat in decision.open_to:
-        offer = decision.offer(seat)
-        answer = checked_answer(offer, agents[seat].decide(game, offer))
-        if answer is not None:
-            return answer
-    return None
-
-
-def next_answer(game, agents: list):
-    """The answer to the pending decision, checked against its options."""
-    decision = game.decision
-    if decision.seat is None:
-        return checked_answer(decision, ask_window_checked(game, decision, agents))
-    return checked_answer(decision, agents[decision.seat].decide(game, decision))
-
-
-def play_checked(game, agents: list, deck_size: int | None = None, on_step=None):
-    """Play like play_match, checking answers and invariants each step; on_step after apply."""
-    check_invariants(game, deck_size)
-    while not game.over:
-        decision = game.decision
-        if decision is None:
-            game.next_hand()
-        else:
-            answer = next_answer(game, agents)
-            game.apply(answer)
-            if on_step is not None:
-                on_step(game, decision, answer)
-        check_invariants(game, deck_size)
-    return game

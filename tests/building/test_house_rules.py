@@ -5,16 +5,16 @@ import json
 from io import StringIO
 
 import pytest
+from helpers import write
 
 from interpreter import GameState, load_ruleset
 from interpreter.cli.main import main
-from interpreter.engine.invariants import play_checked
 from interpreter.errors import RulesetError
 from interpreter.loading.source import bundled_dir, bundled_rulesets
 from interpreter.playing.agents import HeuristicAgent, RandomAgent
+from interpreter.playing.checked import play_checked
 from interpreter.presenting.explain import explain
 from interpreter.simulate.runs import compare
-from helpers import write
 
 OVERLAYS = [name for name in bundled_rulesets() if name.startswith("house/")]
 HOUSE_OPTIONS = ["draw_until_playable", "stacking", "seven_o", "jump_in", "forced_play",

@@ -4,12 +4,11 @@ rules refused at their place (docs/rules.md)."""
 import re
 
 import pytest
-
 from checkout import ROOT
-from interpreter import GameState, load_ruleset
-from interpreter.errors import DslError, HouserulesError, RulesetError
 from helpers import write
 
+from interpreter import GameState, load_ruleset
+from interpreter.errors import DslError, HouserulesError, RulesetError
 
 EIGHT = """\
 overlay: true
@@ -95,6 +94,7 @@ def test_no_rule_fires_without_rules_so_the_plain_game_pays_nothing():
 
 def test_the_schema_names_every_event_the_engine_has():
     import json
+
     from interpreter.building.rules import EVENTS, REPLACEABLE
     schema = json.loads((ROOT / "schema" / "ruleset.schema.json")
                         .read_text())

@@ -13,9 +13,9 @@ from helpers import names, write
 
 from interpreter import GameState, load_ruleset
 from interpreter.engine.decisions import DONE, Decision
-from interpreter.engine.invariants import play_checked
 from interpreter.errors import DslError, HouserulesError, IllegalMove
 from interpreter.playing.agents import HeuristicAgent, RandomAgent
+from interpreter.playing.checked import play_checked
 from interpreter.playing.gamelog import LogWriter, replay
 from interpreter.playing.match import play_match
 from interpreter.playing.session import Session

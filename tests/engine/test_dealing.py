@@ -3,10 +3,10 @@ mid-hand by GameState.from_table (lost and extra turns queued, a penalty pending
 hands' winners)."""
 
 import pytest
+from helpers import table, write
 
 from interpreter import GameState, load_ruleset
 from interpreter.errors import RulesetError
-from helpers import table, write
 
 
 def test_hand_size_may_depend_on_the_player_count(tmp_path):

@@ -1,6 +1,6 @@
 """Properties of whole matches, over many seeds, seat counts, bot mixes and options.
 
-Each match is played with interpreter.engine.invariants.play_checked, which checks card
+Each match is played with interpreter.playing.checked.play_checked, which checks card
 conservation, seats, direction and the pending decision after every step. On top of that
 an oracle written from docs/game-rules.md section 1 checks every play decision independently
 of the engine's own playable rule.
@@ -16,8 +16,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from interpreter import DRAW, GameState, IllegalMove, RuleRuntimeError, load_ruleset
-from interpreter.engine.invariants import check_invariants, play_checked
+from interpreter.engine.invariants import check_invariants
 from interpreter.playing.agents import AGENTS
+from interpreter.playing.checked import play_checked
 
 
 @lru_cache(maxsize=None)

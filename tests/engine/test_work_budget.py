@@ -24,8 +24,8 @@ from interpreter.engine.decisions import DONE
 from interpreter.engine.decks import pair_at_random
 from interpreter.engine.frame import Frame
 from interpreter.engine.moves import take_out
-from interpreter.engine.scoring import leader
 from interpreter.engine.order import walk
+from interpreter.engine.scoring import leader
 from interpreter.errors import IllegalMove
 from interpreter.language.builtins import FUNCTIONS
 from interpreter.language.choices import CardPicks

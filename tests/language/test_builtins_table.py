@@ -10,12 +10,11 @@ import re
 import string
 
 import pytest
+from checkout import ROOT
 
 from interpreter.language import choices, moving, names, queries, turn_order, variables
 from interpreter.language.builtins import BUILTINS, FUNCTIONS, NAMES, ROLES, Builtin
 from interpreter.language.vocabulary import BASE, Param
-
-from checkout import ROOT
 
 RUN_TIME = (names, queries, moving, turn_order, variables, choices)
 ROWS = sorted(BUILTINS)

@@ -9,11 +9,10 @@ import json
 import textwrap
 
 import pytest
+from helpers import names, table, variant
 
 from interpreter import DslError, GameState, RulesetError, load_ruleset
 from interpreter.loading.source import bundled_dir
-
-from helpers import names, table, variant
 
 # seat 0 plays a red skip; its effect is the text under test.
 HANDS = [["red skip", "red 1", "blue 2"], ["green 1", "green 2"], ["yellow 1", "yellow 2"]]

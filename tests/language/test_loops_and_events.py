@@ -7,15 +7,14 @@ import re
 import textwrap
 from functools import partial
 
-import pytest
-
-from interpreter import DslError, GameState, RuleRuntimeError, load_ruleset
-from interpreter.engine.invariants import play_checked
-from interpreter.playing.agents import HeuristicAgent, RandomAgent
-
 import helpers
+import pytest
 from checkout import ROOT
 from helpers import variant
+
+from interpreter import DslError, GameState, RuleRuntimeError, load_ruleset
+from interpreter.playing.agents import HeuristicAgent, RandomAgent
+from interpreter.playing.checked import play_checked
 
 HANDS = [["red 8", "red 1", "blue 2"], ["green 1", "green 2", "green 3"],
          ["yellow 1", "yellow 2"], ["blue 1", "blue 3"]]

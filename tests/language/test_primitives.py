@@ -2,10 +2,10 @@
 discard_cards, give_cards and cards_under_stock, and run() of a named effect in its own scope."""
 
 import pytest
+from helpers import table, write
 
 from interpreter import GameState, load_ruleset
 from interpreter.errors import HouserulesError
-from helpers import table, write
 
 
 @pytest.mark.parametrize("effect, hand_after", [

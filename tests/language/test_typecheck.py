@@ -7,14 +7,15 @@ from __future__ import annotations
 import re
 
 import pytest
+from checkout import ROOT
 
 from interpreter import DslError, load_ruleset
 from interpreter.building.rules import REPLACEABLE
 from interpreter.cli.main import main
 from interpreter.engine.cards import BUILTIN_ATTRIBUTES
 from interpreter.language import dsl
-from interpreter.language.compiler import Symbols, compile_effect, compile_expression
 from interpreter.language.builtins import FUNCTIONS
+from interpreter.language.compiler import Symbols, compile_effect, compile_expression
 from interpreter.language.vocabulary import (
     ATTRIBUTE_TYPES,
     BOUND_TYPES,
@@ -22,7 +23,6 @@ from interpreter.language.vocabulary import (
     type_name,
 )
 
-from checkout import ROOT
 WHERE = {"file": "rules.yaml", "line": 3, "column": 10, "path": "$.test"}
 COLOURS = ("red", "yellow", "green", "blue")
 

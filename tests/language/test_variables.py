@@ -2,11 +2,10 @@
 scoring, kept for a hand or a match, and checked at load (docs/rules.md)."""
 
 import pytest
+from helpers import write
 
 from interpreter import GameState, load_ruleset
 from interpreter.errors import DslError
-from helpers import write
-
 
 VARIABLES = """\
 extends: classic

@@ -1,12 +1,12 @@
 """The bots answer a ruleset's own questions as its `bots:` says, and the jump-in card choice."""
 
 import pytest
+from helpers import write
 
 from interpreter import GameState, load_ruleset
 from interpreter.engine.decisions import Decision
-from interpreter.engine.invariants import play_checked
 from interpreter.playing.agents import EagerAgent, HeuristicAgent, RandomAgent
-from helpers import write
+from interpreter.playing.checked import play_checked
 
 
 def test_bots_answer_a_rulesets_own_question_as_it_says(tmp_path):

@@ -5,8 +5,8 @@ import collections
 import pytest
 
 from interpreter.playing.agents import below, uniform
-from interpreter.playing.seating import make_agents
 from interpreter.playing.dice import Dice, seed_words
+from interpreter.playing.seating import make_agents
 
 
 def test_reference_sequence():

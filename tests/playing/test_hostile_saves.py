@@ -36,6 +36,7 @@ from typing import Callable
 
 import jsonschema
 import pytest
+from checkout import ROOT as REPO
 from child_process import child_seconds
 
 from interpreter.cli.main import main
@@ -55,7 +56,6 @@ from interpreter.playing.gamelog import (
 from interpreter.playing.session import SaveError, Session
 from interpreter.simulate.runs import run
 
-from checkout import ROOT as REPO
 MEMORY_LIMIT = 1 << 30  # 1 GiB of address space for the child
 TIME_LIMIT = 2.0  # CPU seconds for a refused case, run in this process
 HANG_TIMEOUT = 15  # a child still running after this is killed: the case hangs
