@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from interpreter import DRAW, GameState, IllegalMove, RuleRuntimeError, load_ruleset
 from interpreter.engine.invariants import check_invariants
-from interpreter.playing.agents import AGENTS
+from interpreter.playing.agents import AGENTS, bot
 from interpreter.playing.checked import play_checked
 
 
@@ -72,7 +72,7 @@ HOUSE_RULES = st.lists(st.sampled_from(["stacking", "seven_o", "jump_in", "force
 
 def agents(names, seed):
     """Fresh agents, seeded per seat exactly as interpreter.playing.agents.make_agents seeds them."""
-    return [AGENTS[name](f"{seed}/{seat}") for seat, name in enumerate(names)]
+    return [bot(name, f"{seed}/{seat}") for seat, name in enumerate(names)]
 
 
 def legal_by_rules(game, seat, card) -> bool:
