@@ -14,6 +14,7 @@ queries.py, moving.py, turn_order.py, variables.py and choices.py).
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -278,3 +279,10 @@ del _row
 # The same rows, split by what a call or a bare word may name.
 FUNCTIONS: dict[str, Builtin] = {n: row for n, row in BUILTINS.items() if row.role != "name"}
 NAMES: dict[str, Builtin] = {n: row for n, row in BUILTINS.items() if row.role == "name"}
+
+
+def closest(word: str, known: Any, shown: str = "'{}'") -> str:
+    """` (did you mean 'x'?)` for the known word closest to a misspelt `word`, or nothing:
+    what a writer most often needs of an unknown function's or name's error."""
+    close = difflib.get_close_matches(word, sorted(known), n=1, cutoff=0.6)
+    return f" (did you mean {shown.format(close[0])}?)" if close else ""

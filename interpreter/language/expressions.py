@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from interpreter.engine.cards import BUILTIN_ATTRIBUTES, Card, own_attribute
 from interpreter.engine.frame import Frame
 from interpreter.language import dsl
-from interpreter.language.builtins import FUNCTIONS, NAMES, Builtin
+from interpreter.language.builtins import FUNCTIONS, NAMES, Builtin, closest
 from interpreter.language.comprehensions import (
     ComprehensionCompiler,
     Fn,
@@ -59,7 +59,8 @@ class ExpressionCompiler(ComprehensionCompiler):
         prim = FUNCTIONS.get(node.function)
         if prim is None:
             known = ", ".join(sorted(FUNCTIONS))
-            raise self.fail(node, f"unknown function {node.function}(); known: {known}")
+            hint = closest(node.function, FUNCTIONS, "{}()")
+            raise self.fail(node, f"unknown function {node.function}(){hint}; known: {known}")
         count = len(node.args)
         if not prim.min_args <= count <= prim.max_args:
             wanted = prim.min_args if prim.min_args == prim.max_args else \
@@ -103,7 +104,8 @@ class ExpressionCompiler(ComprehensionCompiler):
         if node.ident == "option":
             raise self.fail(node, "write option.NAME, for example option.target_score")
         known = ", ".join(sorted(NAMES))
-        raise self.fail(node, f"unknown name '{node.ident}'; known names: {known} "
+        hint = closest(node.ident, NAMES)
+        raise self.fail(node, f"unknown name '{node.ident}'{hint}; known names: {known} "
                               "(and variables set with let)")
 
     def expr_attribute(self, node: dsl.Attribute) -> Fn:

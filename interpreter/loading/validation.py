@@ -49,6 +49,11 @@ def schema_error(source: Source, error, count: int, cls=RulesetError):
                 else "an unknown key"
             message = f"{what}; expected one of: {', '.join(allowed)}"
     elif "description" in error.schema:
+        if error.validator == "enum" and isinstance(error.instance, str):
+            # A misspelt word of a closed list (an event's name, say) is told its closest.
+            close = difflib.get_close_matches(error.instance, [str(word) for word in
+                                                               error.validator_value], n=1)
+            message += f" (did you mean '{close[0]}'?)" if close else ""
         message += f" (expected: {error.schema['description']})"
     quoted = repr(error.instance)
     # A long value is told by its size, not quoted (a text up to 200 characters still is).
