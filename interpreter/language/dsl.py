@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -254,7 +255,7 @@ def parse(text: str, start: str, where: dict) -> Node:
     try:
         tree = parser().parse(text, start=start)
     except UnexpectedInput as exc:
-        raise dsl_error(syntax_message(exc), text, exc.line, exc.column, where) from None
+        raise dsl_error(syntax_message(exc, text), text, exc.line, exc.column, where) from None
     if tree_depth(tree) > MAX_TREE_DEPTH:
         raise dsl_error(f"the rule nests too deeply (more than {MAX_TREE_DEPTH} levels of if, "
                         "brackets and operators)", text, 1, 1, where)
@@ -280,15 +281,37 @@ def depth_of(text: str) -> int:
     return deepest
 
 
-def syntax_message(exc: UnexpectedInput) -> str:
-    """What the parser expected, in words."""
+# What a writer tries first that the language does not have, each told what to write
+# instead: a list written with brackets, an if used as a value, a while or repeat loop.
+LIST_LITERAL = ("a list is not written with [ ]: lists come from the names and functions that "
+                "give them (others, everyone, hand(player)) or from select(x in LIST if "
+                "CONDITION)")
+IF_AS_VALUE = ("an if cannot be used as a value: write it as a statement, with a let in each "
+               "branch (if CONDITION then let x = 1 else let x = 2 end), then use x")
+NO_LOOP = ("`{}` is not in the language: go through a list with for X in LIST do ... end "
+           "(the seats: others, everyone; the cards: hand(player))")
+LOOP_WORDS = ("while", "repeat", "until", "loop")
+# An `if` where a value is expected: after `=`, `(`, `,`, an operator, `and`, `or`, `not`, `in`.
+IF_IN_VALUE = re.compile(r"(?:[=(,+\-*/%<>]|\b(?:and|or|not|in))\s*if\b(?!.*\b(?:end|if)\b)", re.S)
+LAST_WORD = re.compile(r"\b([A-Za-z_]+)\s*$")
+
+
+def syntax_message(exc: UnexpectedInput, text: str = "") -> str:
+    """What the parser expected, in words; what a writer tried that the language does not
+    have, told what to write instead."""
     if isinstance(exc, UnexpectedEOF):
         return "the text ends too early (an `end` or `)` missing?)"
     if isinstance(exc, UnexpectedCharacters):
-        return f"unexpected character {exc.char!r}"
+        return LIST_LITERAL if exc.char in "[]" else f"unexpected character {exc.char!r}"
     if isinstance(exc, UnexpectedToken):
         if exc.token.type == "$END":
             return "the text ends too early (an `end` or `)` missing?)"
+        before = text[:exc.token.start_pos] if exc.token.start_pos is not None else ""
+        if IF_IN_VALUE.search(before):
+            return IF_AS_VALUE
+        last = LAST_WORD.search(before)
+        if last and last[1] in LOOP_WORDS:
+            return NO_LOOP.format(last[1])
         expected = sorted(describe_terminal(t) for t in exc.expected)
         shown = ", ".join(expected[:8]) + (", ..." if len(expected) > 8 else "")
         return f"unexpected {exc.token.value!r}; expected one of: {shown}"
