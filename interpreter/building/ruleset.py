@@ -268,7 +268,9 @@ class Builder:
             deal_moves=self.setting(("dealer", "next_hand"), 1, int),
             redeal_if=redeal_if,
             return_if=return_if,
-            uno_penalty=self.setting(("uno", "penalty"), 2, int) if "uno" in data else None,
+            # No `uno:` section, or `call: false` (silent UNO): nobody calls UNO.
+            uno_penalty=self.setting(("uno", "penalty"), 2, int)
+            if "uno" in data and self.get(("uno", "call"), True) else None,
             uno_cards_left=self.setting(("uno", "cards_left"), 1, int, minimum=1),
             scoring=self.expression(("scoring", "winner_scores")),
             seat_scoring=self.expression(("scoring", "seat_scores")),

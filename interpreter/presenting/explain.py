@@ -278,6 +278,9 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
         out.append(f"A player left holding {left}, however it happened (their own play, a swap "
                    f"or pass of hands), must call UNO; caught before the next player begins a "
                    f"turn, they draw {rules.uno_penalty}.")
+    elif data.get("uno") is not None:
+        out.append("Nobody calls UNO: a player left with one card is not asked to, and nobody "
+                   "can be caught for it.")
     out.append("A hand that can no longer end (every player passes with nothing to draw, or "
                "play makes no progress) is blocked: the seat holding the fewest points wins it.")
     if data["scoring"].get("winner_scores") is not None:
