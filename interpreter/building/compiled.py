@@ -63,7 +63,8 @@ class Ruleset:
     first_dealer: int | None  # None: the first dealer is chosen at random
     dealer_draw: object
     dealer_values: tuple | None  # each face's dealer_draw value, by card id, if it reads the card alone
-    deal_moves: int
+    deal_moves: int  # seats the deal moves each hand (0 when the winner deals)
+    winner_deals: bool  # dealer.next_hand: winner
     redeal_if: object
     return_if: object
     uno_penalty: object  # int, or None when the ruleset has no UNO call

@@ -265,7 +265,8 @@ class Builder:
             else self.setting(("dealer", "first"), 0, int),
             dealer_draw=(dealer_draw := self.expression(("dealer", "draw_high"))),
             dealer_values=self.by_card(("dealer", "draw_high"), dealer_draw, faces),
-            deal_moves=self.setting(("dealer", "next_hand"), 1, int),
+            winner_deals=(winner_deals := self.get(("dealer", "next_hand")) == "winner"),
+            deal_moves=0 if winner_deals else self.setting(("dealer", "next_hand"), 1, int),
             redeal_if=redeal_if,
             return_if=return_if,
             # No `uno:` section, or `call: false` (silent UNO): nobody calls UNO.

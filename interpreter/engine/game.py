@@ -157,8 +157,14 @@ class GameState(State):
         if not self.hand_over or self.over:
             raise IllegalMove("the match is over" if self.over else "the hand is still being played")
         moves = self.rules.deal_moves
-        self.dealer = (self.dealer + moves) % self.players if self.seated == self.players \
-            else order.walk(self.out, self.seated, self.dealer, moves, 1)
+        if self.rules.winner_deals and self.hand_results:
+            # The hand's winner deals; a winner put out since passes the deal on.
+            winner = self.hand_results[-1].winner
+            self.dealer = winner if not self.out[winner] \
+                else order.walk(self.out, self.seated, winner, 1, 1)
+        else:
+            self.dealer = (self.dealer + moves) % self.players if self.seated == self.players \
+                else order.walk(self.out, self.seated, self.dealer, moves, 1)
         if self._later:
             self._prepared = dealing.stacked_stock(self, self._later.pop(0))
         dealing.begin_hand(self)

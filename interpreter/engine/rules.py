@@ -75,6 +75,7 @@ class Rules:
     random_pairs: bool
     # The deal and the match.
     deal_moves: int
+    winner_deals: bool  # the winner of a hand deals the next (else the deal moves deal_moves)
     rejoin_each_hand: bool
     redeal_if: Any
     return_if: Any
@@ -134,6 +135,7 @@ class Rules:
         self.guarded, self.guards = ruleset.guarded, ruleset.guards
         self.random_pairs = bool(ruleset.random_pairs)
         self.deal_moves = ruleset.deal_moves
+        self.winner_deals = ruleset.winner_deals
         self.rejoin_each_hand = bool(ruleset.rejoin_each_hand)
         self.redeal_if, self.return_if = ruleset.redeal_if, ruleset.return_if
         self.scoring = ruleset.scoring

@@ -266,7 +266,8 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
     else:
         out.append(f"Seat {rules.first_dealer} deals first.")
     moves = rules.deal_moves
-    out.append(f"The deal passes {moves} seat{'' if moves == 1 else 's'} on each hand.")
+    out.append("The winner of a hand deals the next." if rules.winner_deals else
+               f"The deal passes {moves} seat{'' if moves == 1 else 's'} on each hand.")
     if rules.redeal_if is not None:
         out.append("First card: if " + sentence(words, data, ("first_card", "redeal_if"), "condition")
                    + ", the whole deck is shuffled and dealt again.")

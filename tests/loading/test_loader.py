@@ -283,7 +283,8 @@ def test_null_in_an_overlay_removes_the_inherited_value(tmp_path):
 CLASSIC_DEFAULTS = {"target_score": 500, "hands": 0, "challenge": False,
                     "draw_until_playable": False, "forced_play": False, "jump_in": False,
                     "partners": False, "seven_o": False, "single_hand": False,
-                    "stacking": False, "silent_uno": False}
+                    "stacking": False, "silent_uno": False,
+                    "winner_deals": False}
 
 
 def test_classic_options_default_as_declared():
