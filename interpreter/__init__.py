@@ -4,7 +4,8 @@ The pipeline runs one way: YAML ruleset -> schema check -> compiled Ruleset -> G
 driven by agents through a Match -> front ends. The public names are gathered here.
 """
 
-from interpreter.building.ruleset import Ruleset, load_ruleset
+from interpreter.building.compiled import Ruleset
+from interpreter.building.ruleset import load_ruleset
 from interpreter.engine.decisions import DRAW, Decision
 from interpreter.engine.game import COMPILED, GameState
 from interpreter.errors import (

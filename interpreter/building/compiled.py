@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
-from interpreter.building.rules import Triggers
 from interpreter.engine.cards import Card, card_key
+from interpreter.engine.triggers import Triggers
 from interpreter.errors import OptionError, RulesetError
 from interpreter.loading.source import Source
 

@@ -17,13 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from interpreter.engine.replacing import Replacement
-from interpreter.engine.triggers import BINDS, EVENTS, REPLACEABLE, Triggers, trigger_op
+from interpreter.engine.triggers import BINDS, REPLACEABLE, Triggers, trigger_op
 from interpreter.language import dsl
 from interpreter.language.builtins import FUNCTIONS
 from interpreter.language.compiler import compile_effect, compile_expression
-
-__all__ = ["BINDS", "EVENTS", "REPLACEABLE", "Rule", "Triggers", "build_triggers", "compile_playable",
-           "compile_rules", "reads_only_the_game"]
 
 
 @dataclass(frozen=True)

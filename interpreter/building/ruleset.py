@@ -23,8 +23,9 @@ from interpreter.engine.frame import Frame
 from interpreter.engine.game import GameState
 from interpreter.engine.playable import tables_for
 from interpreter.language import dsl
-from interpreter.language.compiler import Symbols, compile_effect, compile_expression
+from interpreter.language.compiler import compile_effect, compile_expression
 from interpreter.language.kinds import card_kinds, rank_types
+from interpreter.language.symbols import Symbols
 from interpreter.loading.extends import load_source
 from interpreter.loading.source import Source, bundled_rulesets, dollar_path
 from interpreter.loading.validation import check_schema
@@ -393,6 +394,3 @@ def attribute_settings(data: dict, attr: str):
     for kind, spec in data["kinds"].items():
         if attr in spec.get("attributes", {}):
             yield ("kinds", kind, "attributes", attr), spec["attributes"][attr]
-
-
-__all__ = ["Builder", "Ruleset", "load_ruleset", "validate"]

@@ -30,7 +30,8 @@ from interpreter.playing.gamelog import log_files, replay
 from interpreter.playing.session import Session
 from interpreter.presenting.explain import explain
 from interpreter.safe_text import shown
-from interpreter.scenarios.scenario import Scenario, scenario_files
+from interpreter.scenarios.files import scenario_files
+from interpreter.scenarios.scenario import Scenario
 from interpreter.simulate.plot import plot_comparison, plot_kind
 from interpreter.simulate.runs import MEASURES, comparison, default_jobs, run
 from interpreter.terminal.game import TerminalGame

@@ -22,7 +22,6 @@ from interpreter.language.symbols import Symbols
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState
 
-__all__ = ["Compiler", "Symbols", "compile_effect", "compile_expression"]
 
 # An op: op(game, frame) -> a Decision the engine stops at, or None to go on.
 Op = Callable[[Any, Any], object]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import inspect
 
-from interpreter.building.rules import EVENTS, REPLACEABLE
 from interpreter.engine.cards import BUILTIN_ATTRIBUTES
+from interpreter.engine.triggers import EVENTS, REPLACEABLE
 from interpreter.language.builtins import FUNCTIONS, NAMES
 from interpreter.language.dsl import STATEMENTS
 from interpreter.language.vocabulary import (

@@ -360,11 +360,6 @@ def turned(texts: list, seat: int) -> str:
     return ", ".join(texts[seat:] + texts[:seat])
 
 
-def clone_game(game: GameState) -> GameState:
-    """`game.clone()`: the engine's one clone (engine/clone.py), sharing what never changes."""
-    return game.clone()
-
-
 class HouserulesState(pyspiel.State):
     """A state of a houserules game: before the deal (a chance node), then a GameState."""
 

@@ -8,7 +8,8 @@ each other seat loses 1/(seats - 1).
 
 from __future__ import annotations
 
-from interpreter.building.ruleset import Ruleset, load_ruleset
+from interpreter.building.compiled import Ruleset
+from interpreter.building.ruleset import load_ruleset
 
 REWARDS = ("hand", "match")
 

@@ -36,7 +36,6 @@ from interpreter.scenarios.files import (
     ScenarioError,
     find_scenarios,
     looks_like_a_ruleset,
-    scenario_files,
 )
 from interpreter.scenarios.steps import ANSWERS, WORDS, answers_several, move
 
@@ -371,6 +370,3 @@ def picture(game: GameState) -> str:
 def check_files(paths: list) -> list[Outcome]:
     """Load and run every scenario under `paths` (a malformed one raises ScenarioError)."""
     return [Scenario(path).run() for path in find_scenarios(paths)]
-
-
-__all__ = ["Outcome", "Scenario", "ScenarioError", "check_files", "find_scenarios", "scenario_files"]

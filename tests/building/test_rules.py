@@ -95,7 +95,7 @@ def test_no_rule_fires_without_rules_so_the_plain_game_pays_nothing():
 def test_the_schema_names_every_event_the_engine_has():
     import json
 
-    from interpreter.building.rules import EVENTS, REPLACEABLE
+    from interpreter.engine.triggers import EVENTS, REPLACEABLE
     schema = json.loads((ROOT / "schema" / "ruleset.schema.json")
                         .read_text())
     rule = schema["$defs"]["rule"]["properties"]

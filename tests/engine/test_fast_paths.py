@@ -171,8 +171,8 @@ def test_a_summary_crosses_processes_whole():
 
 
 def test_the_run_time_knows_the_names_each_replaceable_event_binds():
-    from interpreter.building.rules import REPLACEABLE
     from interpreter.engine.replacing import LOST, OWED
+    from interpreter.engine.triggers import REPLACEABLE
     assert (REPLACEABLE["draw_owed"][0], REPLACEABLE["turn_lost"][0]) == (OWED, LOST)
 
 

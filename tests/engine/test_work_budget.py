@@ -29,7 +29,8 @@ from interpreter.engine.scoring import leader
 from interpreter.errors import IllegalMove
 from interpreter.language.builtins import FUNCTIONS
 from interpreter.language.choices import CardPicks
-from interpreter.language.compiler import Symbols, compile_expression
+from interpreter.language.compiler import compile_expression
+from interpreter.language.symbols import Symbols
 from interpreter.playing.match import play_match
 from interpreter.playing.seating import make_agents
 from interpreter.simulate.runs import Summary

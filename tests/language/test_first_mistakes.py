@@ -4,8 +4,8 @@ and a list in brackets, an if used as a value, a while or repeat loop what the l
 for them."""
 
 import pytest
-
 from helpers import variant
+
 from interpreter.errors import RulesetError
 
 CASES = [

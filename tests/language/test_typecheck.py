@@ -10,12 +10,13 @@ import pytest
 from checkout import ROOT
 
 from interpreter import DslError, load_ruleset
-from interpreter.building.rules import REPLACEABLE
 from interpreter.cli.main import main
 from interpreter.engine.cards import BUILTIN_ATTRIBUTES
+from interpreter.engine.triggers import REPLACEABLE
 from interpreter.language import dsl
 from interpreter.language.builtins import FUNCTIONS
-from interpreter.language.compiler import Symbols, compile_effect, compile_expression
+from interpreter.language.compiler import compile_effect, compile_expression
+from interpreter.language.symbols import Symbols
 from interpreter.language.vocabulary import (
     ATTRIBUTE_TYPES,
     BOUND_TYPES,

@@ -7,7 +7,8 @@ import pytest
 from checkout import ROOT
 
 from interpreter.cli.main import main
-from interpreter.scenarios.scenario import Scenario, ScenarioError, find_scenarios
+from interpreter.scenarios.files import ScenarioError, find_scenarios
+from interpreter.scenarios.scenario import Scenario
 
 EXAMPLES = sorted(find_scenarios([ROOT / "examples" / "scenarios"]))
 # A rules lawyer's suite, written black-box from docs/game-rules.md sections 1-3 (one rule
