@@ -79,6 +79,7 @@ class Ruleset:
     idle_turns: int  # turns in a row in which no card moved, before a hand counts as stuck
     hands_per_match: int  # hands before a match that never reaches its end counts as stuck
     turns_in_a_row: int  # turns one seat may take in a row, before it counts as a runaway
+    loop_turns: int  # turns one `repeat` or `while` loop may go round, before it is a runaway
     digest: str  # identifies the rules (merged YAML and options): a changed ruleset differs
     source: Source
 

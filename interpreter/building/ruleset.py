@@ -284,6 +284,7 @@ class Builder:
             idle_turns=self.limit("idle_turns", 1_000),
             hands_per_match=self.limit("hands_per_match", 1_000),
             turns_in_a_row=self.limit("turns_in_a_row", 1_000),
+            loop_turns=self.limit("loop_turns", 1_000),
             digest=fingerprint,
             source=self.source,
         )

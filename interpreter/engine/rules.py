@@ -63,6 +63,7 @@ class Rules:
     idle_turns: int
     turns_in_a_row: int
     hands_per_match: int
+    loop_turns: int  # the most turns one `repeat` or `while` loop may go round
     # The cards.
     colors: tuple[Any, ...]
     side_colors: tuple[Any, ...]  # per side, its colours (empty without two-sided cards)
@@ -127,6 +128,7 @@ class Rules:
         self.idle_turns = ruleset.idle_turns
         self.turns_in_a_row = ruleset.turns_in_a_row
         self.hands_per_match = ruleset.hands_per_match
+        self.loop_turns = ruleset.loop_turns
         self.colors = tuple(ruleset.colors)
         self.side_colors = tuple(ruleset.side_colors)
         self.sides = tuple(ruleset.sides)

@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 
 # An op: op(game, frame) -> a Decision the engine stops at, or None to go on.
 Op = Callable[[Any, Any], object]
+# A loop past limits.loop_turns: the rule's mistake, told where it is, never a game that hangs.
+REPEAT_MESSAGE = "repeat {:,} goes round more times than a loop may: {:,} (limits.loop_turns)"
+WHILE_MESSAGE = ("the while loop went round {:,} times and its condition still holds: a loop "
+                 "goes round at most that many (limits.loop_turns); does its body ever make "
+                 "the condition false?")
 
 
 class Compiler(ExpressionCompiler):
@@ -44,7 +49,93 @@ class Compiler(ExpressionCompiler):
             return (self.let_op(node),)
         if isinstance(node, dsl.For):
             return (self.for_op(node),)
+        if isinstance(node, dsl.Repeat):
+            return (self.repeat_op(node),)
+        if isinstance(node, dsl.While):
+            return self.while_ops(node)
         return (self.call_op(node.call, None),)
+
+    def loop_body(self, node: dsl.Repeat | dsl.While) -> tuple[Op, ...]:
+        """A repeat's or while's body, nested as a `for`'s is (each level multiplies the work)."""
+        if self.nesting >= MAX_NESTING:
+            raise self.fail(node, f"loops and comprehensions (for, repeat, while, any, all, "
+                                  f"count, sum) nest at most {MAX_NESTING} deep: each level "
+                                  "multiplies the work")
+        self.nesting += 1
+        try:
+            return self.effect(node.body)
+        finally:
+            self.nesting -= 1
+
+    def repeat_op(self, node: dsl.Repeat) -> Op:
+        """`repeat N do BODY end`: N worked out once; each turn is charged and pushes the
+        body, with the next turn queued after it, so that a choice in the body suspends the
+        loop and it goes on once answered (as a `for` does)."""
+        count = self.expr(node.count)
+        body = self.loop_body(node)
+        # The turns left live in the frame (a clone copies it); the key has a `#`, which no
+        # name has, and the loop's place, which no other loop of the text has.
+        state, runtime = f"#repeat{node.line}:{node.column}", self.runtime
+
+        def step(game: GameState, frame: Frame) -> object:
+            scope = frame.vars
+            left: int = scope[state]
+            if left <= 0:
+                del scope[state]
+                return None
+            game.work_left -= 1  # each turn is charged, like each seat a `for` goes through
+            if game.work_left < 0:
+                raise runtime(node, ValueError(WORK_MESSAGE))
+            scope[state] = left - 1
+            game.queue(step, frame)
+            game.push(body, frame)
+            return None
+
+        def start(game: GameState, frame: Frame) -> object:
+            turns = count(game, frame)
+            if type(turns) is not int:
+                raise runtime(node, TypeError(f"repeat goes round a whole number of times, "
+                                              f"not {turns!r}"))
+            limit: int = game.rules.loop_turns
+            if turns > limit:
+                raise runtime(node, ValueError(REPEAT_MESSAGE.format(turns, limit)))
+            frame.vars[state] = turns
+            return step(game, frame)
+        return start
+
+    def while_ops(self, node: dsl.While) -> tuple[Op, ...]:
+        """`while COND do BODY end`: COND asked before each turn; each turn is charged and
+        counted, past limits.loop_turns the rule fails, and the body is pushed with the next
+        turn queued after it, as repeat's is. A condition false whatever the game does
+        leaves nothing to run."""
+        cond = self.expr(node.cond)
+        body = self.loop_body(node)
+        known, value = self.static(node.cond)
+        if known and not value:
+            return ()
+        state, runtime = f"#while{node.line}:{node.column}", self.runtime
+
+        def step(game: GameState, frame: Frame) -> object:
+            scope = frame.vars
+            if not cond(game, frame):
+                del scope[state]
+                return None
+            turn: int = scope[state] + 1
+            limit: int = game.rules.loop_turns
+            if turn > limit:
+                raise runtime(node, ValueError(WHILE_MESSAGE.format(limit)))
+            game.work_left -= 1
+            if game.work_left < 0:
+                raise runtime(node, ValueError(WORK_MESSAGE))
+            scope[state] = turn
+            game.queue(step, frame)
+            game.push(body, frame)
+            return None
+
+        def start(game: GameState, frame: Frame) -> object:
+            frame.vars[state] = 0
+            return step(game, frame)
+        return (start,)
 
     def for_op(self, node: dsl.For) -> Op:
         """`for s in SEATS do BODY end`: the seats are worked out once, when the loop starts;

@@ -28,6 +28,17 @@ STATEMENTS = {
     "for s in SEATS do ... end":
         "the body once per seat, the seats worked out when the loop starts; the body may ask, "
         "and the loop goes on after each answer",
+    "repeat N do ... end":
+        "the body N times, N (a number) worked out once, when the loop starts (none at all "
+        "when N is 0 or less); the body may ask, and the loop goes on after each answer. "
+        "Each turn is charged to the game's work, and a loop of more turns than "
+        "`limits.loop_turns` (1,000 unless lowered) stops the game with an error",
+    "while COND do ... end":
+        "the body again and again for as long as COND holds, COND asked before each turn; "
+        "the body may ask, and the loop goes on after each answer. Each turn is charged to "
+        "the game's work, and a loop of more turns than `limits.loop_turns` (1,000 unless "
+        "lowered) stops the game with an error: a loop its body never ends is a mistake "
+        "found in play, never a game that hangs",
     "let NAME = EXPR":
         "binds NAME to the value EXPR has now, from the next statement to the end of the text: "
         "a list is kept as it is then (`let mine = hand(player)` keeps the cards held at that "
@@ -132,6 +143,31 @@ class For(Node):
 
 
 @dataclass(frozen=True)
+class Repeat(Node):
+    """`repeat N do ... end`: the body N times, N worked out once, when the loop starts."""
+
+    count: Node
+    body: Block
+
+
+@dataclass(frozen=True)
+class While(Node):
+    """`while COND do ... end`: the body for as long as COND holds, asked before each turn."""
+
+    cond: Node
+    body: Block
+
+
+@dataclass(frozen=True)
+class Choose(Node):
+    """`if COND then A elif COND then B else C end` used as a value: the first branch whose
+    condition holds gives it, else the last."""
+
+    branches: tuple  # ((condition, value), ...)
+    orelse: Node
+
+
+@dataclass(frozen=True)
 class Let(Node):
     var: str
     value: Node
@@ -174,6 +210,19 @@ class AstBuilder(Transformer):
 
     def for_stmt(self, meta, var, source, body):
         return For(var=str(var), source=source, body=body, **_at(meta))
+
+    def repeat_stmt(self, meta, count, body):
+        return Repeat(count=count, body=body, **_at(meta))
+
+    def while_stmt(self, meta, cond, body):
+        return While(cond=cond, body=body, **_at(meta))
+
+    def if_expr(self, meta, cond, then, *rest):
+        *elifs, orelse = rest
+        return Choose(branches=((cond, then), *elifs), orelse=orelse, **_at(meta))
+
+    def elif_value(self, meta, cond, value):
+        return (cond, value)
 
     def let_stmt(self, meta, var, value):
         return Let(var=str(var), value=value, **_at(meta))
@@ -282,15 +331,18 @@ def depth_of(text: str) -> int:
 
 
 # What a writer tries first that the language does not have, each told what to write
-# instead: a list written with brackets, an if used as a value, a while or repeat loop.
+# instead: a list written with brackets, an if used as a value without an else or with
+# statements in it, a loop word of another language.
 LIST_LITERAL = ("a list is not written with [ ]: lists come from the names and functions that "
                 "give them (others, everyone, hand(player)) or from select(x in LIST if "
                 "CONDITION)")
-IF_AS_VALUE = ("an if cannot be used as a value: write it as a statement, with a let in each "
-               "branch (if CONDITION then let x = 1 else let x = 2 end), then use x")
-NO_LOOP = ("`{}` is not in the language: go through a list with for X in LIST do ... end "
-           "(the seats: others, everyone; the cards: hand(player))")
-LOOP_WORDS = ("while", "repeat", "until", "loop")
+IF_NEEDS_ELSE = ("an if used as a value needs an else, to give a value when no condition "
+                 "holds: if CONDITION then 1 else 2 end")
+IF_AS_VALUE = ("an if used as a value gives a value in each branch (if CONDITION then 1 else "
+               "2 end); to run statements, write the if as a statement of its own")
+NO_LOOP = ("`{}` is not in the language: loop with while CONDITION do ... end, repeat N do "
+           "... end, or go through a list with for X in LIST do ... end")
+LOOP_WORDS = ("until", "loop")
 # An `if` where a value is expected: after `=`, `(`, `,`, an operator, `and`, `or`, `not`, `in`.
 IF_IN_VALUE = re.compile(r"(?:[=(,+\-*/%<>]|\b(?:and|or|not|in))\s*if\b(?!.*\b(?:end|if)\b)", re.S)
 LAST_WORD = re.compile(r"\b([A-Za-z_]+)\s*$")
@@ -306,6 +358,8 @@ def syntax_message(exc: UnexpectedInput, text: str = "") -> str:
     if isinstance(exc, UnexpectedToken):
         if exc.token.type == "$END":
             return "the text ends too early (an `end` or `)` missing?)"
+        if exc.token.type == "END" and "ELSE" in exc.expected:
+            return IF_NEEDS_ELSE  # only an if used as a value cannot end before its else
         before = text[:exc.token.start_pos] if exc.token.start_pos is not None else ""
         if IF_IN_VALUE.search(before):
             return IF_AS_VALUE
@@ -371,6 +425,14 @@ def static_value(node, options: dict, settled: dict | None = None) -> tuple:
         known, value = static_value(node.right, options, settled)
         if known and bool(value) == (node.op == "or"):
             return True, value
+    if isinstance(node, Choose):
+        for cond, value in node.branches:
+            known, holds = static_value(cond, options, settled)
+            if not known:
+                return False, None
+            if holds:
+                return static_value(value, options, settled)
+        return static_value(node.orelse, options, settled)
     return False, None
 
 
@@ -384,7 +446,7 @@ def assigned(block) -> set:
             for _, inner in statement.branches:
                 names |= assigned(inner)
             names |= assigned(statement.orelse)
-        elif isinstance(statement, For):
+        elif isinstance(statement, (For, Repeat, While)):
             names |= assigned(statement.body)
     return names
 

@@ -251,6 +251,39 @@ class ExpressionCompiler(ComprehensionCompiler):
                 raise runtime(node, exc) from None
         return apply
 
+    def expr_choose(self, node: dsl.Choose) -> Fn:
+        """`if COND then A elif ... else C end` as a value: the first branch whose condition
+        holds gives it. Each part is compiled (unknown names are errors even where settled);
+        a condition settled at load leaves its branch, or the next, alone."""
+        found: list[tuple[Fn, Fn]] = []
+        orelse: Fn | None = None
+        for cond, value in node.branches:
+            test, give = self.expr(cond), self.expr(value)
+            known, settled = self.static(cond)
+            if orelse is not None:
+                continue  # after a branch always taken: never reached
+            if not known:
+                found.append((test, give))
+            elif settled:
+                orelse = give  # always taken when reached
+        last = self.expr(node.orelse)
+        orelse = last if orelse is None else orelse
+        if not found:
+            return orelse
+        otherwise: Fn = orelse
+        if len(found) == 1:
+            ((test, give),) = found
+            return lambda g, f: give(g, f) if test(g, f) else otherwise(g, f)
+        branches = tuple(found)
+
+        def choose(g: Any, f: Any) -> Any:
+            for at in range(len(branches)):  # indexed, each branch typed (as an if statement's)
+                branch: tuple[Any, ...] = branches[at]
+                if branch[0](g, f):
+                    return branch[1](g, f)
+            return otherwise(g, f)
+        return choose
+
     def may_hold_list(self, node: dsl.Node) -> bool:
         """Whether `node` may give a list (of cards, seats or colours), by what gives it: a
         function or name whose type is one, a selection, or a variable."""
@@ -264,6 +297,9 @@ class ExpressionCompiler(ComprehensionCompiler):
             return node.quantifier == "select"
         if isinstance(node, dsl.Binary) and node.op in ("and", "or"):
             return self.may_hold_list(node.left) or self.may_hold_list(node.right)
+        if isinstance(node, dsl.Choose):
+            return any(self.may_hold_list(value) for _, value in node.branches) \
+                or self.may_hold_list(node.orelse)
         return False
 
     def arithmetic(self, node: dsl.Binary, fn: Callable[[Any, Any], Any], left: Fn,

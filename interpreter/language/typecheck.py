@@ -108,6 +108,12 @@ class Checker:
             self.kinds.pop(node.var, None)  # a new value: what was made sure of is not
         elif isinstance(node, dsl.For):
             self.loop(node)
+        elif isinstance(node, dsl.Repeat):
+            self.number(node.count, "repeat", verb="goes round")
+            self.body(node.body)
+        elif isinstance(node, dsl.While):
+            self.condition(node.cond)
+            self.body(node.body)
         else:
             self.call(node.call)
 
@@ -119,14 +125,20 @@ class Checker:
         if not fits(source, SEAT | SEATS):
             raise self.fail(node.source, f"for goes through seats, not {describe(source)}"
                                          f"{seat_hint(source, SEATS)}")
+        self.body(node.body, node.var, SEAT)
+
+    def body(self, block, var: str = "", type_: frozenset = ANY) -> None:
+        """A loop's body, `var` bound to `type_` in it; after it, a variable has any type it
+        had before or the body gave it (the body may run no time)."""
         before = dict(self.scope)
-        self.scope[node.var] = SEAT
-        self.block(node.body)
+        if var:
+            self.scope[var] = type_
+        self.block(block)
         after = self.scope
         self.scope = dict(before)
-        for name, type_ in after.items():
-            if name != node.var:
-                self.scope[name] = self.scope.get(name, frozenset()) | type_
+        for name, given in after.items():
+            if name != var:
+                self.scope[name] = self.scope.get(name, frozenset()) | given
 
     def branches(self, node: dsl.If) -> None:
         """Each branch from the scope before the `if`; after it, a variable has any type a
@@ -222,6 +234,18 @@ class Checker:
             return fn(*args)
         finally:
             self.kinds = before
+
+    def infer_choose(self, node: dsl.Choose) -> frozenset:
+        """An if used as a value: any of its branches' types, each branch's value knowing
+        what its condition (and the earlier ones not holding) made sure of."""
+        found: frozenset = frozenset()
+        earlier: dict = {}
+        for cond, value in node.branches:
+            self.knowing(earlier, self.condition, cond)
+            found |= self.knowing(both(earlier, kinds_known(cond, self.every), self.every),
+                                  self.infer, value)
+            earlier = both(earlier, kinds_known(cond, self.every, False), self.every)
+        return found | self.knowing(earlier, self.infer, node.orelse)
 
     def infer_call(self, node: dsl.Call) -> frozenset:
         return self.call(node)
