@@ -41,6 +41,7 @@ class Ruleset:
     overlays: tuple  # the names of the house rules (overlays) merged in, in order
     variables: MappingProxyType  # declared game variables: name -> (scope, per seat, initial)
     effects: MappingProxyType
+    effect_params: MappingProxyType  # the parameters' names of each effect that takes some
     hand_size: int  # for the default number of players
     hand_limit: int  # drawing stops when a hand holds this many cards (0: no limit)
     hand_sizes: MappingProxyType  # players -> cards dealt to each, for every count allowed

@@ -23,6 +23,8 @@ from interpreter.engine.frame import Frame
 from interpreter.engine.game import GameState
 from interpreter.engine.playable import tables_for
 from interpreter.language import dsl
+from interpreter.language.builtins import BUILTINS
+from interpreter.language.checks import effect_signature
 from interpreter.language.compiler import compile_effect, compile_expression
 from interpreter.language.kinds import card_kinds, rank_types
 from interpreter.language.symbols import Symbols
@@ -98,12 +100,14 @@ class Builder:
                                  None if spec.get("initial") == "none" else spec.get("initial", 0))
                           for name, spec in (self.data.get("variables") or {}).items()}
         kept = {name: per_seat for name, (_, per_seat, _) in self.variables.items()}
+        self.effect_specs = {name: self.effect_params(name)
+                             for name in (self.data.get("effects") or {})}
         ranks, dealt = rank_types(self.data)
         self.symbols = lambda path: Symbols(options=names, attributes=frozenset(attributes),
                                             variables=kept, ranks=ranks, dealt=dealt,
                                             card_kinds=card_kinds(self.data, path,
                                                                   self.where(path)),
-                                            effects=frozenset(self.data.get("effects", {})),
+                                            effects=self.effect_specs,
                                             dispatched=self.dispatched, where=self.where(path),
                                             colors=tuple(self.data.get("colors", ())),
                                             sides=tuple(self.data.get("sides") or ()))
@@ -211,7 +215,7 @@ class Builder:
         self.check_attributes(colors)
         kinds = {name: self.kind(name) for name in self.data["kinds"]}
         self.kinds = kinds
-        effects = {name: self.effect(("effects", name)) for name in self.data.get("effects", {})}
+        effects = {name: self.named_effect(name) for name in self.data.get("effects", {})}
         self.check_dispatch()
         side_colors = self.side_colors(colors)
         faces, deck = build_deck(self, colors)
@@ -241,6 +245,8 @@ class Builder:
             guarded=(guarded := frozenset(f for f in faces if f.rules.legal is not None)),
             guards=id_flags(faces, guarded),
             effects=MappingProxyType(effects),
+            effect_params=MappingProxyType({name: tuple(p for p, _ in params) for name, params
+                                            in self.effect_specs.items() if params}),
             hand_size=sizes[players["default"]], hand_sizes=MappingProxyType(sizes),
             hand_limit=self.setting(("hand_limit",), 0, int),
             min_players=players["min"], max_players=players["max"],
@@ -346,14 +352,45 @@ class Builder:
                                             f"unknown colour '{color}'; colours: {', '.join(colors)}")
 
     def check_dispatch(self) -> None:
-        """Each value of an attribute used as `run(card.attr)` must name an effect."""
-        effects = self.data.get("effects", {})
-        for attr in sorted(self.dispatched):
+        """Each value of an attribute used as `run(card.attr, ...)` must name an effect,
+        taking as many arguments as the call gives."""
+        effects = self.effect_specs
+        for attr, given in sorted(self.dispatched):
             for path, value in attribute_settings(self.data, attr):
                 if value is not None and value not in effects:
                     known = ", ".join(sorted(effects)) or "none"
                     raise self.source.error(path, f"{attr} '{value}' has no effect: add "
                                                   f"effects: {{{value}: ...}} (effects: {known})")
+                if value is not None and len(effects[value]) != given:
+                    raise self.source.error(path, f"{attr} '{value}' names an effect taking "
+                                                  f"{effect_signature(effects[value])}, but "
+                                                  f"run(card.{attr}, ...) gives it {given}")
+
+    def effect_params(self, name: str) -> tuple:
+        """A named effect's parameters, ((name, type), ...): none for a plain text. A
+        parameter may not take the name of one of the language's own words."""
+        spec = self.get(("effects", name))
+        params = (spec.get("params") or {}) if isinstance(spec, dict) else {}
+        for param in params:
+            if param in BUILTINS or param in ("option", "var"):
+                raise self.source.error(("effects", name, "params", param),
+                                        f"'{param}' is one of the language's own names: name "
+                                        "the parameter otherwise")
+        return tuple((param, frozenset({kind})) for param, kind in params.items())
+
+    def named_effect(self, name: str) -> tuple:
+        """A named effect's ops: its text, or its `do:` with its parameters bound."""
+        params = self.effect_specs[name]
+        if not isinstance(self.get(("effects", name)), dict):
+            return self.effect(("effects", name))
+        path = ("effects", name, "do")
+        text = self.text(path)
+        if not text:
+            return ()
+        symbols = self.symbols(path)
+        symbols.bound = tuple(param for param, _ in params)
+        symbols.types = dict(params)
+        return compile_effect(text, symbols)
 
     def kind(self, name: str) -> Kind:
         path = ("kinds", name)

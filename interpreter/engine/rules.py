@@ -88,6 +88,7 @@ class Rules:
     hand_sizes: dict[Any, Any]  # players -> cards dealt to each
     decks: dict[Any, Any]  # players -> copies of the deck
     effects: dict[Any, Any]  # the named effects (`effects:`), a plain dictionary: read natively
+    effect_params: dict[Any, Any]  # the parameters' names of each effect that takes some
     variables: Any  # the declared variables: name -> (scope, per seat, initial value)
     dealer_draw: Any
     first_dealer: Any
@@ -146,6 +147,7 @@ class Rules:
         self.team_size = ruleset.team_size
         self.hand_sizes, self.decks = dict(ruleset.hand_sizes), dict(ruleset.decks)
         self.effects = dict(ruleset.effects)
+        self.effect_params = dict(ruleset.effect_params)
         self.variables = ruleset.variables
         self.dealer_draw, self.first_dealer = ruleset.dealer_draw, ruleset.first_dealer
         self.dealer_values = ruleset.dealer_values

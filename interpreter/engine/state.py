@@ -230,8 +230,9 @@ class State:
         if self.events is not None:
             self.log("variable", name=name, seat=seat, value=value)
 
-    def run_named_effect(self, name: Any, frame: Frame) -> None:
-        """Queue the ruleset's effect called `name`, to run next."""
+    def run_named_effect(self, name: Any, frame: Frame, args: tuple[Any, ...] = ()) -> None:
+        """Queue the ruleset's effect called `name`, to run next, its parameters bound to
+        `args`."""
         effects = self.rules.effects  # a plain dictionary: read natively
         if name not in effects:
             raise KeyError(f"the ruleset has no effect named {name!r} under effects:")
@@ -239,7 +240,19 @@ class State:
         if self.events is not None:
             self.log("effect", name=name, seat=frame.player)
         # Its own frame: the same player and card, but its `let` variables are its own.
-        self.push(ops, Frame(frame.player, frame.card, frame.color_before, frame.fair))
+        own = Frame(frame.player, frame.card, frame.color_before, frame.fair)
+        params = self.rules.effect_params  # empty unless an effect takes some
+        if args or params:
+            names: tuple[Any, ...] = params.get(name, ())
+            if len(args) != len(names):
+                raise ValueError(f"the effect {name!r} takes {len(names)} argument(s), "
+                                 f"not {len(args)}")
+            scope = own.vars
+            for at in range(len(names)):
+                value = args[at]
+                # A value, not a view, as a `let` keeps: a hand is copied as it is now.
+                scope[names[at]] = tuple(value) if type(value) is list else value
+        self.push(ops, own)
 
     def size_changed(self, seat: int) -> None:
         """Queue the hand_size_changed rules for `seat`, to run next (only called when the

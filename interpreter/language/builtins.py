@@ -27,6 +27,7 @@ from interpreter.language.checks import (
     variable_check,
 )
 from interpreter.language.vocabulary import (
+    ANY,
     BOOLEAN,
     CARD,
     CARDS,
@@ -49,6 +50,7 @@ from interpreter.language.vocabulary import (
 )
 
 ROLES = ("name", "query", "action", "choice")
+MAX_PARAMS = 4  # parameters a named effect may take (`effects: {NAME: {params: ...}}`)
 
 
 @dataclass(frozen=True)
@@ -244,9 +246,12 @@ ROWS = (
              "The hand ends now, as a blocked hand does: the seat holding the fewest points "
              "wins it (a tie: the tied seat that played last).",
              "The hand ends: the player holding the fewest points wins it."),
-    function("action", turn_order.run, (arg(TEXT, "the name of an effect"),), NONE,
-             "Run the ruleset's named effect `name` (from its `effects:` table) now.",
-             "What {0} names happens (see the effects below).", check=check_run),
+    function("action", turn_order.run, (arg(TEXT, "the name of an effect"),
+                                        *(arg(ANY, "an argument of the effect"),) * MAX_PARAMS),
+             NONE, "Run the ruleset's named effect `name` (from its `effects:` table) now, "
+             "with the arguments its `params:` take, if any (`run(\"punish\", next, 2)`).",
+             "What {0} names happens (see the effects below).", optional=MAX_PARAMS,
+             check=check_run),
 
     # --- choices: a player decides; the answer is what they give --------------------------
     function("choice", choices.choose_color, (arg(SEAT), arg(COLOURS, "a list of colours")),

@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from interpreter.engine.decisions import RESERVED_QUESTIONS
 from interpreter.language import dsl
+from interpreter.language.vocabulary import describe
 
 MAX_QUESTION = 200  # characters naming an ask() question, as a log keeps a decision's kind
 
@@ -47,15 +48,27 @@ def variable_check(per_seat: bool) -> Callable[[Any, dsl.Call], None]:
 
 
 def check_run(compiler: Any, node: dsl.Call) -> None:
-    """At load: a named effect, or every value of the attribute naming one, must exist."""
-    arg, effects = node.args[0], compiler.symbols.effects
+    """At load: a named effect, or every value of the attribute naming one, must exist, and
+    take as many arguments as the call gives (the type checker checks their types)."""
+    arg, effects, given = node.args[0], compiler.symbols.effects, len(node.args) - 1
     if isinstance(arg, dsl.Text) and arg.value not in effects:
         raise compiler.fail(arg, f"no effect named '{arg.value}' under effects: "
                                  f"(effects: {', '.join(sorted(effects)) or 'none'})")
+    if isinstance(arg, dsl.Text) and len(effects[arg.value]) != given:
+        raise compiler.fail(node, f"the effect '{arg.value}' takes "
+                                  f"{effect_signature(effects[arg.value])}, not {given}")
     if isinstance(arg, dsl.Attribute) and arg.attr in compiler.symbols.attributes:
-        # Every value of this attribute must name an effect; the ruleset checks that
-        # where the values are written.
-        compiler.symbols.dispatched.add(arg.attr)
+        # Every value of this attribute must name an effect taking `given` arguments; the
+        # ruleset checks that where the values are written.
+        compiler.symbols.dispatched.add((arg.attr, given))
+
+
+def effect_signature(params: tuple) -> str:
+    """A named effect's parameters in words: 'no arguments', '2 arguments (who: a seat, ...)'."""
+    if not params:
+        return "no arguments"
+    listed = ", ".join(f"{name}: {describe(type_)}" for name, type_ in params)
+    return f"{len(params)} argument{'s' if len(params) > 1 else ''} ({listed})"
 
 
 def check_ask(compiler: Any, node: dsl.Call) -> None:

@@ -13,11 +13,16 @@ class Symbols:
 
     options: dict
     attributes: frozenset
-    effects: frozenset = frozenset()
-    dispatched: set = field(default_factory=set)  # attributes whose values name effects
+    # The named effects: name -> its parameters, ((name, type), ...) (none for a plain text).
+    effects: dict = field(default_factory=dict)
+    # (attribute, arguments given) of each `run(card.ATTR, ...)`: the values name effects
+    # taking that many arguments.
+    dispatched: set = field(default_factory=set)
     where: dict = field(default_factory=dict)
     text: str = ""
     bound: tuple = ()  # variables an event binds for a rule's text (`seat`, `count`)
+    types: dict = field(default_factory=dict)  # bound variables' types, where not BOUND_TYPES'
+
     variables: dict = field(default_factory=dict)  # declared game variables: name -> per seat?
     replacing: bool = False  # the text is an instead_of rule's: proceed() may be called
     colors: tuple = ()  # the ruleset's colours: a literal colour is checked against them

@@ -57,5 +57,5 @@ def proceed(game: GameState, frame: Any) -> Any:
     replacing.proceed(game, frame)
 
 
-def run(game: GameState, frame: Any, name: Any) -> Any:
-    game.run_named_effect(name, frame)
+def run(game: GameState, frame: Any, name: Any, *args: Any) -> Any:
+    game.run_named_effect(name, frame, args)

@@ -85,7 +85,8 @@ class Checker:
         self.fail = compiler.fail
         self.symbols = compiler.symbols
         # Variables in scope and their types; `let` adds to it as the compiler's scope does.
-        self.scope = {name: BOUND_TYPES.get(name, ANY) for name in self.symbols.bound}
+        self.scope = {name: self.symbols.types.get(name) or BOUND_TYPES.get(name, ANY)
+                      for name in self.symbols.bound}
         # The kinds a name's card can only be, where a condition made sure of it (a rank is
         # a number on some kinds and text on others: see rank()).
         self.ranks: dict = self.symbols.ranks
@@ -302,8 +303,10 @@ class Checker:
         """A function call: each argument checked against its parameter; gives the result."""
         row = BUILTINS.get(node.function)
         params, result = ((), ANY) if row is None or row.role == "name" else (row.params, row.result)
+        givens = []
         for index, argument in enumerate(node.args):
             given = self.infer(argument)
+            givens.append(given)
             if index >= len(params):
                 continue  # too many: the compiler refused it, or it was settled away
             param = params[index]
@@ -320,7 +323,20 @@ class Checker:
             if value is not None and param.literal == "direction" and value not in (1, -1):
                 raise self.fail(argument, f"{node.function}'s {which} is a direction, 1 or "
                                           f"-1, not {value!r}")
+        if node.function == "run" and node.args:
+            self.effect_arguments(node, givens[1:])
         return result
+
+    def effect_arguments(self, node: dsl.Call, givens: list) -> None:
+        """run("NAME", ...)'s arguments, each of the type the effect's parameter takes."""
+        name = literal_of(node.args[0])
+        params = self.symbols.effects.get(name, ()) if isinstance(name, str) else ()
+        for index, (argument, given, (param, type_)) in enumerate(zip(node.args[1:], givens,
+                                                                         params)):
+            if not fits(given, type_):
+                raise self.fail(argument, f"the effect {name}'s {ordinal(index)} argument, "
+                                          f"{param}, is {describe(type_)}, not "
+                                          f"{describe(given)}{seat_hint(given, type_)}")
 
     def condition(self, node) -> frozenset:
         """An expression whose truth is asked: a seat (seat 0 counts as false) or none

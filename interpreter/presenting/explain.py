@@ -12,6 +12,7 @@ from collections import Counter
 
 from interpreter.engine.decisions import describe
 from interpreter.language import dsl
+from interpreter.language.vocabulary import describe as describe_type
 from interpreter.presenting.words import Words, plural
 from interpreter.safe_text import shown
 
@@ -181,7 +182,16 @@ def effects_section(rules, words: Words, data: dict) -> list[str]:
         return []
     out = ["", "Named effects", "-------------"]
     for name in rules.effects:
-        out.append(f"- {name.replace('_', ' ')}: {sentence(words, data, ('effects', name))}")
+        spec = data.get("effects", {}).get(name)
+        if not isinstance(spec, dict):
+            out.append(f"- {name.replace('_', ' ')}: {sentence(words, data, ('effects', name))}")
+            continue
+        params = [f"{param} ({describe_type(frozenset({kind}))})"
+                  for param, kind in (spec.get("params") or {}).items()]
+        given = ", given " + (" and ".join(params) if len(params) < 3
+                              else f"{', '.join(params[:-1])} and {params[-1]}") if params else ""
+        told = sentence(words, data, ("effects", name, "do"))
+        out.append(f"- {name.replace('_', ' ')}{given}: {told}")
     return out
 
 

@@ -118,6 +118,24 @@ class Words:
                 "count": f"the number of cards in {source}{where}",
                 "select": f"the cards in {source}{where}"}[node.quantifier]
 
+    def e_choose(self, node):
+        """An if used as a value: "(A if C, B if D, else E)", the branches its options settle
+        left out (a settled value told alone)."""
+        known, value = self.settled(node)
+        if known:
+            return describe(value)
+        told = []
+        for cond, given in node.branches:
+            known, holds = self.settled(cond)
+            if known and holds:
+                return f"({', '.join(told)}, else {self.expr(given)})" if told \
+                    else self.expr(given)
+            if not known:
+                told.append(f"{self.expr(given)} if {self.expr(cond)}")
+        if not told:
+            return self.expr(node.orelse)
+        return f"({', '.join(told)}, else {self.expr(node.orelse)})"
+
     def e_total(self, node):
         expr = self.with_item(node.var, lambda: self.expr(node.expr))
         cond = self.with_item(node.var, lambda: self.expr(node.cond)) if node.cond else None
@@ -140,7 +158,28 @@ class Words:
             return self.s_let(node)
         if isinstance(node, dsl.For):
             return self.s_for(node)
+        if isinstance(node, (dsl.Repeat, dsl.While)):
+            return self.s_loop(node)
         return [self.action(node.call)]
+
+    def s_loop(self, node) -> list[str]:
+        """`repeat N do ... end`, `while C do ... end`: the body told once, after how often.
+        What the body assigns changes from turn to turn: told by its name, not its value."""
+        if isinstance(node, dsl.Repeat):
+            lead = f"{self.expr(node.count)} times over"
+        changed = dsl.assigned(node.body)
+        for var in changed & set(self.known):
+            self.bound[var] = var.replace("_", " ")
+        self.forget([node.body], dict(self.known))
+        if isinstance(node, dsl.While):
+            known, holds = self.settled(node.cond)
+            if known and not holds:
+                return []
+            lead = f"again and again, as long as {self.expr(node.cond)}"
+        before = dict(self.known)
+        body = self.branch(node.body, before)
+        self.forget([node.body], before)
+        return [f"{lead[0].upper()}{lead[1:]}: {body}"]
 
     def s_for(self, node) -> list[str]:
         """`for s in SEATS do ... end`: the body told once, for "each seat"."""
@@ -226,4 +265,6 @@ class Words:
         if not text:
             return f"{call.function}({', '.join(args)})."
         said = text.format(*args)
+        if call.function == "run" and len(args) > 1:  # a named effect's arguments
+            said = f"{said[:-1]}, given {', '.join(args[1:])}."
         return said[0].upper() + said[1:]
