@@ -27,7 +27,6 @@ from interpreter.language.checks import (
     variable_check,
 )
 from interpreter.language.vocabulary import (
-    ANY,
     BOOLEAN,
     CARD,
     CARDS,
@@ -72,10 +71,13 @@ class Builtin:
     check: Callable[[Any, Any], None] | None = None  # at load: check(compiler, call node)
     settle: Callable[..., Any] | None = None  # a choice's: applies the answer (game, frame, it)
     picks: bool = False  # a choice asked one pick at a time: fn gives a CardPicks
+    # Arguments it takes after its params (`*args`), of the types its check and the type
+    # checker find (run()'s: the named effect's parameters).
+    rest: int = 0
 
     @property
     def max_args(self) -> int:
-        return len(self.params)
+        return len(self.params) + self.rest
 
 
 def name(ident: str, fn: Callable[..., Any], result: frozenset[str], doc: str,
@@ -87,10 +89,11 @@ def name(ident: str, fn: Callable[..., Any], result: frozenset[str], doc: str,
 def function(role: str, fn: Callable[..., Any], params: tuple[Param, ...],
              result: frozenset[str], doc: str, says: str, optional: int = 0,
              check: Callable[[Any, Any], None] | None = None,
-             settle: Callable[..., Any] | None = None, picks: bool = False) -> Builtin:
+             settle: Callable[..., Any] | None = None, picks: bool = False,
+             rest: int = 0) -> Builtin:
     """A function's row, named as its run-time function (a trailing underscore dropped)."""
     return Builtin(fn.__name__.rstrip("_"), role, fn, params, result, doc, says,
-                   len(params) - optional, check, settle, picks)
+                   len(params) - optional, check, settle, picks, rest)
 
 
 # A variable's value: what a declared variable holds.
@@ -246,12 +249,11 @@ ROWS = (
              "The hand ends now, as a blocked hand does: the seat holding the fewest points "
              "wins it (a tie: the tied seat that played last).",
              "The hand ends: the player holding the fewest points wins it."),
-    function("action", turn_order.run, (arg(TEXT, "the name of an effect"),
-                                        *(arg(ANY, "an argument of the effect"),) * MAX_PARAMS),
-             NONE, "Run the ruleset's named effect `name` (from its `effects:` table) now, "
-             "with the arguments its `params:` take, if any (`run(\"punish\", next, 2)`).",
-             "What {0} names happens (see the effects below).", optional=MAX_PARAMS,
-             check=check_run),
+    function("action", turn_order.run, (arg(TEXT, "the name of an effect"),), NONE,
+             "Run the ruleset's named effect `name` (from its `effects:` table) now, with the "
+             "arguments its `params:` take, if any (`run(\"punish\", next, 2)`).",
+             "What {0} names happens (see the effects below).", check=check_run,
+             rest=MAX_PARAMS),
 
     # --- choices: a player decides; the answer is what they give --------------------------
     function("choice", choices.choose_color, (arg(SEAT), arg(COLOURS, "a list of colours")),

@@ -32,3 +32,7 @@ class Symbols:
     ranks: dict = field(default_factory=dict)
     dealt: frozenset = frozenset()
     card_kinds: frozenset | None = None  # the kinds `card` can only be here (a kind's own text)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.effects, dict):  # the effects' names alone: none takes arguments
+            self.effects = dict.fromkeys(self.effects, ())

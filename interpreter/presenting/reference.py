@@ -29,13 +29,15 @@ def call_text(name: str, primitive) -> str:
     types = [p.type for p in primitive.params]
     try:
         params = list(inspect.signature(primitive.fn).parameters.values())[2:]
-        words = [p.name if p.default is inspect.Parameter.empty else f"[{p.name}]"
+        words = [f"[{p.name}...]" if p.kind is p.VAR_POSITIONAL  # `rest`: its check types it
+                 else p.name if p.default is inspect.Parameter.empty else f"[{p.name}]"
                  for p in params]
     except (TypeError, ValueError):  # a compiled build keeps no signature
         words = [f"arg{i + 1}" if i < primitive.min_args else f"[arg{i + 1}]"
                  for i in range(primitive.max_args)]
     # An optional parameter may be none: that is what leaving it out gives.
-    typed = [f"{word[:-1]}: {type_name(kind - {'none'})}]" if word.startswith("[")
+    typed = [f"{word[:-1]}: any]" if word.endswith("...]")
+             else f"{word[:-1]}: {type_name(kind - {'none'})}]" if word.startswith("[")
              else f"{word}: {type_name(kind)}"
              for word, kind in zip(words, types + [ANY] * len(words))]
     return f"{name}({', '.join(typed)})"

@@ -1,7 +1,7 @@
 """What a writer tries first and gets wrong is told what to write instead: a misspelt word its
 closest known word (an event's name, a function's, a name's; nothing when no word is close),
-and a list in brackets, an if used as a value, a while or repeat loop what the language has
-for them."""
+and a list in brackets, an if used as a value without its else or with statements in it, a
+loop word of another language what the language has for them."""
 
 import pytest
 from helpers import variant
@@ -35,10 +35,16 @@ def test_a_word_like_none_known_is_told_no_guess(tmp_path, rule):
 
 @pytest.mark.parametrize("effect, told", [
     ("let x = [1, 2]", "a list is not written with [ ]"),
-    ("let x = if card.value > 3 then 1 else 2 end", "an if cannot be used as a value"),
-    ("draw(player, if penalty > 0 then 1 else 2 end)", "an if cannot be used as a value"),
-    ("while size(hand(player)) < 3 do draw(player, 1) end", "`while` is not in the language"),
-    ("repeat 3 do draw(player, 1) end", "`repeat` is not in the language"),
+    ("let x = if card.value > 3 then 1 end", "an if used as a value needs an else"),
+    ("draw(player, if penalty > 0 then 1 elif penalty > 2 then 2 end)",
+     "an if used as a value needs an else"),
+    ("let x = if card.value > 3 then draw(player, 1) else 2 end",
+     "draw() changes the game; use it as a statement"),
+    ("let x = if card.value > 3 then let y = 1 else 2 end",
+     "an if used as a value gives a value in each branch"),
+    ("loop draw(player, 1) end", "`loop` is not in the language: loop with while"),
+    ("until size(hand(player)) > 3 do draw(player, 1) end",
+     "`until` is not in the language: loop with while CONDITION do ... end, repeat N do"),
 ])
 def test_what_the_language_does_not_have_is_told_what_to_write(tmp_path, effect, told):
     with pytest.raises(RulesetError) as caught:
@@ -47,6 +53,12 @@ def test_what_the_language_does_not_have_is_told_what_to_write(tmp_path, effect,
     assert "mine.yaml:6:" in str(caught.value)  # at the rule's own line
 
 
-def test_the_if_it_suggests_is_a_statement_the_language_takes(tmp_path):
-    variant(tmp_path, "rules:\n  mine:\n    when: card_played\n    do: \"if card.kind == "
-                      "'number' then let x = 1 else let x = 2 end; draw(player, x)\"\n")
+@pytest.mark.parametrize("effect", [
+    "if card.kind == 'number' then let x = 1 else let x = 2 end; draw(player, x)",
+    "let x = if card.kind == 'number' then 1 else 2 end; draw(player, x)",
+    "draw(player, if penalty > 0 then 1 else 2 end)",
+    "while size(hand(player)) < 3 do draw(player, 1) end",
+    "repeat 3 do draw(player, 1) end",
+])
+def test_what_it_suggests_is_what_the_language_takes(tmp_path, effect):
+    variant(tmp_path, f"rules:\n  mine:\n    when: card_played\n    do: \"{effect}\"\n")
