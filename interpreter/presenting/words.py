@@ -124,7 +124,7 @@ class Words:
         known, value = self.settled(node)
         if known:
             return describe(value)
-        told = []
+        told: list[str] = []
         for cond, given in node.branches:
             known, holds = self.settled(cond)
             if known and holds:
