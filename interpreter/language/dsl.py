@@ -24,7 +24,10 @@ MAX_TREE_DEPTH = 200  # parse-tree levels: well within Python's recursion limit 
 # Each statement of the grammar (dsl.lark's _stmt), as the reference gives it.
 STATEMENTS = {
     "if COND then ... elif COND then ... else ... end":
-        "the first branch whose condition holds runs (or the else branch, if any)",
+        "the first branch whose condition holds runs (or the else branch, if any). Used as "
+        "a value, `if COND then A elif COND then B else C end` gives the value of the first "
+        "branch whose condition holds (`draw(next, if penalty > 0 then 1 else 2 end)`): "
+        "each branch a value, and the else required",
     "for s in SEATS do ... end":
         "the body once per seat, the seats worked out when the loop starts; the body may ask, "
         "and the loop goes on after each answer",
