@@ -44,7 +44,10 @@ def reshuffle(game: State) -> None:
 def draw(game: State, seat: int, count: int, fire: bool = True, until_color: Any = None) -> int:
     """`seat` draws up to `count` cards (stopping after a card of `until_color`, if given);
     fewer when stock and discard are exhausted. Then its cards_drawn rules run, unless `fire`
-    is false: the caller queues them."""
+    is false: the caller queues them. A seat out of the match draws nothing: a rule may have
+    put it out between two draws of one effect (a loop's, or two statements')."""
+    if game.out[seat]:
+        return 0
     hand: list[Any] = game.hands[seat]
     got = 0
     for _ in range(min(count, game.rules.max_hand - len(hand))):

@@ -97,3 +97,29 @@ def test_partners_score_for_their_team_and_bots_spare_their_partner(base):
     assert HeuristicAgent(1).decide(game, Decision("target", 0, (1, 2, 3), ())) == 1
     with pytest.raises(HouserulesError, match="multiple of 2"):
         GameState(rules, players=5, seed=1)
+
+
+def test_a_seat_put_out_between_two_draws_of_one_effect_draws_no_more(tmp_path):
+    rules = load_ruleset(write(tmp_path, "twice.yaml", """\
+extends: classic
+name: twice
+rules:
+  out_at_three:
+    when: hand_size_changed
+    if: count >= 3
+    do: eliminate(seat)
+kinds:
+  skip:
+    on_play: |
+      let victim = next
+      draw(victim, 1)
+      draw(victim, 1)
+"""))
+    game = GameState.from_table(rules, hands=[["red skip", "red 2"], ["blue 1", "blue 2"],
+                                              ["green 1", "green 2"]],
+                                discard=["red 3"], stock=["yellow 4"] * 10, seed=5)
+    game.apply(rules.card("red skip"))
+    game.apply(True)  # seat 0 calls UNO
+    # The first draw left seat 1 at three cards, so it was put out: the second gave it none,
+    # and its cards went under the discard pile.
+    assert game.out == [False, True, False] and game.hand_sizes()[1] == 0
