@@ -42,6 +42,7 @@ class Ruleset:
     variables: MappingProxyType  # declared game variables: name -> (scope, per seat, initial)
     effects: MappingProxyType
     effect_params: MappingProxyType  # the parameters' names of each effect that takes some
+    chances: MappingProxyType  # named random outcomes (`chances:`): name -> its slots, a tuple
     hand_size: int  # for the default number of players
     hand_limit: int  # drawing stops when a hand holds this many cards (0: no limit)
     hand_sizes: MappingProxyType  # players -> cards dealt to each, for every count allowed

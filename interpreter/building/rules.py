@@ -76,7 +76,7 @@ def compile_rules(builder, faces: tuple = ()) -> Triggers:
         ops: tuple = ()
         if builder.text(path + ("do",)):
             symbols = builder.symbols(path + ("do",))
-            symbols.bound, symbols.replacing = bound, replaces
+            symbols.bound, symbols.replacing = bound, event if replaces else ""
             ops = compile_effect(builder.text(path + ("do",)), symbols)
             if event in BETWEEN_HANDS:
                 refuse_choices(builder, path + ("do",), event)

@@ -24,7 +24,7 @@ from interpreter.engine.game import GameState
 from interpreter.engine.playable import tables_for
 from interpreter.language import dsl
 from interpreter.language.builtins import BUILTINS
-from interpreter.language.checks import effect_signature
+from interpreter.language.checks import chance_types, effect_signature
 from interpreter.language.compiler import compile_effect, compile_expression
 from interpreter.language.kinds import card_kinds, rank_types
 from interpreter.language.symbols import Symbols
@@ -108,6 +108,7 @@ class Builder:
                                             card_kinds=card_kinds(self.data, path,
                                                                   self.where(path)),
                                             effects=self.effect_specs,
+                                            chances=chance_types(self.data),
                                             dispatched=self.dispatched, where=self.where(path),
                                             colors=tuple(self.data.get("colors", ())),
                                             sides=tuple(self.data.get("sides") or ()))
@@ -247,6 +248,8 @@ class Builder:
             effects=MappingProxyType(effects),
             effect_params=MappingProxyType({name: tuple(p for p, _ in params) for name, params
                                             in self.effect_specs.items() if params}),
+            chances=MappingProxyType({name: tuple(slots) for name, slots
+                                      in (data.get("chances") or {}).items()}),
             hand_size=sizes[players["default"]], hand_sizes=MappingProxyType(sizes),
             hand_limit=self.setting(("hand_limit",), 0, int),
             min_players=players["min"], max_players=players["max"],

@@ -1,4 +1,6 @@
-"""The game's chance: the seeded generator and the shuffle (in C where the build has it)."""
+"""The game's chance: the seeded generator, the shuffle (in C where the build has it), and a
+rule's random outcome (a die, a spinner, a launcher): drawn from the generator, given in
+advance (scenarios), or asked as a chance decision (the OpenSpiel game's chance nodes)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,52 @@ def seeded(seed: Any) -> random.Random:
         SEED_WORDS(rng, seed)
     setattr(rng, "gauss_next", None)  # what Random.seed sets after seeding (untyped)
     return rng
+
+
+MAX_OUTCOMES: Final = 1000  # the most slots one random outcome may be drawn from
+CHANCE: Final = "chance"  # the kind of the decision a random outcome is asked as
+
+
+def draw(game: Any, slots: Any) -> Any:
+    """One of `slots` (a tuple or range, each slot equally likely, so an outcome written twice
+    is twice as likely): the next outcome given in advance (game.fixed_chance), else drawn
+    from the game's generator (one randrange: the same number in both builds)."""
+    fixed: list[Any] = game.fixed_chance
+    if fixed:
+        outcome = fixed.pop(0)
+        if not any_slot(outcome, slots):
+            raise ValueError(f"the outcome given in advance, {outcome!r}, is not one of "
+                             f"{', '.join(str(slot) for slot in odds(slots)[0])}")
+        return outcome
+    rng: random.Random = game.rng
+    return slots[rng.randrange(len(slots))]
+
+
+def any_slot(outcome: Any, slots: Any) -> bool:
+    """Whether `outcome` is one of `slots`, of the same type (true is not 1)."""
+    for slot in slots:
+        if slot == outcome and type(slot) is type(outcome):
+            return True
+    return False
+
+
+def odds(slots: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The distinct outcomes of `slots`, in their first slot's order, and the probability of
+    each (its share of the slots): a chance decision's options and odds."""
+    counts: dict[Any, int] = {}
+    for slot in slots:
+        counts[slot] = counts.get(slot, 0) + 1
+    total = len(slots)
+    return tuple(counts), tuple(count / total for count in counts.values())
+
+
+def ask(game: Any, slots: Any, handler: Any, frame: Any) -> Any:
+    """Stop the loop at a chance decision on `slots` (nobody's: seat None, open to no one);
+    `handler(game, frame, outcome)` applies the outcome the caller chooses."""
+    outcomes, probabilities = odds(slots)
+    decision = game.request(CHANCE, None, outcomes, handler, frame)
+    game.chance_odds = probabilities
+    return decision
 
 
 def shuffle(rng: random.Random, items: list[Any], count: int | None = None) -> None:

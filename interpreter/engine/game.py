@@ -55,6 +55,9 @@ class GameState(State):
         ruleset.check_players(self.players)
         self.seed = seed
         self.rng = chance.seeded(seed)
+        self.chance_nodes = False
+        self.chance_odds = ()
+        self.fixed_chance = []
         self.events = [] if record else None
         self.scores = [0] * self.players
         self.hand_results = []

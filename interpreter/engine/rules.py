@@ -36,6 +36,7 @@ class Rules:
     decided: tuple[Any, ...]
     turn_lost: tuple[Any, ...]  # instead_of: turn_lost (replacing.Replacement)
     draw_owed: tuple[Any, ...]  # instead_of: draw_owed (replacing.Replacement)
+    turn_draw: tuple[Any, ...]  # instead_of: turn_draw (replacing.Replacement)
     cards_drawn: tuple[Any, ...]
     card_turned: tuple[Any, ...]
     hand_started: tuple[Any, ...]
@@ -89,6 +90,7 @@ class Rules:
     decks: dict[Any, Any]  # players -> copies of the deck
     effects: dict[Any, Any]  # the named effects (`effects:`), a plain dictionary: read natively
     effect_params: dict[Any, Any]  # the parameters' names of each effect that takes some
+    chances: dict[Any, Any]  # the named random outcomes (`chances:`): name -> its slots
     variables: Any  # the declared variables: name -> (scope, per seat, initial value)
     dealer_draw: Any
     first_dealer: Any
@@ -104,6 +106,7 @@ class Rules:
         self.decided = triggers.decided
         self.turn_lost = triggers.turn_lost
         self.draw_owed = triggers.draw_owed
+        self.turn_draw = triggers.turn_draw
         self.cards_drawn = triggers.cards_drawn
         self.card_turned = triggers.card_turned
         self.hand_started = triggers.hand_started
@@ -148,6 +151,7 @@ class Rules:
         self.hand_sizes, self.decks = dict(ruleset.hand_sizes), dict(ruleset.decks)
         self.effects = dict(ruleset.effects)
         self.effect_params = dict(ruleset.effect_params)
+        self.chances = dict(ruleset.chances)
         self.variables = ruleset.variables
         self.dealer_draw, self.first_dealer = ruleset.dealer_draw, ruleset.first_dealer
         self.dealer_values = ruleset.dealer_values

@@ -31,6 +31,11 @@ class State:
     players: int
     seed: int | None
     rng: random.Random  # the game's one source of chance
+    # A rule's random outcome (chance.py) is asked as a "chance" decision instead of drawn
+    # from rng: the OpenSpiel game's chance nodes switch it on.
+    chance_nodes: bool
+    chance_odds: tuple[Any, ...]  # the pending chance decision's probabilities, option by option
+    fixed_chance: list[Any]  # the next random outcomes, given in advance (scenarios), in order
     events: list[Any] | None  # what happened, when recording
     scores: list[Any]
     hand_results: list[Any]

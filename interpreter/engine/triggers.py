@@ -61,6 +61,11 @@ REPLACEABLE = {
     "turn_lost": (("seat",),
                   "lose_turn(seat) in an effect, or an owed draw's lost turn: unless a rule "
                   "replaces it, the seat loses its next turn"),
+    "turn_draw": (("seat",),
+                  "a seat draws instead of playing (not a pending penalty it takes): unless "
+                  "a rule replaces it, it draws as the ruleset's turn: says; replaced, the "
+                  "rule's effect is the whole draw and the turn then ends (proceed() is not "
+                  "taken here: write the draw, e.g. draw(seat, 1))"),
 }
 
 
@@ -80,6 +85,7 @@ class Triggers:
     decided: tuple[Any, ...] = ()
     draw_owed: tuple[Any, ...] = ()  # replacement rules (replacing.Replacement), in the order they are tried
     turn_lost: tuple[Any, ...] = ()
+    turn_draw: tuple[Any, ...] = ()
     every: tuple[Any, ...] = ()  # every Rule, in order, for `explain`
 
 

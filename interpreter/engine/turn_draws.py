@@ -11,6 +11,7 @@ from interpreter.engine.decisions import DRAW, PASS
 from interpreter.engine.drawing import can_draw, draw, log_draw, take_from_stock
 from interpreter.engine.frame import Frame
 from interpreter.engine.playable import is_playable, playable_in_hand
+from interpreter.engine.replacing import LOST, replace
 from interpreter.engine.scoring import end_blocked
 from interpreter.engine.turns import END_OF_TURN, end_turn, play
 
@@ -71,6 +72,8 @@ def draw_for_turn(game: State, seat: int) -> None:
             return
         end_turn_after_draw(game, seat, got, END_OF_TURN, None)
         return
+    if game.rules.turn_draw and replace_turn_draw(game, seat):
+        return
     if game.rules.decide_after_draw:
         draw_and_decide(game, seat, 0)
         return
@@ -108,6 +111,25 @@ def draw_for_turn(game: State, seat: int) -> None:
             game.push(game.rules.cards_drawn, Frame(seat))
         if count and game.rules.hand_size_changed:
             game.size_changed(seat)
+
+
+def replace_turn_draw(game: State, seat: int) -> bool:
+    """instead_of: turn_draw: the first rule whose condition holds is the seat's whole draw,
+    and the turn ends after it; False when none holds (the seat draws as usual)."""
+    game.queue(op_after_replaced_draw, Frame(seat))  # under the rule's effect
+    if replace(game, Frame(seat), "turn_draw", game.rules.turn_draw, LOST, seat, 0, 0):
+        return True
+    game.stack.pop()
+    game.frames.pop()
+    return False
+
+
+def op_after_replaced_draw(game: State, frame: Frame) -> object:
+    """The turn ends after a replaced draw; with nothing left to draw, it was a pass towards
+    a blocked hand."""
+    if can_draw(game) or not passed(game, frame.player):
+        end_turn(game)
+    return None
 
 
 def draw_and_decide(game: State, seat: int, drawn: int) -> None:

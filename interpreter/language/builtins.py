@@ -21,6 +21,8 @@ from typing import Any, Callable
 from interpreter.language import choices, moving, names, queries, turn_order, variables
 from interpreter.language.checks import (
     check_ask,
+    chance_result,
+    check_chance,
     check_proceed,
     check_run,
     check_sides,
@@ -74,6 +76,11 @@ class Builtin:
     # Arguments it takes after its params (`*args`), of the types its check and the type
     # checker find (run()'s: the named effect's parameters).
     rest: int = 0
+    # An action whose value chance gives: fn gives (what it is called, its slots), and the
+    # outcome is drawn (engine/chance.py), given in advance, or asked as a chance decision.
+    chance: bool = False
+    # At load: the result's type for one call, when the ruleset decides it (typed(symbols, node)).
+    typed: Callable[[Any, Any], frozenset[str]] | None = None
 
     @property
     def max_args(self) -> int:
@@ -90,10 +97,11 @@ def function(role: str, fn: Callable[..., Any], params: tuple[Param, ...],
              result: frozenset[str], doc: str, says: str, optional: int = 0,
              check: Callable[[Any, Any], None] | None = None,
              settle: Callable[..., Any] | None = None, picks: bool = False,
-             rest: int = 0) -> Builtin:
+             rest: int = 0, chance: bool = False,
+             typed: Callable[[Any, Any], frozenset[str]] | None = None) -> Builtin:
     """A function's row, named as its run-time function (a trailing underscore dropped)."""
     return Builtin(fn.__name__.rstrip("_"), role, fn, params, result, doc, says,
-                   len(params) - optional, check, settle, picks, rest)
+                   len(params) - optional, check, settle, picks, rest, chance, typed)
 
 
 # A variable's value: what a declared variable holds.
@@ -249,6 +257,17 @@ ROWS = (
              "The hand ends now, as a blocked hand does: the seat holding the fewest points "
              "wins it (a tie: the tied seat that played last).",
              "The hand ends: the player holding the fewest points wins it."),
+    # Chance: an action, since it moves the game's generator on; `let x = random(1, 6)`.
+    function("action", choices.random_, (arg(NUMBER, "the lowest number"),
+                                         arg(NUMBER, "the highest number")), NUMBER,
+             "A whole number from `low` to `high` (at most 1,000 numbers), each as likely, from "
+             "the game's seeded generator; every seat sees it (a `chance` event).",
+             "a random number from {0} to {1}", chance=True),
+    function("action", choices.outcome, (arg(TEXT, "the name of a chance"),), NUMBER | TEXT,
+             "One of the slots of the ruleset's chance `name` (`chances:`), each slot as "
+             "likely, from the game's seeded generator; every seat sees it (a `chance` event).",
+             "an outcome of {0} (see the chances below)", chance=True, check=check_chance,
+             typed=chance_result),
     function("action", turn_order.run, (arg(TEXT, "the name of an effect"),), NONE,
              "Run the ruleset's named effect `name` (from its `effects:` table) now, with the "
              "arguments its `params:` take, if any (`run(\"punish\", next, 2)`).",

@@ -26,6 +26,20 @@ def check_proceed(compiler: Any, node: dsl.Call) -> None:
     """At load: proceed() belongs in an instead_of rule's effect."""
     if not compiler.symbols.replacing:
         raise compiler.fail(node, "proceed() belongs in the `do` of an instead_of rule")
+    if compiler.symbols.replacing == "turn_draw":
+        raise compiler.fail(node, "an instead_of: turn_draw rule is the whole draw: write it "
+                                  "(e.g. draw(seat, 1)) instead of proceed()")
+
+
+def check_chance(compiler: Any, node: dsl.Call) -> None:
+    """At load: outcome() names one of the ruleset's `chances:`."""
+    arg, chances = node.args[0], compiler.symbols.chances
+    if not isinstance(arg, dsl.Text):
+        raise compiler.fail(arg, 'name the chance with a string, e.g. outcome("die")')
+    if arg.value not in chances:
+        known = ", ".join(sorted(chances)) or "none"
+        raise compiler.fail(arg, f"no chance named '{arg.value}' under chances: "
+                                 f"(chances: {known})")
 
 
 def variable_check(per_seat: bool) -> Callable[[Any, dsl.Call], None]:
@@ -82,3 +96,20 @@ def check_ask(compiler: Any, node: dsl.Call) -> None:
     if question.value in RESERVED_QUESTIONS:
         raise compiler.fail(question, f"'{question.value}' is the engine's own decision; name "
                                       "the question something else")
+
+
+def chance_types(data: dict) -> dict:
+    """Each of a ruleset's `chances:` by name: the type of its outcomes (numbers, words or
+    both), from the ruleset's data."""
+    return {name: frozenset("number" if isinstance(slot, int) and not isinstance(slot, bool)
+                            else "text" for slot in slots)
+            for name, slots in (data.get("chances") or {}).items() if slots}
+
+
+def chance_result(symbols: Any, node: dsl.Call) -> frozenset:
+    """At load: what outcome(NAME) gives, the type of that chance's outcomes (a number, say,
+    so that draw(next, outcome("launcher")) is checked as a number of cards)."""
+    arg = node.args[0] if node.args else None
+    if isinstance(arg, dsl.Text) and arg.value in symbols.chances:
+        return symbols.chances[arg.value]
+    return frozenset({"number", "text"})

@@ -1,14 +1,16 @@
 """The effect language's choices at run time: a player names a colour, picks a seat, chooses
-cards one at a time, or answers a yes/no question. Each is `fn(game, frame, *args)` and gives
-what is asked (the decision's kind, the seat and the options; for cards, a CardPicks); its
-types, doc and words are its row in builtins.py. Compiled (setup.py's COMPILED): a turn
-calls them."""
+cards one at a time, or answers a yes/no question; or chance decides (a random number, a
+named chance's outcome). Each is `fn(game, frame, *args)` and gives what is asked (the
+decision's kind, the seat and the options; for cards, a CardPicks; for chance, what it is
+called and its slots); its types, doc and words are its row in builtins.py. Compiled
+(setup.py's COMPILED): a turn calls them."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from interpreter.engine.budget import charge
+from interpreter.engine.budget import MAX_NUMBER, charge
+from interpreter.engine.chance import MAX_OUTCOMES
 from interpreter.engine.cards import Card
 from interpreter.engine.decisions import DONE
 from interpreter.engine.frame import Frame
@@ -110,3 +112,21 @@ def choose_cards(game: GameState, frame: Any, who: Any, cards: Any, fewest: Any,
 
 def ask(game: GameState, frame: Any, who: Any, question: Any) -> Any:
     return str(question), seat_of(game, who), (False, True)
+
+
+def random_(game: GameState, frame: Any, low: Any, high: Any) -> Any:
+    for bound in (low, high):
+        if type(bound) is not int or not -MAX_NUMBER <= bound <= MAX_NUMBER:
+            raise TypeError(f"random() takes whole numbers, not {bound!r}")
+    if not low <= high < low + MAX_OUTCOMES:
+        raise ValueError(f"random({low}, {high}): the highest number is from the lowest to "
+                         f"{MAX_OUTCOMES - 1} more")
+    return f"{low} to {high}", range(low, high + 1)
+
+
+def outcome(game: GameState, frame: Any, name: Any) -> Any:
+    chances: dict[Any, Any] = game.rules.chances
+    slots = chances.get(name)
+    if slots is None:
+        raise ValueError(f"the ruleset has no chance named {name!r} under chances:")
+    return name, slots

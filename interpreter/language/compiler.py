@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine import chance
 from interpreter.engine.budget import WORK_MESSAGE
 from interpreter.engine.frame import Frame
 from interpreter.language import dsl, typecheck
@@ -243,6 +244,8 @@ class Compiler(ExpressionCompiler):
         args = tuple(self.expr(a) for a in node.args)
         if prim.picks:
             return self.picks_op(node, prim.fn, args, target)
+        if prim.chance:
+            return self.chance_op(node, prim.fn, args, target)
         if prim.role == "choice":
             return self.choice_op(node, prim, args, target)
         runtime = self.runtime
@@ -298,6 +301,35 @@ class Compiler(ExpressionCompiler):
                 answer(game, frame, None)
                 return None
             return game.request(kind, seat, options, answer, frame)
+        return op
+
+    def chance_op(self, node: dsl.Call, fn: Callable[..., Any], args: tuple[Fn, ...],
+                  target: str | None) -> Op:
+        """A random outcome (random(), outcome()): drawn at once from the game's chance, or,
+        with chance nodes on, asked as a chance decision; either way a `chance` event names
+        it, and it is stored in `target`."""
+        runtime = self.runtime
+        # What the chance is called, kept in the frame while its decision is pending.
+        key = f"#chance{node.line}:{node.column}"
+
+        def answer(game: GameState, frame: Frame, outcome: Any) -> None:
+            called = frame.vars.pop(key, None)
+            if game.events is not None:
+                game.log("chance", seat=frame.player, of=called, outcome=outcome)
+            if target is not None:
+                frame.vars[target] = outcome
+
+        def op(game: GameState, frame: Frame) -> object:
+            try:
+                asked: tuple[Any, ...] = invoke(fn, args, game, frame)
+                frame.vars[key] = asked[0]
+                if game.chance_nodes:
+                    return chance.ask(game, asked[1], answer, frame)
+                outcome = chance.draw(game, asked[1])
+            except RULE_ERRORS as exc:
+                raise runtime(node, exc) from None
+            answer(game, frame, outcome)
+            return None
         return op
 
     def picks_op(self, node: dsl.Call, fn: Callable[..., Any], args: tuple[Fn, ...],

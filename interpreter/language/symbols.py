@@ -18,13 +18,14 @@ class Symbols:
     # (attribute, arguments given) of each `run(card.ATTR, ...)`: the values name effects
     # taking that many arguments.
     dispatched: set = field(default_factory=set)
+    chances: dict = field(default_factory=dict)  # named random outcomes (`chances:`): name -> their type
     where: dict = field(default_factory=dict)
     text: str = ""
     bound: tuple = ()  # variables an event binds for a rule's text (`seat`, `count`)
     types: dict = field(default_factory=dict)  # bound variables' types, where not BOUND_TYPES'
 
     variables: dict = field(default_factory=dict)  # declared game variables: name -> per seat?
-    replacing: bool = False  # the text is an instead_of rule's: proceed() may be called
+    replacing: str = ""  # the event an instead_of rule's text replaces: proceed() may be called
     colors: tuple = ()  # the ruleset's colours: a literal colour is checked against them
     sides: tuple = ()  # the names of the sides of two-sided cards (`sides:`)
     # Each kind's type of rank (a kind without ranks has its name as its rank), and the kinds

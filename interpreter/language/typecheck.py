@@ -325,6 +325,8 @@ class Checker:
                                           f"-1, not {value!r}")
         if node.function == "run" and node.args:
             self.effect_arguments(node, givens[1:])
+        if row is not None and row.typed is not None:
+            return row.typed(self.symbols, node)
         return result
 
     def effect_arguments(self, node: dsl.Call, givens: list) -> None:

@@ -156,7 +156,8 @@ CHARGED = {
 # card turned over is drawn, and a reshuffle it makes is charged by the stock).
 FIXED = {"hand", "size", "min", "max", "seat_after", "seat_var", "set_var", "set_seat_var",
          "extra_turn", "add_penalty", "set_direction", "set_color", "turn_over", "proceed",
-         "end_turn", "end_hand", "run", "ask"}
+         "end_turn", "end_hand", "run", "ask",
+         "random", "outcome"}  # chance: at most chance.MAX_OUTCOMES slots
 RULES_FOR = {"partner": "classic+house/partners", "switch_sides": "uno_flip"}
 
 
