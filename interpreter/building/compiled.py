@@ -43,6 +43,7 @@ class Ruleset:
     effects: MappingProxyType
     effect_params: MappingProxyType  # the parameters' names of each effect that takes some
     chances: MappingProxyType  # named random outcomes (`chances:`): name -> its slots, a tuple
+    has_chance: bool  # a text draws a random outcome (random(), outcome()): chance nodes
     hand_size: int  # for the default number of players
     hand_limit: int  # drawing stops when a hand holds this many cards (0: no limit)
     hand_sizes: MappingProxyType  # players -> cards dealt to each, for every count allowed

@@ -95,6 +95,7 @@ class Builder:
         self.names = names
         attributes = self.data.get("attributes", {})
         self.dispatched: set = set()
+        self.drawn: set = set()  # the chance functions its texts call
         # `initial: none` is the language's own word for YAML's null.
         self.variables = {name: (spec.get("scope", "match"), spec.get("per_seat", False),
                                  None if spec.get("initial") == "none" else spec.get("initial", 0))
@@ -109,7 +110,8 @@ class Builder:
                                                                   self.where(path)),
                                             effects=self.effect_specs,
                                             chances=chance_types(self.data),
-                                            dispatched=self.dispatched, where=self.where(path),
+                                            dispatched=self.dispatched, drawn=self.drawn,
+                                            where=self.where(path),
                                             colors=tuple(self.data.get("colors", ())),
                                             sides=tuple(self.data.get("sides") or ()))
 
@@ -250,6 +252,7 @@ class Builder:
                                             in self.effect_specs.items() if params}),
             chances=MappingProxyType({name: tuple(slots) for name, slots
                                       in (data.get("chances") or {}).items()}),
+            has_chance=bool(self.drawn),
             hand_size=sizes[players["default"]], hand_sizes=MappingProxyType(sizes),
             hand_limit=self.setting(("hand_limit",), 0, int),
             min_players=players["min"], max_players=players["max"],

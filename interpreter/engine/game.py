@@ -44,7 +44,7 @@ class GameState(State):
     def __init__(self, ruleset: Any, players: int | None = None, seed: int | None = None,
                  dealer: int | None = None, record: bool = False, deal: bool = True,
                  stacked: list[Any] | None = None, later: list[Any] | None = None,
-                 public_windows: bool = False) -> None:
+                 public_windows: bool = False, chance_nodes: bool = False) -> None:
         if ruleset is None:  # GameState.counting: the seat count alone; stateless: nothing
             if players is not None:
                 self.players = self.seated = players
@@ -55,7 +55,7 @@ class GameState(State):
         ruleset.check_players(self.players)
         self.seed = seed
         self.rng = chance.seeded(seed)
-        self.chance_nodes = False
+        self.chance_nodes = chance_nodes  # a rule's random outcome is asked (chance.ask)
         self.chance_odds = ()
         self.fixed_chance = []
         self.events = [] if record else None

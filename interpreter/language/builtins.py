@@ -24,6 +24,7 @@ from interpreter.language.checks import (
     chance_result,
     check_chance,
     check_proceed,
+    check_random,
     check_run,
     check_sides,
     variable_check,
@@ -262,7 +263,7 @@ ROWS = (
                                          arg(NUMBER, "the highest number")), NUMBER,
              "A whole number from `low` to `high` (at most 1,000 numbers), each as likely, from "
              "the game's seeded generator; every seat sees it (a `chance` event).",
-             "a random number from {0} to {1}", chance=True),
+             "a random number from {0} to {1}", chance=True, check=check_random),
     function("action", choices.outcome, (arg(TEXT, "the name of a chance"),), NUMBER | TEXT,
              "One of the slots of the ruleset's chance `name` (`chances:`), each slot as "
              "likely, from the game's seeded generator; every seat sees it (a `chance` event).",

@@ -31,8 +31,14 @@ def check_proceed(compiler: Any, node: dsl.Call) -> None:
                                   "(e.g. draw(seat, 1)) instead of proceed()")
 
 
+def check_random(compiler: Any, node: dsl.Call) -> None:
+    """At load: the ruleset draws random numbers (its games have chance nodes)."""
+    compiler.symbols.drawn.add(node.function)
+
+
 def check_chance(compiler: Any, node: dsl.Call) -> None:
     """At load: outcome() names one of the ruleset's `chances:`."""
+    compiler.symbols.drawn.add(node.function)
     arg, chances = node.args[0], compiler.symbols.chances
     if not isinstance(arg, dsl.Text):
         raise compiler.fail(arg, 'name the chance with a string, e.g. outcome("die")')

@@ -121,7 +121,7 @@ def random_(game: GameState, frame: Any, low: Any, high: Any) -> Any:
     if not low <= high < low + MAX_OUTCOMES:
         raise ValueError(f"random({low}, {high}): the highest number is from the lowest to "
                          f"{MAX_OUTCOMES - 1} more")
-    return f"{low} to {high}", range(low, high + 1)
+    return f"random {low} to {high}", range(low, high + 1)
 
 
 def outcome(game: GameState, frame: Any, name: Any) -> Any:

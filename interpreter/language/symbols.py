@@ -19,6 +19,7 @@ class Symbols:
     # taking that many arguments.
     dispatched: set = field(default_factory=set)
     chances: dict = field(default_factory=dict)  # named random outcomes (`chances:`): name -> their type
+    drawn: set = field(default_factory=set)  # what the ruleset's texts draw at random (shared)
     where: dict = field(default_factory=dict)
     text: str = ""
     bound: tuple = ()  # variables an event binds for a rule's text (`seat`, `count`)

@@ -115,6 +115,9 @@ class Narrator:
     def on_pass(self, seat):
         return f"{self.does(seat, 'passes', 'pass')}."
 
+    def on_chance(self, seat, of, outcome):
+        return f"{words(of).capitalize()} for {self.whom(seat)}: {words(outcome)}."
+
     def on_turn_over(self, card):
         return f"Turned over {self.card(card)}."
 

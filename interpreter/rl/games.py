@@ -23,9 +23,12 @@ class NoDecision(RuleRuntimeError):
     """The ruleset's hands end before any seat (or the learning seat) is asked anything."""
 
 
-def new_game(rules, players: int, seed: int) -> GameState:
-    """A new match of `rules` dealt from `seed`, its windows public."""
-    return GameState(rules, players=players, seed=seed, public_windows=True)
+def new_game(rules, players: int, seed: int, chance_nodes: bool = False) -> GameState:
+    """A new match of `rules` dealt from `seed`, its windows public; with `chance_nodes`, a
+    rule's random outcome is a pending "chance" decision (the OpenSpiel game's chance nodes)
+    instead of drawn from the game's generator."""
+    return GameState(rules, players=players, seed=seed, public_windows=True,
+                     chance_nodes=chance_nodes)
 
 
 def deal_on(game: GameState, allowed: int = HANDS_WITHOUT_DECISION) -> int:

@@ -12,10 +12,14 @@ plays OpenSpiel's MCTS on two.)
 The game is one hand (`reward="hand"`: the hand's points, rl/rewards.py) or one match
 (`reward="match"`: 1 for the winner, -1/(seats - 1) for the others), zero-sum either way.
 
-- Chance is explicit and happens once: the first node's outcomes are `seeds` deal seeds
-  (a game parameter, 1,000 unless registered otherwise), uniform. The seed chosen makes the
-  GameState, whose own seeded generator then decides every later shuffle, so one chance
-  outcome and one list of actions always give the same game.
+- Chance is explicit. The first node's outcomes are `seeds` deal seeds (a game parameter,
+  1,000 unless registered otherwise), uniform. The seed chosen makes the GameState, whose own
+  seeded generator then decides every later shuffle, so one list of chance outcomes and
+  actions always gives the same game. A rule's random outcome (random(), outcome(): a die,
+  a launcher) is a chance node of its own: the GameState is made with chance nodes on, so
+  it asks the outcome as a "chance" decision instead of drawing it; its outcomes are the
+  decision's options in order (action i: the i-th), with their probabilities, and every seat
+  sees the one applied.
 - Actions are rl/encoding.py's action ids (`Encoding.size` of them). A window open to
   several seats (catching a missed UNO, jumping in) is a turn of each seat in the order the
   engine lists them, as in the PettingZoo environment (playing/match.py): "yes" takes it, "none"
@@ -45,6 +49,7 @@ from collections import deque
 import numpy as np
 import pyspiel
 
+from interpreter.engine.chance import CHANCE, MAX_OUTCOMES
 from interpreter.engine.game import GameState
 from interpreter.playing.match import Match
 from interpreter.rl.encoding import Encoding
@@ -69,6 +74,7 @@ class Spec:
         self.players = players
         self.reward = reward
         self.encoding = Encoding(rules, players)
+        self.chancy = rules.has_chance  # a rule may draw a random outcome: chance nodes
         per_turn = DECISIONS_PER_TURN + 2 * players  # a window offers itself to every seat
         hands = rules.hands_per_match if reward == "match" else 1
         self.max_length = min(INT_MAX, (rules.turns_per_hand + 2) * per_turn * hands + 1)
@@ -187,7 +193,8 @@ class HouserulesGame(pyspiel.Game):
         self.deals = [(seed, 1.0 / seeds) for seed in range(seeds)]
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.encoding.size,
-            max_chance_outcomes=seeds,
+            # A rule's random outcome has at most MAX_OUTCOMES.
+            max_chance_outcomes=max(seeds, MAX_OUTCOMES) if spec.chancy else seeds,
             num_players=spec.players,
             min_utility=spec.min_utility,
             max_utility=spec.max_utility,
@@ -211,11 +218,11 @@ class Episode:
     each seat's history once an information state was asked for."""
 
     __slots__ = ("spec", "game", "match", "seat", "decision", "window", "path", "won",
-                 "seen")
+                 "seen", "chance")
 
     def __init__(self, spec: Spec, seed: int):
         self.spec = spec
-        self.game = new_game(spec.rules, spec.players, seed)
+        self.game = new_game(spec.rules, spec.players, seed, chance_nodes=True)
         self.match = Match(self.game, [None] * spec.players)  # OpenSpiel answers for every seat
         self.path = [seed]  # the deal, then every action (a pickled table replays them)
         self.won: list[float] | None = None
@@ -228,6 +235,7 @@ class Episode:
         twin.game = self.game.clone()  # the engine's one clone (engine/clone.py)
         twin.match = self.match.moved_to(twin.game)
         twin.seat, twin.decision, twin.window = self.seat, self.decision, self.window
+        twin.chance = self.chance
         twin.path, twin.won = list(self.path), self.won
         twin.seen = None if self.seen is None else [history.copy() for history in self.seen]
         return twin
@@ -239,6 +247,7 @@ class Episode:
         """After the deal or a move: the next hand of a match (or, before anyone was asked
         anything, of the match the hand is in), the seat asked now, the end."""
         game = self.game
+        self.chance = None
         if self.spec.reward == "match" or len(self.path) == 1:
             deal_on(game)
         if game.decision is None:
@@ -247,6 +256,9 @@ class Episode:
         elif len(self.path) >= self.spec.max_length:  # a runaway: ends with no winner
             self.seat, self.decision, self.window = None, None, False
             self.won = [0.0] * self.spec.players
+        elif game.decision.kind == CHANCE:  # a rule's random outcome: nobody's decision
+            self.seat, self.decision, self.window = None, game.decision, False
+            self.chance = list(enumerate(game.chance_odds))
         else:
             self.seat, self.decision, self.window = self.match.asked()
 
@@ -255,6 +267,9 @@ class Episode:
         return sorted(set(self.spec.encoding.actions(self.decision, self.window)))
 
     def act(self, action: int) -> None:
+        if self.chance is not None:
+            self.happen(action)
+            return
         seat = self.seat
         assert seat is not None and self.decision is not None, "a terminal state takes no action"
         answer = self.spec.encoding.answer(self.decision, action, self.window)
@@ -263,6 +278,21 @@ class Episode:
         self.settle()
         if self.seen is not None:
             self.seen[seat].add(f"> {self.spec.encoding.action_names[action]}\n")
+            self.look()
+
+    def happen(self, action: int) -> None:
+        """The pending random outcome is the `action`-th of its options; every seat sees it."""
+        assert self.decision is not None  # a chance node's decision
+        outcomes = self.decision.options
+        if not 0 <= action < len(outcomes):
+            raise ValueError(f"chance outcome {action} is not one of 0 to {len(outcomes) - 1}")
+        outcome = outcomes[action]
+        self.match.give(outcome)
+        self.path.append(action)
+        self.settle()
+        if self.seen is not None:
+            for history in self.seen:
+                history.add(f"> chance: {outcome}\n")
             self.look()
 
     def observation(self, seat: int) -> str:
@@ -376,7 +406,7 @@ class HouserulesState(pyspiel.State):
 
     def current_player(self):
         table = self._episode
-        if table is None:
+        if table is None or table.chance is not None:
             return pyspiel.PlayerId.CHANCE
         if table.seat is None:
             return pyspiel.PlayerId.TERMINAL
@@ -384,13 +414,19 @@ class HouserulesState(pyspiel.State):
 
     def _legal_actions(self, player):
         table = self._episode
+        if table is not None and table.chance is not None:
+            return [action for action, _ in table.chance] \
+                if player == pyspiel.PlayerId.CHANCE else []
         if table is None or table.seat is None or player != table.seat:
             return []
         return table.legal()
 
     def chance_outcomes(self):
-        assert self._episode is None, "the deal is the only chance node"
-        return self.get_game().deals
+        table = self._episode
+        if table is None:
+            return self.get_game().deals
+        assert table.chance is not None, "not a chance node"
+        return table.chance
 
     def _apply_action(self, action):
         if self._episode is None:
@@ -403,11 +439,18 @@ class HouserulesState(pyspiel.State):
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            table = self._episode
+            if table is None:
+                return f"deal {action}"
+            if table.chance is not None and table.decision is not None \
+                    and 0 <= action < len(table.decision.options):
+                return f"chance: {table.decision.options[action]}"
+            return f"chance outcome {action}"
         return self.get_game().spec.encoding.action_names[action]
 
     def is_terminal(self):
-        return self._episode is not None and self._episode.seat is None
+        table = self._episode
+        return table is not None and table.seat is None and table.chance is None
 
     def returns(self):
         table = self._episode
@@ -439,7 +482,11 @@ class HouserulesState(pyspiel.State):
         top = names[face(game.discard[-1])] if game.discard else None
         lines.append(f"top: {top}, colour: {game.color}, direction: {game.direction}, "
                      f"penalty: {game.penalty}, stock: {len(game.stock)}")
-        if table.seat is None:
+        if table.chance is not None:
+            lines.append("chance decides: " + ", ".join(
+                f"{outcome} ({probability:.3g})" for outcome, (_, probability)
+                in zip(table.decision.options, table.chance)))
+        elif table.seat is None:
             lines.append(f"over: returns {table.won}")
         else:
             assert table.decision is not None  # a seat is asked
