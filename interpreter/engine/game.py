@@ -44,7 +44,8 @@ class GameState(State):
     def __init__(self, ruleset: Any, players: int | None = None, seed: int | None = None,
                  dealer: int | None = None, record: bool = False, deal: bool = True,
                  stacked: list[Any] | None = None, later: list[Any] | None = None,
-                 public_windows: bool = False, chance_nodes: bool = False) -> None:
+                 public_windows: bool = False, chance_nodes: bool = False,
+                 outcomes: list[Any] | None = None) -> None:
         if ruleset is None:  # GameState.counting: the seat count alone; stateless: nothing
             if players is not None:
                 self.players = self.seated = players
@@ -57,7 +58,7 @@ class GameState(State):
         self.rng = chance.seeded(seed)
         self.chance_nodes = chance_nodes  # a rule's random outcome is asked (chance.ask)
         self.chance_odds = ()
-        self.fixed_chance = []
+        self.fixed_chance = list(outcomes or ())  # given in advance (scenarios): chance.draw
         self.events = [] if record else None
         self.scores = [0] * self.players
         self.hand_results = []
@@ -121,13 +122,14 @@ class GameState(State):
     @classmethod
     def from_table(cls, ruleset: Any, hands: Any, discard: Any, stock: Any, *, seed: Any = None,
                    record: bool = False, later: Any = None, public_windows: bool = False,
-                   **table: Any) -> GameState:
+                   outcomes: Any = None, **table: Any) -> GameState:
         """A game at an exact table: hands per seat, discard (bottom..top), stock (top first),
         and what else `table` says of it (dealing.set_table: whose turn, the colour, scores,
         a pending penalty, ...). Cards may be given as card objects or names ('red 5');
-        `later` holds the tops of the stacked decks of the following hands."""
+        `later` holds the tops of the stacked decks of the following hands, `outcomes` the
+        next random outcomes the rules draw."""
         game = cls(ruleset, players=len(hands), seed=seed, record=record, deal=False,
-                   later=later, public_windows=public_windows)
+                   later=later, public_windows=public_windows, outcomes=outcomes)
         dealing.set_table(game, hands, discard, stock, **table)
         return game
 

@@ -89,6 +89,14 @@ def owe_draw(game: State, frame: Frame, seat: int, count: int, start: int = 0) -
         lose_turn(game, seat, frame)
 
 
+def take_uno_penalty(game: State, frame: Frame, seat: int, count: int, start: int = 0) -> None:
+    """`seat`, caught not calling UNO, takes the penalty: the first replacement rule from
+    `start` whose condition holds runs instead; with none, it draws `count` cards."""
+    rules = game.rules.uno_penalty_rules
+    if not rules or not replace(game, frame, "uno_penalty", rules, OWED, seat, count, start):
+        draw(game, seat, count)
+
+
 def lose_turn(game: State, seat: int, frame: Frame | None = None) -> None:
     """`seat` loses its next turn, unless an instead_of: turn_lost rule replaces that
     (`frame`: the effect's, for the rule's player and card). A seat put out loses
@@ -118,5 +126,7 @@ def proceed(game: State, frame: Frame) -> None:
     event, start, bound = held[0], held[1], held[2]
     if event == "draw_owed":
         owe_draw(game, frame, bound["seat"], bound["count"], start)
+    elif event == "uno_penalty":
+        take_uno_penalty(game, frame, bound["seat"], bound["count"], start)
     else:
         replace_lost_turn(game, frame, bound["seat"], start)

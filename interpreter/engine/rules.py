@@ -37,6 +37,7 @@ class Rules:
     turn_lost: tuple[Any, ...]  # instead_of: turn_lost (replacing.Replacement)
     draw_owed: tuple[Any, ...]  # instead_of: draw_owed (replacing.Replacement)
     turn_draw: tuple[Any, ...]  # instead_of: turn_draw (replacing.Replacement)
+    uno_penalty_rules: tuple[Any, ...]  # instead_of: uno_penalty (replacing.Replacement)
     cards_drawn: tuple[Any, ...]
     card_turned: tuple[Any, ...]
     hand_started: tuple[Any, ...]
@@ -107,6 +108,7 @@ class Rules:
         self.turn_lost = triggers.turn_lost
         self.draw_owed = triggers.draw_owed
         self.turn_draw = triggers.turn_draw
+        self.uno_penalty_rules = triggers.uno_penalty
         self.cards_drawn = triggers.cards_drawn
         self.card_turned = triggers.card_turned
         self.hand_started = triggers.hand_started

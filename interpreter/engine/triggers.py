@@ -66,6 +66,9 @@ REPLACEABLE = {
                   "a rule replaces it, it draws as the ruleset's turn: says; replaced, the "
                   "rule's effect is the whole draw and the turn then ends (proceed() is not "
                   "taken here: write the draw, e.g. draw(seat, 1))"),
+    "uno_penalty": (("seat", "count"),
+                    "a seat caught not calling UNO takes the penalty: unless a rule replaces "
+                    "it, it draws `count` cards (uno: penalty:)"),
 }
 
 
@@ -86,6 +89,7 @@ class Triggers:
     draw_owed: tuple[Any, ...] = ()  # replacement rules (replacing.Replacement), in the order they are tried
     turn_lost: tuple[Any, ...] = ()
     turn_draw: tuple[Any, ...] = ()
+    uno_penalty: tuple[Any, ...] = ()
     every: tuple[Any, ...] = ()  # every Rule, in order, for `explain`
 
 

@@ -13,6 +13,7 @@ from interpreter.engine.cards import Card
 from interpreter.engine.decisions import DRAW, PASS
 from interpreter.engine.drawing import can_draw, draw, reshuffle
 from interpreter.engine.frame import Frame
+from interpreter.engine.replacing import take_uno_penalty
 from interpreter.engine.scoring import end_blocked, end_hand
 from interpreter.errors import RuleRuntimeError
 
@@ -220,7 +221,10 @@ def answer_catch(game: State, frame: Frame, catcher: int | None) -> None:
     if catcher is not None:
         if game.events is not None:
             game.log("caught", seat=frame.player, by=catcher)
-        draw(game, frame.player, game.rules.uno_penalty)
+        if game.rules.uno_penalty_rules:
+            take_uno_penalty(game, frame, frame.player, game.rules.uno_penalty)
+        else:
+            draw(game, frame.player, game.rules.uno_penalty)
 
 
 def op_jump_window(game: State, frame: Frame | None) -> object:

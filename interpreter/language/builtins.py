@@ -267,7 +267,7 @@ ROWS = (
     function("action", choices.outcome, (arg(TEXT, "the name of a chance"),), NUMBER | TEXT,
              "One of the slots of the ruleset's chance `name` (`chances:`), each slot as "
              "likely, from the game's seeded generator; every seat sees it (a `chance` event).",
-             "an outcome of {0} (see the chances below)", chance=True, check=check_chance,
+             "an outcome of the chance {0} (see Chances)", chance=True, check=check_chance,
              typed=chance_result),
     function("action", turn_order.run, (arg(TEXT, "the name of an effect"),), NONE,
              "Run the ruleset's named effect `name` (from its `effects:` table) now, with the "

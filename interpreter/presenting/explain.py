@@ -36,6 +36,7 @@ def explain(rules) -> str:
     out += cards_section(rules, words, data)
     out += attributes_section(rules, data)
     out += effects_section(rules, words, data)
+    out += chances_section(rules)
     out += rules_section(rules, words, data)
     out += play_section(rules, words, data)
     return shown("\n".join(out) + "\n")
@@ -195,6 +196,20 @@ def effects_section(rules, words: Words, data: dict) -> list[str]:
     return out
 
 
+def chances_section(rules) -> list[str]:
+    """The `chances:` table: each chance's outcomes and how likely each is."""
+    if not rules.chances:
+        return []
+    out = ["", "Chances", "-------"]
+    for name, slots in rules.chances.items():
+        counts: dict = {}
+        for slot in slots:
+            counts[slot] = counts.get(slot, 0) + 1
+        odds = ", ".join(f"{outcome} ({count} in {len(slots)})" for outcome, count in counts.items())
+        out.append(f"- {name.replace('_', ' ')}: {odds}; each outcome drawn at random.")
+    return out
+
+
 def playable_lines(words: Words, data: dict) -> list[str]:
     """When a card may be played: one condition, or its clauses (docs/rules.md)."""
     clauses = data["playable"]
@@ -213,7 +228,9 @@ EVENT_WORDS = {"card_played": "When a card is played", "card_turned": "When a ca
                "turn_started": "When a turn starts", "turn_ended": "When a turn ends",
                "hand_started": "When a hand starts", "draw_owed": "Instead of an owed draw",
                "hand_size_changed": "When a hand's size changes",
-               "decided": "When a player has decided", "turn_lost": "Instead of a lost turn"}
+               "decided": "When a player has decided", "turn_lost": "Instead of a lost turn",
+               "turn_draw": "Instead of drawing for the turn",
+               "uno_penalty": "Instead of the UNO penalty"}
 
 
 def rules_section(rules, words: Words, data: dict) -> list[str]:
@@ -244,6 +261,9 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
     elif rules.draw_until_playable:
         limit = f", at most {rules.max_draws}" if rules.max_draws else ""
         out.append(f"A player who does not play draws until a playable card comes{limit}.")
+    elif rules.triggers.turn_draw:
+        out.append("A player who does not play does what the rules above say instead of "
+                   "drawing, and the turn is over (where none applies, they draw one card).")
     else:
         out.append("A player who does not play draws one card.")
     passes = rules.passes_to_block
@@ -288,7 +308,9 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
         left = plural(rules.uno_cards_left, "card")
         out.append(f"A player left holding {left}, however it happened (their own play, a swap "
                    f"or pass of hands), must call UNO; caught before the next player begins a "
-                   f"turn, they draw {rules.uno_penalty}.")
+                   f"turn, they draw {rules.uno_penalty}"
+                   + (" (unless the rules above replace that)." if rules.triggers.uno_penalty
+                      else "."))
     elif data.get("uno") is not None:
         out.append("Nobody calls UNO: a player left with one card is not asked to, and nobody "
                    "can be caught for it.")

@@ -239,6 +239,9 @@ class Words:
                 and FUNCTIONS[value.function].role != "query":
             # A yes/no answer reads as itself ("challenged"); anything else as a thing.
             self.bound[node.var] = name if value.function == "ask" else f"the {name}"
+            if FUNCTIONS[value.function].chance:  # a value, not a deed: "Let the shot be ..."
+                said = self.action(value)
+                return [f"Let the {name} be {said[0].lower()}{said[1:]}."]
             return [self.action(value)]
         known, constant = self.settled(value)
         if known:

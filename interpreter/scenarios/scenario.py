@@ -259,14 +259,16 @@ class Scenario:
                     uncalled=uncalled if isinstance(uncalled, list) else [uncalled],
                     lost_turns=table.get("lost_turns"), extra_turn=table.get("extra_turn"),
                     just_played=table.get("just_played", False),
-                    winners=table.get("hand_winners", ()), later=decks, side=self.side())
+                    winners=table.get("hand_winners", ()), later=decks, side=self.side(),
+                    outcomes=data.get("chance"))
             except IllegalMove as err:
                 raise self.error(("deal", "deck"), err.message) from None
         deal = data["deal"]
         try:
             return GameState(self.ruleset, players=data.get("players"), seed=seed,
                              dealer=deal.get("dealer"), record=True,
-                             stacked=decks[0] if decks else None, later=decks[1:])
+                             stacked=decks[0] if decks else None, later=decks[1:],
+                             outcomes=data.get("chance"))
         except IllegalMove as err:
             raise self.error(("deal", "deck"), err.message) from None
 
@@ -292,6 +294,7 @@ class Scenario:
         """One step, on `self.game` (a refused move leaves the game as it was)."""
         seen = len(game.events or ())
         refused = step.get("refused")
+        game.fixed_chance.extend(step.get("chance", ()))
         if any(key in step for key in ANSWERS):
             if game.decision is None and not game.over:
                 game.next_hand()
