@@ -43,8 +43,9 @@ def draw(game: Any, slots: Any) -> Any:
     if fixed:
         outcome = fixed.pop(0)
         if not any_slot(outcome, slots):
-            raise ValueError(f"the outcome given in advance, {outcome!r}, is not one of "
-                             f"{', '.join(str(slot) for slot in odds(slots)[0])}")
+            shown = ", ".join(str(slot) for slot in odds(slots)[0])
+            raise ValueError(f"the outcome given in advance (a scenario's chance:), "
+                             f"{outcome!r}, is not one of {shown}")
         return outcome
     rng: random.Random = game.rng
     return slots[rng.randrange(len(slots))]
