@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from operator import attrgetter
 
+from interpreter.engine.chance import CHANCE
 from interpreter.engine.decisions import is_option
 from interpreter.errors import RuleRuntimeError
 
@@ -94,6 +95,12 @@ def check_decision(game) -> None:
         return
     if not decision.options:
         fail(f"the {decision.kind} decision has no options")
+    if decision.kind == CHANCE and decision.seat is None:  # a random outcome asked: nobody's
+        if not game.chance_nodes \
+                or len(game.chance_odds) != len(decision.options) \
+                or abs(sum(game.chance_odds) - 1.0) > 1e-9:
+            fail(f"the chance decision {decision!r} has odds {game.chance_odds!r}")
+        return
     if decision.seat is None:
         bad = [s for s in decision.open_to if not is_seat(game, s)]
         if not decision.open_to or bad:

@@ -27,8 +27,10 @@ def new_game(rules, players: int, seed: int, chance_nodes: bool = False) -> Game
     """A new match of `rules` dealt from `seed`, its windows public; with `chance_nodes`, a
     rule's random outcome is a pending "chance" decision (the OpenSpiel game's chance nodes)
     instead of drawn from the game's generator."""
-    return GameState(rules, players=players, seed=seed, public_windows=True,
-                     chance_nodes=chance_nodes)
+    if chance_nodes:
+        return GameState(rules, players=players, seed=seed, public_windows=True,
+                         chance_nodes=True)
+    return GameState(rules, players=players, seed=seed, public_windows=True)
 
 
 def deal_on(game: GameState, allowed: int = HANDS_WITHOUT_DECISION) -> int:

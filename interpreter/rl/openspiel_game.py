@@ -16,8 +16,8 @@ The game is one hand (`reward="hand"`: the hand's points, rl/rewards.py) or one 
   1,000 unless registered otherwise), uniform. The seed chosen makes the GameState, whose own
   seeded generator then decides every later shuffle, so one list of chance outcomes and
   actions always gives the same game. A rule's random outcome (random(), outcome(): a die,
-  a launcher) is a chance node of its own: the GameState is made with chance nodes on, so
-  it asks the outcome as a "chance" decision instead of drawing it; its outcomes are the
+  a launcher) is a chance node of its own: the GameState of a ruleset that draws one is made
+  with chance nodes on, so it asks the outcome as a "chance" decision instead of drawing it; its outcomes are the
   decision's options in order (action i: the i-th), with their probabilities, and every seat
   sees the one applied.
 - Actions are rl/encoding.py's action ids (`Encoding.size` of them). A window open to
@@ -222,7 +222,7 @@ class Episode:
 
     def __init__(self, spec: Spec, seed: int):
         self.spec = spec
-        self.game = new_game(spec.rules, spec.players, seed, chance_nodes=True)
+        self.game = new_game(spec.rules, spec.players, seed, chance_nodes=spec.chancy)
         self.match = Match(self.game, [None] * spec.players)  # OpenSpiel answers for every seat
         self.path = [seed]  # the deal, then every action (a pickled table replays them)
         self.won: list[float] | None = None
@@ -256,7 +256,7 @@ class Episode:
         elif len(self.path) >= self.spec.max_length:  # a runaway: ends with no winner
             self.seat, self.decision, self.window = None, None, False
             self.won = [0.0] * self.spec.players
-        elif game.decision.kind == CHANCE:  # a rule's random outcome: nobody's decision
+        elif game.decision.kind == CHANCE and game.decision.seat is None:  # a random outcome
             self.seat, self.decision, self.window = None, game.decision, False
             self.chance = list(enumerate(game.chance_odds))
         else:

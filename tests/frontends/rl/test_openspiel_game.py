@@ -327,3 +327,41 @@ def test_a_game_at_100_seats_is_quick_and_bounded(tmp_path):
     assert move == 399, "the hand ended early: pick another deal"
     assert time.process_time() - started < 8.0  # about 1 s here
     assert longest["information state"] <= HISTORY_CHARS + 2 * longest["observation"]
+
+
+def test_random_simulation_uno_attack_with_chance_nodes():
+    """UNO Attack's launcher: every random outcome of a rule is a chance node of its own."""
+    game = load("uno_attack", seeds=20)
+    assert game.max_chance_outcomes() == 1000  # a random() may have up to 1,000 outcomes
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_a_launcher_press_is_a_chance_node_with_the_launcher_odds():
+    game = load("uno_attack", seeds=20)
+    state = dealt(game, 3)
+    rng = random.Random(2)
+    while not state.is_chance_node():
+        state.apply_action(rng.choice(state.legal_actions()))
+    outcomes = state.chance_outcomes()
+    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+    table = state._episode
+    assert table.decision.kind == "chance" and len(outcomes) == len(table.decision.options)
+    launcher = game.spec.rules.chances["launcher"]
+    assert table.decision.options == tuple(dict.fromkeys(launcher)) or \
+        table.decision.options == tuple(dict.fromkeys(game.spec.rules.chances["fire"]))
+    before = state.clone()
+    action = outcomes[-1][0]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, action).startswith("chance: ")
+    state.apply_action(action)
+    assert not before.is_terminal() and before.is_chance_node()  # the clone stays apart
+    events = [e for e in state._episode.path]
+    assert events[-1] == action
+    # The same deal and actions make the same game.
+    again = game.new_initial_state()
+    for taken in state.history():
+        again.apply_action(taken)
+    assert str(again) == str(state)
+
+
+def test_without_chance_the_only_chance_node_is_the_deal():
+    assert load("classic", seeds=7).max_chance_outcomes() == 7
