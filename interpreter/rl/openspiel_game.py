@@ -483,6 +483,7 @@ class HouserulesState(pyspiel.State):
         lines.append(f"top: {top}, colour: {game.color}, direction: {game.direction}, "
                      f"penalty: {game.penalty}, stock: {len(game.stock)}")
         if table.chance is not None:
+            assert table.decision is not None  # a chance node's decision
             lines.append("chance decides: " + ", ".join(
                 f"{outcome} ({probability:.3g})" for outcome, (_, probability)
                 in zip(table.decision.options, table.chance)))
