@@ -116,7 +116,9 @@ class Narrator:
         return f"{self.does(seat, 'passes', 'pass')}."
 
     def on_chance(self, seat, of, outcome):
-        return f"{words(of).capitalize()} for {self.whom(seat)}: {words(outcome)}."
+        # Not "for" the seat: the effect's player is not always whom the outcome hits (a
+        # Hit 2's presses are the next player's); the draw that follows names that seat.
+        return f"{words(of).capitalize()}: {words(outcome)}."
 
     def on_turn_over(self, card):
         return f"Turned over {self.card(card)}."

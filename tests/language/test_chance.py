@@ -48,7 +48,7 @@ def test_random_draws_from_the_game_generator_and_names_the_outcome(dice):
     chance = [data for event, data in game.events if event == "chance"]
     assert chance == [{"seat": 0, "of": "random 1 to 6", "outcome": expected}]
     assert Narrator(["Ann", "Bob"]).sentences([("chance", chance[0])]) \
-        == [f"Random 1 to 6 for Ann: {expected}."]
+        == [f"Random 1 to 6: {expected}."]
 
 
 def test_the_same_seed_draws_the_same_outcomes(dice):

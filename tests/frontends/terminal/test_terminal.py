@@ -81,6 +81,8 @@ def quit_at_prompt(player: Player) -> str:
     # Two-sided cards: the other side of every opponent's hand is shown, wrapped.
     pytest.param("uno_flip", 2, 3, {"move"}, id="uno_flip-3"),
     pytest.param("no_mercy", 2, 3, {"move"}, id="no_mercy-3"),
+    # Chance: each press of the launcher is told ("Launcher: 2."), then who drew.
+    pytest.param("uno_attack", 2, 3, {"move"}, id="uno_attack-3"),
 ])
 def test_a_whole_hand_is_played_to_the_end(game, ruleset, seed, players, prompts):
     player = game(*play_args(ruleset, seed, players))
@@ -95,6 +97,8 @@ def test_a_whole_hand_is_played_to_the_end(game, ruleset, seed, players, prompts
     assert_laid_out(text, ruleset)
     if ruleset == "uno_flip":
         assert re.search(r"Bot 1 shows: \w", text) and "Side up: light" in text
+    if ruleset == "uno_attack":
+        assert re.search(r"Launcher: \d\.", text)
 
 
 def card_names(ruleset: str) -> set[str]:

@@ -321,3 +321,12 @@ def test_a_link_takes_its_seat_once_and_the_host_may_free_it(client):
     assert client.post(free, json={}, headers={"x-seat-token": data["host"]}).status_code == 204
     assert client.get(f"/api/tables/{table}/state", headers={"x-seat-token": key}).status_code == 403
     assert state(client, table, claim(client, table, data["seats"][1]["link"]))["seat"] == 1
+
+
+def test_the_launcher_s_result_is_told_to_every_seat(client):
+    """UNO Attack at a browser table: each press of the launcher is in every seat's log."""
+    table, tokens, _ = make_table(client, "uno_attack")
+    end = play_hand(client, table, tokens, random.Random(4))
+    for seat in tokens:
+        told = " ".join(end[seat]["log"])
+        assert "Launcher: " in told, told[-500:]
