@@ -263,7 +263,7 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
         out.append(f"A player who does not play draws until a playable card comes{limit}.")
     elif rules.triggers.turn_draw:
         out.append("A player who does not play does what the rules above say instead of "
-                   "drawing, and the turn is over (where none applies, they draw one card).")
+                   "drawing, and the turn is over (where none applies, they take a card).")
     else:
         out.append("A player who does not play draws one card.")
     passes = rules.passes_to_block

@@ -46,14 +46,13 @@ import hashlib
 import re
 from collections import deque
 
-import numpy as np
 import pyspiel
 
 from interpreter.engine.chance import CHANCE, MAX_OUTCOMES
-from interpreter.engine.game import GameState
 from interpreter.playing.match import Match
 from interpreter.rl.encoding import Encoding
 from interpreter.rl.games import deal_on, new_game
+from interpreter.rl.openspiel_views import HouserulesObserver, observations
 from interpreter.rl.rewards import REWARDS, hand_rewards, match_rewards, rules_of
 
 HISTORY_CHARS = 65_536  # an information state's latest lines, at most (History)
@@ -350,46 +349,6 @@ class History:
         return f"({self.dropped} earlier lines, digest {self.digest.hexdigest()})\n{recent}"
 
 
-def observations(encoding: Encoding, game: GameState, asked, decision, seats) -> list:
-    """Each of `seats`' observation string (the decision's kind for the seat `asked`):
-    Encoding.readable on one line, "key: value" parts joined by " | " (a list's items by
-    ", ", an empty dictionary left out), with what every seat sees made into text once (at
-    100 seats, a hundred times fewer numbers made into text than seat by seat)."""
-    names, face, players = encoding.face_names, encoding.face, encoding.players
-    top = game.discard[-1] if game.discard else None
-    shared = (f" | top: {names[face(top)] if top is not None else None} | color: {game.color}"
-              f" | direction: {game.direction} | penalty: {game.penalty}")
-    sizes = [str(len(hand)) for hand in game.hands]
-    scores = [str(score) for score in game.scores]
-    out = [str(bool(gone)) for gone in game.out]
-    variables = ", ".join(f"{name}={game.variables.get(name)}" for name, _ in encoding.variables)
-    if variables:
-        variables = f" | variables: {variables}"
-    sides = encoding.ruleset.sides
-    if sides:
-        shows = [str(sorted(names[face(card.back)] for card in hand)) for hand in game.hands]
-        stock = names[face(game.stock[-1].back)] if game.stock else None
-    lines = []
-    for seat in seats:
-        hand = ", ".join(sorted(names[face(card)] for card in game.hands[seat]))
-        kind = decision.kind if seat == asked and decision is not None else None
-        line = (f"hand: {hand}{shared} | hand_sizes: {turned(sizes, seat)}"
-                f" | scores: {turned(scores, seat)} | out: {turned(out, seat)}{variables}"
-                f" | decision: {kind}")
-        if sides:
-            others = ", ".join(f"{other}={shows[other]}"
-                               for other in ((seat + k) % players for k in range(1, players)))
-            line += (f" | side: {sides[game.side]} | others_show: {others}"
-                     f" | stock_shows: {stock}")
-        lines.append(line)
-    return lines
-
-
-def turned(texts: list, seat: int) -> str:
-    """Per-seat texts joined from `seat`'s own, as an observation counts seats."""
-    return ", ".join(texts[seat:] + texts[:seat])
-
-
 class HouserulesState(pyspiel.State):
     """A state of a houserules game: before the deal (a chance node), then a GameState."""
 
@@ -494,39 +453,3 @@ class HouserulesState(pyspiel.State):
             kind = table.decision.kind + (" (window)" if table.window else "")
             lines.append(f"seat {table.seat} decides: {kind}")
         return "\n".join(lines)
-
-
-class HouserulesObserver:
-    """Observations for OpenSpiel (the PyObserver interface, open_spiel/python/observation.py):
-    without perfect recall, the seat's observation now, as numbers and words; with it, the
-    seat's history as words (no tensor)."""
-
-    def __init__(self, encoding: Encoding, iig_obs_type):
-        if (not iig_obs_type.public_info
-                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
-            raise ValueError("houserules games observe as one seat: public information and "
-                             "the seat's own private information")
-        self.encoding = encoding
-        self.recall = iig_obs_type.perfect_recall
-        if self.recall:
-            self.tensor, self.dict = None, {}
-        else:
-            self.tensor = np.zeros(encoding.length, np.float32)
-            self.dict = {name: self.tensor[start:start + length]
-                         for name, start, length in encoding.fields}
-
-    def set_from(self, state, player):
-        if self.tensor is None:
-            return
-        table = state._episode
-        if table is None:
-            self.tensor.fill(0.0)
-        else:
-            decision = table.decision if player == table.seat else None
-            self.tensor[:] = self.encoding.observe(table.game, player, decision)
-
-    def string_from(self, state, player):
-        if self.recall:
-            return state.information_state(player)
-        table = state._episode
-        return "before the deal" if table is None else table.observation(player)
