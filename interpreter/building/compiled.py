@@ -62,6 +62,8 @@ class Ruleset:
     bot_answers: MappingProxyType  # question -> fn(game, frame): how the bots answer ask()
     team_size: int  # seats per team, partners sitting evenly apart (0: everyone plays alone)
     forced_play: bool
+    may_draw: object  # fn(game, frame) -> bool: the turn offers its draw beside a playable card
+    may_pass: object  # fn(game, frame) -> bool: the same for its pass
     jump_in: object  # fn(game, frame) -> bool for a card a seat may jump in with, or None
     first_dealer: int | None  # None: the first dealer is chosen at random
     dealer_draw: object

@@ -143,6 +143,14 @@ class Builder:
         text = self.text(path)
         return compile_expression(text, self.symbols(path)) if text else None
 
+    def offered(self, path: tuple):
+        """A turn option's condition (turn.may_draw, may_pass): true or unset is None (always
+        offered), false never (beside a playable card), else the condition compiled."""
+        value = self.get(path)
+        if isinstance(value, bool):
+            return None if value else compile_expression("false", self.symbols(path))
+        return self.expression(path)
+
     def reads_only(self, path: tuple, names: set) -> bool:
         """Whether the expression at `path` depends on nothing but `names` (and options)."""
         text = self.text(path)
@@ -272,6 +280,8 @@ class Builder:
                 for question in (self.get(("bots", "answers")) or {})}),
             play_drawn=self.setting(("turn", "play_drawn"), True, bool),
             forced_play=self.setting(("turn", "forced_play"), False, bool),
+            may_draw=self.offered(("turn", "may_draw")),
+            may_pass=self.offered(("turn", "may_pass")),
             jump_in=self.expression(("jump_in", "allowed"))
             if self.setting(("jump_in", "enabled"), False, bool) else None,
             first_dealer=None if self.get(("dealer", "first")) == "random"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.budget import TURN_WORK
 from interpreter.engine.cards import showing
-from interpreter.engine.decisions import NUMBERS, Decision, describe, is_option
+from interpreter.engine.decisions import DRAW, NUMBERS, PASS, Decision, describe, is_option
 from interpreter.engine.frame import Frame
 from interpreter.engine.turn_draws import answer_play
 from interpreter.engine.turns import AFTER_ANSWER, run
@@ -108,6 +108,9 @@ def why_illegal(game: State, decision: Decision, answer: Any) -> str:
                     f"(colour to follow: {game.color or 'any'})")
         rules = held.rules
         return f"{held} may not be played now: {rules.text or rules.legal_text}"
+    if decision.kind == "play" and isinstance(answer, str) and answer in (DRAW, PASS):
+        # turn.may_draw or may_pass left it out: the seat holds a card it may play.
+        return f"seat {seat} may not {answer} now, but play a card: {shown}"
     if decision.kind == "card":
         return f"{describe(answer)} is not one of the cards seat {seat} may choose now: {shown}"
     return f"{describe(answer)} is not a legal answer to {decision.kind}; options: {shown}"

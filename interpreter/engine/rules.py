@@ -50,6 +50,11 @@ class Rules:
     turn_draws: int  # the cards a turn's draw may take: 1, unless it draws until a stop
     play_drawn: bool
     forced_play: bool
+    # turn.may_draw and turn.may_pass, fn(game, frame) or None: when the turn offers its draw
+    # and its pass beside a playable card; limits_turn: either is set.
+    may_draw: Any
+    may_pass: Any
+    limits_turn: bool
     passes_to_block: dict[Any, Any]  # players -> passes in a row, with nothing to draw, that block a hand
     reshuffle: bool  # an empty stock is refilled from the discard pile (else it stays empty)
     refill_at_once: bool  # stock.refill when_empty: the stock is rebuilt the moment it runs out
@@ -121,6 +126,8 @@ class Rules:
             if ruleset.draw_until_playable or ruleset.draw_until is not None else 1
         self.play_drawn = ruleset.play_drawn
         self.forced_play = ruleset.forced_play
+        self.may_draw, self.may_pass = ruleset.may_draw, ruleset.may_pass
+        self.limits_turn = ruleset.may_draw is not None or ruleset.may_pass is not None
         self.passes_to_block = dict(ruleset.passes_to_block)
         self.reshuffle = ruleset.reshuffle
         self.refill_at_once = ruleset.refill_at_once

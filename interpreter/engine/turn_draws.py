@@ -13,7 +13,7 @@ from interpreter.engine.frame import Frame
 from interpreter.engine.playable import is_playable, playable_in_hand
 from interpreter.engine.replacing import LOST, replace
 from interpreter.engine.scoring import end_blocked
-from interpreter.engine.turns import END_OF_TURN, end_turn, play
+from interpreter.engine.turns import END_OF_TURN, end_turn, offered, play
 
 if TYPE_CHECKING:
     from interpreter.engine.state import State
@@ -45,8 +45,11 @@ def op_decide_again(game: State, frame: Frame) -> object:
     seat = frame.player
     limit = game.rules.max_draws
     more = can_draw(game) and (not limit or frame.vars["drawn"] < limit)
-    options = (*playable_in_hand(game, seat), DRAW if more else PASS)
-    return game.request("play", seat, options, answer_again, frame)
+    cards = playable_in_hand(game, seat)
+    other = DRAW if more else PASS
+    if not cards or not game.rules.limits_turn or offered(game, seat, other):
+        cards.append(other)
+    return game.request("play", seat, tuple(cards), answer_again, frame)
 
 
 def answer_again(game: State, frame: Frame, answer: Any) -> None:

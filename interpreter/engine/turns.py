@@ -46,9 +46,18 @@ def op_ask_play(game: State, frame: Frame | None) -> object:
         playable.put(options, count, DRAW)  # the option itself, not a name bound to it: a
         # name costs its references each turn (callgrind: some 20 instructions a turn)
     game.play_count = count + 1  # the Decision is made only if read (GameState.decision)
+    if count and game.rules.limits_turn and not offered(game, game.turn, options[count]):
+        game.play_count = count  # turn.may_draw or may_pass: only the cards are offered
     game.asking = True
     game.asked_play = True  # the answer goes to answer_play
     return PLAY_ASKED
+
+
+def offered(game: State, seat: int, option: Any) -> bool:
+    """Whether the turn offers `seat` its draw (DRAW) or pass (PASS) beside a playable card:
+    turn.may_draw or may_pass, when the ruleset sets it, holds (`player`: the seat)."""
+    condition = game.rules.may_draw if option == DRAW else game.rules.may_pass
+    return condition is None or bool(condition(game, Frame(seat)))
 
 
 def check_progress(game: State) -> bool:

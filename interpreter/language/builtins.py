@@ -23,6 +23,7 @@ from interpreter.language.checks import (
     check_ask,
     chance_result,
     check_chance,
+    check_playable,
     check_proceed,
     check_random,
     check_run,
@@ -82,6 +83,9 @@ class Builtin:
     chance: bool = False
     # At load: the result's type for one call, when the ruleset decides it (typed(symbols, node)).
     typed: Callable[[Any, Any], frozenset[str]] | None = None
+    # A query's words for its optional arguments left out, in order ("the player"), so
+    # that `says` reads whole without them; none: such a call is told as written.
+    unsaid: tuple[str, ...] = ()
 
     @property
     def max_args(self) -> int:
@@ -99,10 +103,11 @@ def function(role: str, fn: Callable[..., Any], params: tuple[Param, ...],
              check: Callable[[Any, Any], None] | None = None,
              settle: Callable[..., Any] | None = None, picks: bool = False,
              rest: int = 0, chance: bool = False,
-             typed: Callable[[Any, Any], frozenset[str]] | None = None) -> Builtin:
+             typed: Callable[[Any, Any], frozenset[str]] | None = None,
+             unsaid: tuple[str, ...] = ()) -> Builtin:
     """A function's row, named as its run-time function (a trailing underscore dropped)."""
     return Builtin(fn.__name__.rstrip("_"), role, fn, params, result, doc, says,
-                   len(params) - optional, check, settle, picks, rest, chance, typed)
+                   len(params) - optional, check, settle, picks, rest, chance, typed, unsaid)
 
 
 # A variable's value: what a declared variable holds.
@@ -177,6 +182,11 @@ ROWS = (
              check=variable_check(True)),
     function("query", queries.seats_in, (), SEATS,
              "Every seat still in the match, in seat order.", "the seats still in the match"),
+    function("query", queries.playable, (arg(CARD | NONE), arg(SEAT | NONE)), BOOLEAN,
+             "Whether the seat (the player by default) may play `card` now, as the turn's own "
+             "play decides: the `playable:` clauses, the pending penalty and the kind's "
+             "`legal` condition (none: false).", "{1} may play {0} now", optional=1,
+             check=check_playable, unsaid=("the player",)),
     function("query", queries.lowest_scorer, (WHO,), SEAT,
              "Of `seats`, the one with the lowest match total (a tie: the first of them).",
              "the one of {0} with the lowest match total"),

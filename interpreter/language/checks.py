@@ -119,3 +119,13 @@ def chance_result(symbols: Any, node: dsl.Call) -> frozenset:
     if isinstance(arg, dsl.Text) and arg.value in symbols.chances:
         return symbols.chances[arg.value]
     return frozenset({"number", "text"})
+
+
+def check_playable(compiler: Any, node: dsl.Call) -> None:
+    """At load: playable() asks the playable rule and the kinds' `legal` and `fair`
+    conditions, so it may not be part of one of them (it would ask itself for ever)."""
+    path = str(compiler.symbols.where.get("path", ""))
+    parts = path.split(".")
+    if parts[1:2] == ["playable"] or (parts[1:2] == ["kinds"] and parts[-1] in ("legal", "fair")):
+        raise compiler.fail(node, "playable() asks the playable rule and the kinds' legal and "
+                                  "fair conditions: it cannot be part of one of them")

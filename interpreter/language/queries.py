@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import scoring
-from interpreter.engine.budget import charge
+from interpreter.engine.budget import UNTABLED_WORK, charge
+from interpreter.engine.playable import is_playable
 from interpreter.language.arguments import seat_of, seats_of
 
 if TYPE_CHECKING:
@@ -75,3 +76,11 @@ def lowest_scorer(game: GameState, frame: Any, seats: Any) -> Any:
     if not chosen:
         raise ValueError("lowest_scorer() of no seats")
     return min(chosen, key=lambda seat: game.scores[seat])
+
+
+def playable(game: GameState, frame: Any, card: Any, seat: Any = None) -> Any:
+    if card is None:
+        return False
+    # One table read, or the playable rule run on the card when the rule is not tabled.
+    charge(game, 1 if game.rules.playable_tables is not None else UNTABLED_WORK)
+    return is_playable(game, frame.player if seat is None else seat_of(game, seat), card)

@@ -41,7 +41,7 @@ class EagerAgent:
         options = decision.options
         kind = decision.kind
         if kind == "play":
-            return options[self.play_at(len(options))]
+            return options[self.play_at(len(options), isinstance(options[-1], str))]
         if kind in ("play_drawn", "uno"):
             return True
         if kind in ("color", "target"):
@@ -51,10 +51,10 @@ class EagerAgent:
             return False if False in options else options[0]
         return decision.options[-1]  # a window: take it (its own seat), if it may
 
-    def play_at(self, count: int) -> int:
-        """Which of a turn's `count` play options (the last draws) it picks: a random card,
-        else the draw."""
-        cards = count - 1
+    def play_at(self, count: int, drawing: bool = True) -> int:
+        """Which of a turn's `count` play options (the last draws, or passes, unless not
+        `drawing`: turn.may_draw left it out) it picks: a random card, else the draw."""
+        cards = count - 1 if drawing else count
         if not cards:
             return 0
         # Typed, the product and its int() are native (not calls into Python's protocol).

@@ -105,6 +105,8 @@ def deck_section(rules) -> list[str]:
 def deck_table(rules, cards, colors) -> list[str]:
     """Cards counted by kind and colour."""
     counts = Counter((card.kind, card.color) for card in cards)
+    if all(card.color is None for card in cards):
+        colors = ()  # a deck of colourless cards (every card wild): no colour columns
     columns = [one_line(c) for c in colors] + ["no colour"]
     width = max(len(one_line(k)) for k in rules.kinds) + 2
     out = ["kind".ljust(width) + "".join(c.rjust(10) for c in columns) + "total".rjust(8)]
@@ -214,7 +216,10 @@ def playable_lines(words: Words, data: dict) -> list[str]:
     """When a card may be played: one condition, or its clauses (docs/rules.md)."""
     clauses = data["playable"]
     if isinstance(clauses, str):
-        return [f"A card may be played when {sentence(words, data, ('playable',), 'condition')}."]
+        condition = sentence(words, data, ('playable',), 'condition')
+        if condition == "true":
+            return ["Any card may be played on any card."]
+        return [f"A card may be played when {condition}."]
     allow = [sentence(words, data, ("playable", name), "condition")
              for name, clause in clauses.items() if isinstance(clause, str)]
     only = [sentence(words, data, ("playable", name, "only_if"), "condition")
@@ -266,6 +271,12 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
                    "drawing, and the turn is over (where none applies, they take a card).")
     else:
         out.append("A player who does not play draws one card.")
+    for option, condition in (("Drawing", rules.may_draw), ("Passing", rules.may_pass)):
+        if condition is not None:
+            path = ("turn", "may_draw" if option == "Drawing" else "may_pass")
+            out.append(f"{option} instead of playing is offered only when "
+                       + sentence(words, data, path, "condition")
+                       + " (and always to a player holding no card they may play).")
     passes = rules.passes_to_block
     if any(count != players for players, count in passes.items()):
         extra = {count - players for players, count in passes.items()}

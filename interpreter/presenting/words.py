@@ -60,8 +60,12 @@ class Words:
     def e_call(self, node):
         args = [self.expr(a) for a in node.args]
         row = FUNCTIONS.get(node.function)
-        if row is not None and row.role == "query" and len(args) == row.max_args:
-            return row.says.format(*args)  # (optional arguments left out: told as written)
+        if row is not None and row.role == "query":
+            left_out = row.max_args - len(args)
+            if not left_out:
+                return row.says.format(*args)
+            if len(row.unsaid) >= left_out:  # else an optional argument left out: as written
+                return row.says.format(*args, *row.unsaid[len(row.unsaid) - left_out:])
         return f"{node.function.replace('_', ' ')}({', '.join(args)})"
 
     def e_unary(self, node):

@@ -182,13 +182,14 @@ class Prompts(Screen):
         self.show_table()
         hand = self.hand()
         can_pass, can_draw = PASS in decision.options, DRAW in decision.options
-        skip = "p to pass" if can_pass and not can_draw else "d to draw"
-        ways = ", ".join(way for way, offered in (("p to pass", can_pass), ("d to draw", can_draw))
-                         if offered)
-        hint = (f"Type a card number from 1 to {len(hand)} (add uno to call UNO), {ways}, "
+        # Neither, when the ruleset leaves both out beside a playable card (turn.may_draw).
+        skip = "p to pass, " if can_pass and not can_draw else "d to draw, " if can_draw else ""
+        ways = "".join(f"{way}, " for way, offered in (("p to pass", can_pass),
+                                                      ("d to draw", can_draw)) if offered)
+        hint = (f"Type a card number from 1 to {len(hand)} (add uno to call UNO), {ways}"
                 "s to sort, h for help or q to quit.")
         while True:
-            line = self.ask(f"Your move (number to play, {skip}, h for help): ")
+            line = self.ask(f"Your move (number to play, {skip}h for help): ")
             parts = line.split()
             if not parts:
                 continue
@@ -198,7 +199,9 @@ class Prompts(Screen):
                     return PASS
                 if first in ("d", "draw") and can_draw:
                     return DRAW
-                self.say("You can't " + ("pass" if first[0] == "p" else "draw") + " now. " + hint)
+                must = "" if can_pass or can_draw else " (you hold a card you may play: play one)"
+                self.say("You can't " + ("pass" if first[0] == "p" else "draw") + f" now{must}. "
+                         + hint)
                 continue
             if first in ("s", "sort") and len(parts) == 1:
                 self.sort = not self.sort

@@ -134,6 +134,7 @@ CHARGED = {
     "partner": ((1,), 4),
     "seats_in": ((), 4),
     "lowest_scorer": (((1, 2),), 2),
+    "playable": ((lambda game: game.hands[1][0],), 1),  # a table read (classic's are tabled)
     "draw": (((1, 2), 2), 2 + 4),
     "draw_until_color": ((1, "yellow"), 1 + 3),
     "owe_draw": ((1, 2), 1 + 2),
