@@ -109,17 +109,25 @@ def cmd_validate(args, out) -> int:
     for ref in args.files:
         # An overlay is no game by itself: it is checked on every bundled game instead.
         refs = [f"{base}+{ref}" for base in bundled_bases()] if is_overlay_file(ref) else [ref]
-        try:
-            games = [load_ruleset(one, parse_option_pairs(args.option)) for one in refs]
-        except HouserulesError as err:
+        games, refused = [], []
+        for one in refs:
+            try:
+                games.append(load_ruleset(one, parse_option_pairs(args.option)))
+            except HouserulesError as err:
+                refused.append((one.split("+")[0], err))
+        if not games or refused and len(refs) == 1:
             failed += 1
-            print(f"error: {err}", file=sys.stderr)
+            print(f"error: {refused[0][1]}", file=sys.stderr)
             continue
         rules = games[0]
         if len(refs) > 1 or refs[0] != ref:
+            # A house rule that cannot be said on some game (a rule about numbers on a game
+            # of numberless cards) is told so, and still plays on the others.
+            nowhere = "".join(f"; not on {base}: {one_line(str(err).splitlines()[0])}"
+                              for base, err in refused)
             print(f"ok: {one_line(ref)} (a house rule: plays on "
-                  f"{', '.join(one_line(game.title.split(' + ')[0]) for game in games)})",
-                  file=out)
+                  f"{', '.join(one_line(game.title.split(' + ')[0]) for game in games)}"
+                  f"{nowhere})", file=out)
             continue
         print(f"ok: {one_line(ref)} ({one_line(rules.title)}: {len(rules.deck)} cards, "
               f"{len(rules.kinds)} kinds, {len(rules.option_specs)} options"

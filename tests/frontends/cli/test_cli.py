@@ -167,3 +167,18 @@ def test_the_module_runs_from_any_directory(tmp_path):
     result = cli("simulate", "classic", "--games", "3", "--seed", "1", cwd=tmp_path, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "wins per seat" in result.stdout
+
+
+def test_validate_tells_the_games_a_house_rule_cannot_be_said_on(tmp_path, monkeypatch, capsys):
+    """A rule about numbers is no rule of a game of numberless cards (All Wild): told so, and
+    still valid on the others; an overlay that plays on no game fails."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sevens.yaml").write_text(
+        "overlay: true\nrules:\n  sevens:\n    when: card_played\n    if: card.rank == 7\n"
+        "    do: draw(next, 1)\n")
+    code, text = run(["validate", "sevens.yaml"])
+    assert code == 0 and "plays on Classic UNO" in text
+    assert "not on all_wild:" in text and "compares text with a number" in text
+    (tmp_path / "bad.yaml").write_text("overlay: true\nkinds:\n  skip:\n    on_play: lose_turn(nxt)\n")
+    code, _ = run(["validate", "bad.yaml"])
+    assert code == 2 and "bad.yaml:4:" in capsys.readouterr().err
