@@ -109,8 +109,10 @@ def why_illegal(game: State, decision: Decision, answer: Any) -> str:
         rules = held.rules
         return f"{held} may not be played now: {rules.text or rules.legal_text}"
     if decision.kind == "play" and isinstance(answer, str) and answer in (DRAW, PASS):
-        # turn.may_draw or may_pass left it out: the seat holds a card it may play.
-        return f"seat {seat} may not {answer} now, but play a card: {shown}"
+        # With neither offered, turn.may_draw or may_pass left them out beside a playable card.
+        why = "" if DRAW in decision.options or PASS in decision.options \
+            else " (it holds a card it may play: it must play one)"
+        return f"seat {seat} may not {answer} now{why}; options: {shown}"
     if decision.kind == "card":
         return f"{describe(answer)} is not one of the cards seat {seat} may choose now: {shown}"
     return f"{describe(answer)} is not a legal answer to {decision.kind}; options: {shown}"
