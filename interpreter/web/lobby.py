@@ -65,6 +65,7 @@ def catalog_json() -> str:
                                "description": one_line(data.get("description", ""))})
         else:
             games.append(ruleset_entry(load_ruleset(name), name))
+    games.sort(key=lambda game: game["title"].casefold())  # as a person reads the list
     bots = [{"name": name, "help": one_line((agent.__doc__ or "").split("\n")[0])}
             for name, agent in AGENTS.items()]
     return json.dumps({"rulesets": games, "house_rules": rules_list, "bots": bots})

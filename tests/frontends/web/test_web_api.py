@@ -330,3 +330,8 @@ def test_the_launcher_s_result_is_told_to_every_seat(client):
     for seat in tokens:
         told = " ".join(end[seat]["log"])
         assert "Launcher: " in told, told[-500:]
+
+
+def test_the_catalog_lists_the_games_by_title(client):
+    titles = [g["title"] for g in client.get("/api/catalog").json()["rulesets"]]
+    assert titles == sorted(titles, key=str.casefold) and titles[0] == "Classic UNO"
