@@ -64,7 +64,7 @@ class Words:
             left_out = row.max_args - len(args)
             if not left_out:
                 return row.says.format(*args)
-            if len(row.unsaid) >= left_out:  # else an optional argument left out: as written
+            if 0 < left_out <= len(row.unsaid):  # else an optional argument left out: as written
                 return row.says.format(*args, *row.unsaid[len(row.unsaid) - left_out:])
         return f"{node.function.replace('_', ' ')}({', '.join(args)})"
 
