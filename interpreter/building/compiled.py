@@ -79,6 +79,9 @@ class Ruleset:
     target_score: int
     hands: int
     rejoin_each_hand: bool  # seats put out come back for the next hand
+    lowest_wins: bool  # match.winner: lowest (the lowest total wins the match)
+    ends_when: object  # fn(game, frame) -> bool: the match ends when it holds (match.ends_when), or None
+    tie: str  # match.tie: how seats tied for the winning total are separated
     turns_per_hand: int
     steps_per_action: int
     idle_turns: int  # turns in a row in which no card moved, before a hand counts as stuck

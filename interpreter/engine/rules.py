@@ -11,6 +11,11 @@ from __future__ import annotations
 from typing import Any, Final
 
 MAX_HAND: Final = 1 << 30  # a hand's size no draw reaches: max_hand when hand_limit sets none
+# match.tie's words, by Rules.tie's number.
+TIES: Final = ("last_hand_winner", "fewest_cards", "play_on")
+TIE_LAST_WINNER: Final = 0
+TIE_FEWEST_CARDS: Final = 1
+TIE_PLAY_ON: Final = 2
 
 
 class PlayableTables:
@@ -85,6 +90,9 @@ class Rules:
     deal_moves: int
     winner_deals: bool  # the winner of a hand deals the next (else the deal moves deal_moves)
     rejoin_each_hand: bool
+    lowest_wins: bool  # match.winner: lowest
+    ends_when: Any  # the match's own end condition, fn(game, frame), or None: target_score
+    tie: int  # TIE_LAST_WINNER, TIE_FEWEST_CARDS or TIE_PLAY_ON (match.tie)
     redeal_if: Any
     return_if: Any
     scoring: Any
@@ -152,6 +160,9 @@ class Rules:
         self.deal_moves = ruleset.deal_moves
         self.winner_deals = ruleset.winner_deals
         self.rejoin_each_hand = bool(ruleset.rejoin_each_hand)
+        self.lowest_wins = bool(ruleset.lowest_wins)
+        self.ends_when = ruleset.ends_when
+        self.tie = TIES.index(ruleset.tie)
         self.redeal_if, self.return_if = ruleset.redeal_if, ruleset.return_if
         self.scoring = ruleset.scoring
         self.seat_scoring = ruleset.seat_scoring

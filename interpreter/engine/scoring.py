@@ -11,6 +11,7 @@ from interpreter.engine.decisions import HandResult
 NEW_TUPLE: Final = tuple.__new__
 from interpreter.engine.budget import RULES_RESERVE
 from interpreter.engine.frame import Frame
+from interpreter.engine.rules import TIE_FEWEST_CARDS, TIE_PLAY_ON
 from interpreter.errors import RuleRuntimeError
 
 if TYPE_CHECKING:
@@ -51,15 +52,20 @@ def end_hand(game: State, winner: int, blocked: bool = False) -> None:
         finished = True  # the last seat standing
     elif rules.hands:
         finished = len(game.hand_results) >= rules.hands
+    elif rules.ends_when is not None:
+        finished = bool(rules.ends_when(game, Frame(winner)))
     else:
         finished = max(totals(game)) >= rules.target_score
+    if finished and rules.tie == TIE_PLAY_ON and game.seated > 1 and len(leaders(game)) > 1:
+        finished = False  # another hand, until the tie is broken
     if not finished and game.work_left < RULES_RESERVE:  # the turns used up the budget
         finished = game.cut_short = True
     if finished:
         game.over = True
         game.match_winner = leader(game) if game.seated > 1 else order.in_play(game.out)[0]
         if game.events is not None:
-            game.log("match_over", winner=game.match_winner, scores=list(game.scores))
+            game.log("match_over", winner=game.match_winner, scores=list(game.scores),
+                     **({"lowest": True} if rules.lowest_wins else {}))
 
 
 def whole(rules: Rules, setting: str, points: Any) -> int:
@@ -92,20 +98,35 @@ def end_blocked(game: State, why: str) -> None:
     end_hand(game, winner, blocked=True)
 
 
-def leader(game: State) -> int:
-    """The seat with the highest total (its team's, in teams); a tie goes to the tied seat
-    that won a hand last."""
+def leaders(game: State) -> list[Any]:
+    """The seats with the winning total (their team's, in teams): the highest, or with
+    match.winner lowest the lowest among the seats still in; in seat order."""
     scores: list[Any] = totals(game)
-    best = max(scores)
-    tied: list[int] = []
-    for seat in range(len(scores)):
+    seats: list[Any] = order.in_play(game.out) if game.rules.lowest_wins \
+        else list(range(len(scores)))
+    best = scores[seats[0]]
+    for seat in seats:
+        if (scores[seat] < best) if game.rules.lowest_wins else (scores[seat] > best):
+            best = scores[seat]
+    tied: list[Any] = []
+    for seat in seats:
         if scores[seat] == best:
             tied.append(seat)
+    return tied
+
+
+def leader(game: State) -> int:
+    """The seat with the winning total (leaders); a tie goes, as match.tie says, to the tied
+    seat holding the fewest cards, and otherwise to the tied seat that won a hand last."""
+    tied = leaders(game)
+    if len(tied) > 1 and game.rules.tie == TIE_FEWEST_CARDS:
+        fewest = min(len(game.hands[seat]) for seat in tied)
+        tied = [seat for seat in tied if len(game.hands[seat]) == fewest]
     if len(tied) == 1:
-        return tied[0]
+        return int(tied[0])
     results: list[Any] = game.hand_results
     for at in range(len(results) - 1, -1, -1):
         winner: int = results[at][0]  # its winner
         if winner in tied:
             return winner
-    return tied[0]
+    return int(tied[0])

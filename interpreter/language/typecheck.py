@@ -48,7 +48,8 @@ from interpreter.language.vocabulary import (
 # conditions are asked for their truth; these give numbers. Other expressions (settings,
 # checked when they are worked out at load) may give anything.
 CONDITIONS = ("$.playable", "$.playable.*", "$.kinds.*.legal", "$.kinds.*.fair",
-              "$.rules.*.if", "$.first_card.*", "$.jump_in.allowed")
+              "$.rules.*.if", "$.first_card.*", "$.jump_in.allowed",
+              "$.match.ends_when")
 NUMBERS = {"$.scoring.winner_scores": "the winner's score",
            "$.scoring.seat_scores": "a seat's own score",
            "$.dealer.draw_high": "what a card is worth in the dealer draw"}

@@ -333,8 +333,26 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
     if data["scoring"].get("seat_scores") is not None:
         out.append("Scoring: when a hand ends, every seat, the winner included, scores "
                    + sentence(words, data, ("scoring", "seat_scores"), "condition") + ".")
+    out.extend(match_sentences(rules, words, data))
+    return out
+
+
+def match_sentences(rules, words, data: dict) -> list[str]:
+    """When the match ends, who wins it, and how a tie for the win is settled."""
+    best = "lowest" if rules.lowest_wins else "highest"
     if rules.hands:
-        out.append(f"The match: {plural(rules.hands, 'hand')}; the highest total wins.")
+        out = [f"The match: {plural(rules.hands, 'hand')}; the {best} total wins."]
+    elif rules.ends_when is not None:
+        out = ["The match ends when " + sentence(words, data, ("match", "ends_when"), "condition")
+               + f" (or one player is left); the {best} total wins."]
+    elif rules.lowest_wins:
+        out = [f"The match: when a total reaches {rules.target_score} points, the lowest "
+               f"total wins."]
     else:
-        out.append(f"The match: the first to {rules.target_score} points wins.")
+        out = [f"The match: the first to {rules.target_score} points wins."]
+    if rules.tie == "fewest_cards":
+        out.append("A tie for the win goes to the tied player holding the fewest cards as the "
+                   "last hand ended (still tied: the one who won a hand most recently).")
+    elif rules.tie == "play_on":
+        out.append("A tie for the win is played on, hand after hand, until it is broken.")
     return out

@@ -199,5 +199,8 @@ class Narrator:
             return f"{self.does(winner, 'wins', 'win')} the blocked hand: {points} points."
         return f"{self.who(winner)} went out: {points} points."
 
-    def on_match_over(self, winner, scores):
+    def on_match_over(self, winner, scores, lowest=False):
+        if lowest:  # match.winner: lowest
+            return (f"{self.does(winner, 'wins', 'win')} the match with the lowest total, "
+                    f"{scores[winner]} points.")
         return f"{self.does(winner, 'wins', 'win')} the match with {scores[winner]} points."

@@ -8,6 +8,7 @@ from interpreter.engine.decisions import describe
 from interpreter.language import dsl
 from interpreter.language.builtins import FUNCTIONS, NAMES
 from interpreter.language.dsl import static_value
+from interpreter.language.vocabulary import SEAT, SEATS
 
 COMPARISONS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
                ">": "is more than", ">=": "is at least", "in": "is in"}
@@ -77,7 +78,7 @@ class Words:
         if isinstance(operand, dsl.Name) and operand.ident == "fair":
             return "it was not played fairly"
         if isinstance(operand, dsl.Quantifier) and operand.quantifier == "any":
-            return self.e_quantifier(operand).replace("there is a card", "there is no card", 1)
+            return self.e_quantifier(operand).replace("there is a ", "there is no ", 1)
         return f"not ({self.expr(operand)})"
 
     def e_binary(self, node):
@@ -102,9 +103,9 @@ class Words:
             and not self.settled(node.left)[0] and not self.settled(node.right)[0]
         return f"({text})" if mixed else text
 
-    def with_item(self, var: str, fn):
+    def with_item(self, var: str, fn, item: str = "it"):
         outer = self.bound.get(var)
-        self.bound[var] = "it"
+        self.bound[var] = item
         try:
             return fn()
         finally:
@@ -115,12 +116,14 @@ class Words:
 
     def e_quantifier(self, node):
         source = self.expr(node.source)
-        cond = self.with_item(node.var, lambda: self.expr(node.cond)) if node.cond else None
+        item = "seat" if gives_seats(node.source) else "card"
+        cond = self.with_item(node.var, lambda: self.expr(node.cond),
+                              "that seat" if item == "seat" else "it") if node.cond else None
         where = f" where {cond}" if cond else ""
-        return {"any": f"there is a card in {source}{where}",
-                "all": f"every card in {source} has{where or ' nothing against it'}",
-                "count": f"the number of cards in {source}{where}",
-                "select": f"the cards in {source}{where}"}[node.quantifier]
+        return {"any": f"there is a {item} in {source}{where}",
+                "all": f"every {item} in {source} has{where or ' nothing against it'}",
+                "count": f"the number of {item}s in {source}{where}",
+                "select": f"the {item}s in {source}{where}"}[node.quantifier]
 
     def e_choose(self, node):
         """An if used as a value: "(A if C, B if D, else E)", the branches its options settle
@@ -275,3 +278,10 @@ class Words:
         if call.function == "run" and len(args) > 1:  # a named effect's arguments
             said = f"{said[:-1]}, given {', '.join(args[1:])}."
         return said[0].upper() + said[1:]
+
+
+def gives_seats(node) -> bool:
+    """Whether an expression is a name or a call that gives seats (`everyone`, `seats_in()`)."""
+    row = NAMES.get(node.ident) if isinstance(node, dsl.Name) \
+        else FUNCTIONS.get(node.function) if isinstance(node, dsl.Call) else None
+    return row is not None and bool(row.result) and row.result <= SEAT | SEATS

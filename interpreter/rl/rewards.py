@@ -2,7 +2,8 @@
 
 Per hand, the winner gets the points the hand scored and every other seat loses the points
 of the cards it holds (together, the same points: zero-sum); a ruleset that scores every
-seat (scoring.seat_scores) pays each seat what it scored. Per match, the winner gets 1 and
+seat (scoring.seat_scores) pays each seat what it scored; where the lowest total wins
+(match.winner: lowest), each seat is paid minus what it scored. Per match, the winner gets 1 and
 each other seat loses 1/(seats - 1).
 """
 
@@ -24,8 +25,13 @@ def rules_of(ruleset, options=None, reward: str = "hand") -> Ruleset:
 
 
 def hand_rewards(game) -> list:
-    """Per seat, the points of the hand that just ended."""
+    """Per seat, the points of the hand that just ended (with match.winner lowest, minus
+    what each seat scored: a point is then a loss)."""
     result = game.hand_results[-1]
+    if game.rules.lowest_wins:
+        scored = result.seats or [result.points if seat == result.winner else 0
+                                  for seat in range(game.players)]
+        return [-float(points) for points in scored]
     if result.seats:  # every seat scored its own points
         return [float(points) for points in result.seats]
     held = [float(sum(card.points for card in hand)) for hand in game.hands]

@@ -100,7 +100,9 @@ class TerminalGame(Prompts):
         self.end_of_hand()
         winner = game.match_winner
         assert winner is not None  # the match is over
-        self.say(f"The match is over: {self.names[winner]} won.")
+        lowest = f" with the lowest total, {game.scores[winner]} points" \
+            if game.rules.lowest_wins else ""
+        self.say(f"The match is over: {self.names[winner]} won{lowest}.")
         return 0
 
     def keep(self) -> str:

@@ -155,6 +155,11 @@ class Screen:
                 points = sum(c.points for c in hand)
                 cards = ", ".join(self.card(c) for c in self.ordered(hand))
                 self.say(f"  {self.names[seat]}: {cards}  = {points} points", indent="    ")
-        self.say(f"  {who.does(result.winner, 'scores', 'score')} {result.points}.")
-        self.say("Totals: " + "   ".join(f"{self.names[s]}{GLUE}{p}".replace(" ", GLUE)
+        if result.seats:  # every seat scored its own (scoring.seat_scores)
+            self.say("  Points this hand: " + ", ".join(
+                f"{self.names[s]} {p}" for s, p in enumerate(result.seats)), indent="    ")
+        else:
+            self.say(f"  {who.does(result.winner, 'scores', 'score')} {result.points}.")
+        lowest = " (the lowest wins)" if game.rules.lowest_wins else ""
+        self.say(f"Totals{lowest}: " + "   ".join(f"{self.names[s]}{GLUE}{p}".replace(" ", GLUE)
                                          for s, p in enumerate(game.scores)))

@@ -429,7 +429,9 @@ class Table:
         return {"winner": result.winner, "points": result.points, "blocked": result.blocked,
                 "match_over": game.over,
                 "match_winner": game.match_winner if game.over else None,
-                "seats": [{"seat": s, "cards": len(h), "points": sum(c.points for c in h)}
+                "lowest_wins": game.rules.lowest_wins,  # match.winner: lowest
+                "seats": [{"seat": s, "cards": len(h), "points": sum(c.points for c in h),
+                           "total": game.scores[s]}
                           for s, h in enumerate(game.hands)]}
 
 

@@ -284,7 +284,8 @@ CLASSIC_DEFAULTS = {"target_score": 500, "hands": 0, "challenge": False,
                     "draw_until_playable": False, "forced_play": False, "jump_in": False,
                     "partners": False, "seven_o": False, "single_hand": False,
                     "stacking": False, "silent_uno": False,
-                    "winner_deals": False, "strict_forced_play": False}
+                    "winner_deals": False, "strict_forced_play": False, "low_score": False,
+                    "elimination": False}
 
 
 def test_classic_options_default_as_declared():

@@ -982,7 +982,7 @@ function renderHandOver(state) {
   if (h.points !== undefined && h.points !== null) box.appendChild(el("p", "points", `${h.points} point${h.points === 1 ? "" : "s"}`));
   const tableEl = el("table", "results");
   const head = el("tr");
-  for (const words of ["", "cards left", "points"]) head.appendChild(el("th", null, words));
+  for (const words of ["", "cards left", "points", h.lowest_wins ? "total (lowest wins)" : "total"]) head.appendChild(el("th", null, words));
   const thead = el("thead");
   thead.appendChild(head);
   tableEl.appendChild(thead);
@@ -994,13 +994,15 @@ function renderHandOver(state) {
     tr.appendChild(el("td", "name", seatName(state, s.seat)));
     tr.appendChild(el("td", "cards", String(s.cards ?? "")));
     tr.appendChild(el("td", "pts", String(s.points ?? "")));
+    tr.appendChild(el("td", "total", String(s.total ?? "")));
     body.appendChild(tr);
   }
   tableEl.appendChild(body);
   box.appendChild(tableEl);
   if (h.match_over) {
     const mw = h.match_winner === null || h.match_winner === undefined ? null : seatName(state, h.match_winner);
-    box.appendChild(el("p", "match-over", mw ? `${mw} ${mw === "You" ? "win" : "wins"} the match!` : "The match is over."));
+    const won = h.lowest_wins && mw ? ` with the lowest total, ${(h.seats || []).find((s) => s.seat === h.match_winner)?.total ?? 0} points` : "";
+    box.appendChild(el("p", "match-over", mw ? `${mw} ${mw === "You" ? "win" : "wins"} the match${won}!` : "The match is over."));
     if (Number.isInteger(state.seed)) box.appendChild(el("p", "detail", `This match was dealt from seed ${state.seed}: set it up again with that seed to replay it.`));
     const again = el("a", "button", "Set up a new table");
     again.href = "/";

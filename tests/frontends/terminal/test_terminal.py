@@ -101,6 +101,16 @@ def test_a_whole_hand_is_played_to_the_end(game, ruleset, seed, players, prompts
         assert re.search(r"Launcher: \d\.", text)
 
 
+def test_a_low_score_match_says_each_seats_points_and_the_lowest_total(game):
+    player = game(*play_args("classic+house/low_score", 3, 2))
+    assert player.finish() == 0
+    text = plain(player.transcript)
+    assert re.search(r"Points this hand: You \d+, Bot 1 \d+", text)
+    assert re.search(r"Totals \(the lowest wins\): You \d+ Bot 1 \d+", text)
+    assert re.search(r"The match is over: (You|Bot 1) won with the lowest total, \d+ points\.",
+                     text)
+
+
 def card_names(ruleset: str) -> set[str]:
     """Every card of `ruleset` as the terminal names it (each face, in words)."""
     from interpreter.building.ruleset import load_ruleset

@@ -241,6 +241,9 @@ def test_two_people_play_a_whole_hand_and_the_server_restarts_in_the_middle(root
         end = play_hand(client, table, tokens, rng, seen)
         over = end[0]["hand_over"]
         assert over["winner"] in range(3) and not over["match_over"]
+        # Each seat's match total, and whether the lowest wins (match.winner): the page's words.
+        assert over["lowest_wins"] is False
+        assert [s["total"] for s in over["seats"]] == [s["score"] for s in end[0]["seats"]]
         assert any("went out" in line for line in end[0]["log"])
         assert client.post(f"/api/tables/{table}/next",
                            headers={"x-seat-token": tokens[1]}).status_code == 200
