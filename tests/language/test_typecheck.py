@@ -248,11 +248,26 @@ def test_every_bundled_ruleset_and_example_is_well_typed(path, capsys):
     assert main(["validate", str(path)]) == 0, capsys.readouterr().err
 
 
-def test_every_house_rule_at_once_is_well_typed(capsys):
-    house = sorted(p.stem for p in (ROOT / "rulesets" / "house").glob("*.yaml"))
+# House rules that score each seat's own hand refuse partners, whose team scores the
+# opponents' cards (docs/game-rules.md 3, Low score): each side is checked with the rest.
+OWN_HANDS = {"low_score", "elimination"}
+
+
+@pytest.mark.parametrize("left_out", [OWN_HANDS, {"partners"}])
+def test_every_house_rule_at_once_is_well_typed(capsys, left_out):
+    house = sorted(p.stem for p in (ROOT / "rulesets" / "house").glob("*.yaml")
+                   if p.stem not in left_out)
     for base in ("classic", "mario_kart"):
         ref = "+".join([base] + [f"house/{name}" for name in house])
         assert main(["validate", ref]) == 0, capsys.readouterr().err
+
+
+def test_scoring_own_hands_with_partners_is_refused_naming_both_files(capsys):
+    for name in sorted(OWN_HANDS):
+        assert main(["validate", f"classic+house/partners+house/{name}"]) != 0
+        err = capsys.readouterr().err
+        assert f"rulesets/house/{name}.yaml" in err and "rulesets/house/partners.yaml" in err
+        assert "both set $.scoring.winner_scores differently" in err
 
 
 # --- the types' tables are complete (the builtins': test_builtins_table.py) ---------------
