@@ -1,5 +1,5 @@
-"""Cards changing places as the rules say: held cards moved to a pile or a hand, hands
-swapped or passed on, every card turned over; and what a move makes owed (the UNO call, the
+"""Cards changing places as the rules say: held cards moved to a pile or a hand, cards passed
+at once, hands swapped or passed on, every card turned over; and what a move makes owed (the UNO call, the
 hand-size rules)."""
 
 from __future__ import annotations
@@ -57,6 +57,39 @@ def take_out(hand: list[Any], cards: list[Any]) -> None:
         else:
             kept.append(card)
     hand[:] = kept
+
+
+def pass_cards(game: State, passes: list[Any]) -> None:
+    """Cards passed at once: each (giver, receiver, cards) of `passes` takes its cards out of
+    the giver's hand (those it still holds), then every receiver gets what was passed to it,
+    in the order of `passes`. Only then does a hand left empty go out (the first such giver
+    of `passes`: the hand is over) or a hand left at the UNO count owe the call, so nobody
+    goes out in the middle and no card is passed twice."""
+    sizes = game.hand_sizes()
+    taken = []
+    for giver, receiver, cards in passes:
+        held: dict[Any, int] = {}
+        for card in game.hands[giver]:
+            held[card] = held.get(card, 0) + 1
+        kept = []
+        for card in cards:
+            if held.get(card, 0):
+                held[card] -= 1
+                kept.append(card)
+        take_out(game.hands[giver], kept)
+        taken.append((giver, receiver, kept))
+    for giver, receiver, cards in taken:
+        game.hands[receiver].extend(cards)
+    if any(cards for _, _, cards in taken):
+        game.last_move = game.turns
+    if game.events is not None:
+        game.log("cards_passed", passes=tuple((giver, receiver, tuple(c.name for c in cards))
+                                              for giver, receiver, cards in taken if cards))
+    for giver, _, _ in taken:
+        if not game.hands[giver] and sizes[giver]:
+            game.queue(op_hand_over, Frame(giver))
+            return
+    hands_moved(game, sizes)
 
 
 def swap_hands(game: State, a: int, b: int) -> None:

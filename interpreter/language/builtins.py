@@ -299,6 +299,17 @@ ROWS = (
              "The seat chooses `fewest` of `cards` (or `fewest` to `most`), one card at a "
              "time; gives the cards chosen, in the order chosen (all of them when fewer "
              "qualify).", "{0} chooses {2} of {1}.", optional=1, picks=True),
+    # Each giver chooses one card at a time, then all pass at once: see choices.CardPasses.
+    function("choice", choices.pass_cards,
+             (WHO, COUNT, Param(NUMBER | TEXT | NONE, 'a direction (1 or -1) or "chosen"',
+                                "passing")), NONE,
+             "Each seat in `who` chooses `count` cards of its hand (all it holds, if fewer), "
+             "one at a time, unseen by the others; then all pass at once, to the next seat in "
+             "the direction of play, in direction `to` (1 or -1), or with `to` \"chosen\" to a "
+             "seat each giver chooses first. A hand the pass leaves empty goes out then.",
+             "{0} passes {1} cards at once, {2}, each choosing theirs unseen before any card "
+             "moves.",
+             optional=1, settle=choices.settle_passes, picks=True),
     function("choice", choices.ask, (arg(SEAT), arg(TEXT, "a question's name")), BOOLEAN,
              "The seat answers a yes/no question named `question` (such as \"challenge\").",
              "{0} decides whether to {1}.", check=check_ask),

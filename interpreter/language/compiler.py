@@ -243,7 +243,7 @@ class Compiler(ExpressionCompiler):
             raise self.fail(node, f"{node.function}() only reads the game; use it inside a condition")
         args = tuple(self.expr(a) for a in node.args)
         if prim.picks:
-            return self.picks_op(node, prim.fn, args, target)
+            return self.picks_op(node, prim.fn, args, target, prim.settle)
         if prim.chance:
             return self.chance_op(node, prim.fn, args, target)
         if prim.role == "choice":
@@ -333,9 +333,10 @@ class Compiler(ExpressionCompiler):
         return op
 
     def picks_op(self, node: dsl.Call, fn: Callable[..., Any], args: tuple[Fn, ...],
-                 target: str | None) -> Op:
-        """A choice of cards, asked one card at a time: a "card" decision per pick until the
-        CardPicks is complete; its chosen cards, as a tuple, are stored in `target`."""
+                 target: str | None, settle: Callable[..., Any] | None = None) -> Op:
+        """A choice asked one pick at a time: a decision per pick (of the picks' `kind`,
+        a card or a seat) until the CardPicks (or CardPasses) is complete; then `settle`
+        applies it, or its chosen cards, as a tuple, are stored in `target`."""
         runtime = self.runtime
         # The choice's state between picks lives in the frame (a clone copies it); the key
         # cannot clash with a name, which has no `#`.
@@ -348,9 +349,14 @@ class Compiler(ExpressionCompiler):
                 raise runtime(node, ValueError(WORK_MESSAGE))
             options = picks.options()
             if options:
-                return game.request("card", picks.seat, options, answer, frame)
+                return game.request(picks.kind, picks.seat, options, answer, frame)
             del frame.vars[key]
-            if target is not None:
+            if settle is not None:
+                try:
+                    settle(game, frame, picks)
+                except (TypeError, ValueError) as exc:
+                    raise runtime(node, exc) from None
+            elif target is not None:
                 frame.vars[target] = tuple(picks.chosen)
             return None
 

@@ -324,6 +324,10 @@ class Checker:
             if value is not None and param.literal == "direction" and value not in (1, -1):
                 raise self.fail(argument, f"{node.function}'s {which} is a direction, 1 or "
                                           f"-1, not {value!r}")
+            if value is not None and param.literal == "passing" \
+                    and value not in (1, -1, "chosen"):
+                raise self.fail(argument, f"{node.function}'s {which} is a direction, 1 or "
+                                          f'-1, or "chosen", not {value!r}')
         if node.function == "run" and node.args:
             self.effect_arguments(node, givens[1:])
         if row is not None and row.typed is not None:

@@ -150,6 +150,15 @@ class Narrator:
                  "stock": "at the bottom of the stock"}.get(to, "away")
         return f"{self.does(seat, 'puts', 'put')} {cards} {where}."
 
+    def on_cards_passed(self, passes):
+        # Which cards moved is told to their giver and their receiver alone.
+        told = []
+        for giver, receiver, cards in passes:
+            what = ", ".join(self.card(c) for c in cards) if self.viewer in (giver, receiver) \
+                else f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+            told.append(f"{self.does(giver, 'gives', 'give')} {what} to {self.whom(receiver)}")
+        return "Cards are passed at once: " + "; ".join(told) + "." if told else None
+
     def on_swap_hands(self, seats):
         a, b = seats
         return f"{self.who(a)} and {self.whom(b)} swap hands."

@@ -12,6 +12,12 @@ from interpreter.language.vocabulary import SEAT, SEATS
 
 COMPARISONS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
                ">": "is more than", ">=": "is at least", "in": "is in"}
+# Where pass_cards passes, by its `to` in words (none: not given).
+PASSED_TO = {None: "to the next player in the direction of play",
+             "the direction of play": "to the next player in the direction of play",
+             "1": "to the next seat clockwise (seat + 1)",
+             "minus 1": "to the next seat counter-clockwise (seat - 1)",
+             "chosen": "each to a player of their choice"}
 ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
 
 
@@ -267,6 +273,14 @@ class Words:
             args = ["the player"]
         if call.function == "choose_cards" and len(args) == 4:
             args[2] = f"{args[2]} to {args[3]}"  # the fewest and the most
+        if call.function == "pass_cards":
+            count, rest = args[1].partition(" ")[::2]
+            args[1] = plural(int(count), "card") + (f" {rest}" if rest else "") \
+                if count.isdigit() else f"{args[1]} cards"
+            where = PASSED_TO.get(args[2] if len(args) > 2 else None)
+            args[2:] = [where or f"in the direction {args[2]}"]
+            said = prim.says.replace("{1} cards", "{1}").format(*args)
+            return said[0].upper() + said[1:]
         if args and args[-1].isdigit() and "{%d} cards" % (len(args) - 1) in prim.says:
             count = int(args[-1])
             text = prim.says.replace("{%d} cards" % (len(args) - 1), plural(count, "card"))
