@@ -90,6 +90,7 @@ class Ruleset:
     loop_turns: int  # turns one `repeat` or `while` loop may go round, before it is a runaway
     digest: str  # identifies the rules (merged YAML and options): a changed ruleset differs
     source: Source
+    shown_values: tuple = ()  # (name, label) of each per-seat variable the front ends show
 
     def __deepcopy__(self, memo):
         return self  # immutable: a cloned game shares its ruleset

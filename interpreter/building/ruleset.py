@@ -200,6 +200,20 @@ class Builder:
             cards = passed
         return return_if, redeal_if
 
+    def shown_values(self) -> tuple:
+        """(name, label) of each declared variable shown (`shown: true`), in file order; only a
+        per-seat variable may be (each seat's value beside its name)."""
+        found = []
+        for name, spec in (self.data.get("variables") or {}).items():
+            if not spec.get("shown"):
+                continue
+            if not spec.get("per_seat"):
+                raise self.source.error(("variables", name, "shown"),
+                                        "shown: true is for a per-seat variable (add per_seat: "
+                                        "true): the front ends show each seat's value")
+            found.append((name, " ".join(str(spec.get("help") or name.replace("_", " ")).split())))
+        return tuple(found)
+
     def setting(self, path: tuple, default, kind: type, minimum: int = 0,
                 maximum: int = MAX_NUMBER):
         """A literal setting, or an expression over options such as `option.max_draws`; a
@@ -312,6 +326,7 @@ class Builder:
             loop_turns=self.limit("loop_turns", 1_000),
             digest=fingerprint,
             source=self.source,
+            shown_values=self.shown_values(),
         )
 
     def side_colors(self, colors: tuple) -> tuple:

@@ -151,6 +151,7 @@ def begin_hand(game: State) -> None:
     game.last_move, game.in_a_row, game.last_turn, game.next_check = -1, 0, -1, 0
     game.passes = 0
     game.played_at = [-1] * game.players
+    game.revealed = [False] * game.players  # a hand shown to the table is shown until it ends
     game.table_size = None  # a dealt hand uses the whole deck
     game.turns = 0
     game.side = 0  # every hand is dealt with the first side up

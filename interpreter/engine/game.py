@@ -76,6 +76,7 @@ class GameState(State):
         self.table_size = None
         self.hands = [[] for _ in range(self.players)]
         self.out = [False] * self.players
+        self.revealed = [False] * self.players
         self.seated = self.players
         self.ending = False
         self.public_windows = public_windows

@@ -97,6 +97,7 @@ class State:
     key_width: int  # the playable tables' keys are numbers, top card slot first (0: tuples)
     variables: dict[Any, Any]  # the ruleset's declared variables: name -> value, or a list per seat
     out: list[Any]  # per seat: whether it has left the match (seats.eliminate)
+    revealed: list[Any]  # per seat: whether its hand is shown to the table (reveal_hand)
     seated: int  # seats still in; == players in every game no rule eliminates from
     ending: bool  # a hand's hand_ended rules are running (triggers.between_hands)
     # Every seat a window could ever be open to is asked, whether or not it holds a card it
@@ -192,6 +193,12 @@ class State:
         return tuple(other for other in self.others_of(seat) if other not in mates)
 
     # --- small changes the effect language makes -----------------------------------------------
+
+    def reveal(self, seat: int) -> None:
+        """Show `seat`'s hand face up to every seat until the hand ends."""
+        self.revealed[seat] = True
+        if self.events is not None:
+            self.log("hand_revealed", seat=seat, cards=[c.name for c in self.hands[seat]])
 
     def take_penalty(self) -> int:
         """The pending penalty, now cleared."""

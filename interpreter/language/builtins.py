@@ -243,6 +243,10 @@ ROWS = (
     function("action", moving.pass_hands, (Param(NUMBER | NONE, DIRECTION.what, "direction"),),
              NONE, "Every hand moves one seat on, in the direction of play (or the one given).",
              "Every hand passes one seat on, in the direction of play.", optional=1),
+    function("action", moving.reveal_hand, (WHO,), NONE,
+             "Each seat in `who` shows its hand face up to every seat until the hand ends "
+             "(what it holds then: cards it draws later are shown too).",
+             "{0} shows their hand to the table until the hand ends."),
     function("action", moving.owe_draw, (WHO, COUNT), NONE,
              "Each seat in `who` owes `count` cards: it draws them and loses its next turn, "
              "unless an `instead_of: draw_owed` rule replaces that (as stacking does).",

@@ -192,8 +192,10 @@ def pass_cards(game: GameState, frame: Any, who: Any, count: Any, to: Any = None
     else:
         raise ValueError(f'pass_cards passes to 1 or -1 (a direction) or "{CHOSEN}" (each '
                          f"giver chooses), not {to!r}")
-    charge(game, len(givers) * game.players)
     pools = [list(game.hands[seat]) for seat in givers]
+    # Each giver's hand copied, and the seats it may pass to (each pick is charged its cards
+    # left, as choose_cards' are: compiler.picks_op).
+    charge(game, len(givers) * game.players + sum(map(len, pools)))
     targets = [game.others_of(seat) if direction == 0 else () for seat in givers]
     return CardPasses(givers, count, direction, pools, targets)
 

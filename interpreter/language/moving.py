@@ -1,5 +1,6 @@
 """The effect language's actions that move cards at run time: drawing, discarding, giving,
-playing, turning over, swapping and passing hands, and the pending penalty. Each is
+playing, turning over, swapping and passing hands, the pending penalty, and a hand shown to
+the table. Each is
 `fn(game, frame, *args)`; its types, doc and words are its row in builtins.py. Compiled
 (setup.py's COMPILED): a turn calls them."""
 
@@ -117,3 +118,10 @@ def swap_hands(game: GameState, frame: Any, a: Any, b: Any) -> Any:
 def pass_hands(game: GameState, frame: Any, direction: Any = None) -> Any:
     charge(game, game.players)
     moves.pass_hands(game, game.direction if direction is None else direction)
+
+
+def reveal_hand(game: GameState, frame: Any, who: Any) -> Any:
+    seats = seats_of(game, who)
+    charge(game, len(seats))
+    for seat in seats:
+        game.reveal(seat)

@@ -159,6 +159,11 @@ class Narrator:
             told.append(f"{self.does(giver, 'gives', 'give')} {what} to {self.whom(receiver)}")
         return "Cards are passed at once: " + "; ".join(told) + "." if told else None
 
+    def on_hand_revealed(self, seat, cards):
+        shown_cards = ", ".join(self.card(c) for c in cards) or "no cards"
+        whose = "your" if seat == self.viewer else "their"
+        return f"{self.does(seat, 'shows', 'show')} {whose} hand to the table: {shown_cards}."
+
     def on_swap_hands(self, seats):
         a, b = seats
         return f"{self.who(a)} and {self.whom(b)} swap hands."

@@ -4,7 +4,8 @@ Bots, front ends and learning agents that should play fair read a `SeatView` ins
 game. With two-sided cards (docs/game-rules.md section 4) a seat sees the faces up of its
 own hand and of the discard pile's top card, and the faces down of the other hands and of
 the stock's top card; every card in a view is a face alone (its `back` is none), so nothing
-hidden can be reached from it.
+hidden can be reached from it. A hand a rule shows to the table (reveal_hand) is seen by every
+seat, face up, and so are the per-seat values a ruleset shows (`shown: true`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ class SeatView(NamedTuple):
     scores: tuple
     out: tuple  # per seat, whether it has left the match
     decision: Decision | None  # the pending decision, when this seat may answer it
+    revealed: tuple = ()  # per seat, the faces up of its hand if shown to the table, else ()
+    values: tuple = ()  # (label, a value per seat) of each per-seat variable the ruleset shows
 
 
 def alone(card):
@@ -66,7 +69,16 @@ def seat_view(game: GameState, seat: int) -> SeatView:
         color=game.color, direction=game.direction, penalty=game.penalty,
         side=game.ruleset.sides[game.side] if two_sided else None,
         turn=game.turn, dealer=game.dealer, scores=tuple(game.scores), out=tuple(game.out),
-        decision=decision)
+        decision=decision,
+        revealed=tuple(tuple(map(alone, hand)) if shown else ()
+                       for hand, shown in zip(game.hands, game.revealed)),
+        values=shown_values(game))
+
+
+def shown_values(game: GameState) -> tuple:
+    """(label, a value per seat) of each per-seat variable the ruleset shows."""
+    return tuple((label, tuple(game.variables[name]))
+                 for name, label in game.ruleset.shown_values)
 
 
 def real_answer(game: GameState, view: SeatView, answer):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import shutil
 import sys
 
+from interpreter.engine.decisions import describe
 from interpreter.playing.session import Session
 from interpreter.presenting.look import Look
 from interpreter.presenting.narrate import Narrator, words
@@ -135,8 +136,18 @@ class Screen:
                 if other != seat and faces:
                     self.say(f"  {self.names[other]} shows: "
                              + ", ".join(self.card(c) for c in faces), indent="    ")
+        for other, faces in enumerate(view.revealed):
+            if faces and other != seat:  # a hand shown to the table (reveal_hand)
+                self.say(f"  {self.names[other]}'s hand, face up: "
+                         + ", ".join(self.card(c) for c in faces), indent="    ")
         self.say("Scores: " + "   ".join(f"{self.names[s]}{GLUE}{p}".replace(" ", GLUE)
                                          for s, p in enumerate(game.scores)))
+        for label, values in view.values:  # the per-seat values the ruleset shows
+            self.say(f"{shown(label, one_line=True)}: " + "   ".join(
+                f"{self.names[s]}{GLUE}{describe(v)}".replace(" ", GLUE)
+                for s, v in enumerate(values) if not game.out[s]))
+        if view.revealed and view.revealed[seat]:
+            self.say("Your hand is face up: every player sees it.")
         playable = set(game.decision.options) if game.decision and game.decision.seat == seat \
             and game.decision.kind == "play" else set()
         cards = [(i, f"{self.card(c)}{'*' if c in playable else ''}")

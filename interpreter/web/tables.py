@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from interpreter.engine.budget import MOVE_MESSAGE, MOVE_WORK, WORK_MESSAGE
-from interpreter.engine.decisions import Decision
+from interpreter.engine.decisions import Decision, describe
 from interpreter.errors import HouserulesError, RuleRuntimeError
 from interpreter.playing.agents import AGENTS
 from interpreter.playing.gamelog import error_text
@@ -365,6 +365,12 @@ class Table:
                   "shows": [face(c) for c in view.shown[s]] if view.shown else [],
                   "deciding": s in asked}
                  for s, spec in enumerate(self.seats)]
+        for s, entry in enumerate(seats):  # sent only by the rulesets that use them
+            if view.revealed[s]:
+                entry["revealed"] = [face(c) for c in view.revealed[s]]
+            if view.values:
+                entry["values"] = [{"label": label, "value": describe(values[s])}
+                                   for label, values in view.values]
         return {
             "table": self.id, "title": self.meta["title"], "seat": seat, "version": self.version,
             "seats": seats, "hand": [face(c) for c in hand],

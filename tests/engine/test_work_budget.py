@@ -152,6 +152,9 @@ CHARGED = {
     "choose_player": ((0, (1, 2, 3)), 3),
     "choose_color": ((0, ["red", "blue"]), 2),
     "choose_cards": ((0, held(1, 5), 1), 5),
+    # Each giver's hand copied and the seats it may pass to; each pick is charged as it comes.
+    "pass_cards": (((1, 2), 1), lambda game: 2 * 4 + len(game.hands[1]) + len(game.hands[2])),
+    "reveal_hand": (((1, 2),), 2),
 }
 # What works on a fixed number of values, whatever the cards and seats: charged nothing (a
 # card turned over is drawn, and a reshuffle it makes is charged by the stock).

@@ -790,8 +790,15 @@ function renderOpponents(state, pal) {
       for (const f of s.shows) shows.appendChild(Cards.face(f, pal, "tiny"));
       o.appendChild(shows);
     }
+    if (s.revealed && s.revealed.length) {
+      const revealed = el("div", "opp-shows opp-revealed");
+      revealed.title = "This hand is shown to the table";
+      for (const f of s.revealed) revealed.appendChild(Cards.face(f, pal, "tiny"));
+      o.appendChild(revealed);
+    }
     const foot = el("div", "opp-foot");
     foot.appendChild(el("span", "opp-score", `score ${s.score ?? 0}`));
+    for (const v of s.values || []) foot.appendChild(el("span", "opp-value", `${v.label} ${v.value}`));
     if (s.out) foot.appendChild(el("span", "opp-out", "out"));
     else if (s.deciding) foot.appendChild(el("span", "opp-turn", "deciding…"));
     if (s.seat === state.dealer) foot.appendChild(el("span", "opp-dealer", "dealer"));
@@ -891,6 +898,9 @@ function renderHand(state, pal) {
   $("me-name").textContent = me ? me.name : "You";
   $("my-count").textContent = `${hand.length} card${hand.length === 1 ? "" : "s"}`;
   $("my-score").textContent = String(me ? me.score ?? 0 : 0);
+  // The per-seat values the ruleset shows, and whether the table sees this hand.
+  const extra = (me && me.values || []).map((v) => ` · ${v.label} ${v.value}`).join("");
+  $("my-values").textContent = extra + (me && me.revealed && me.revealed.length ? " · hand face up" : "");
   document.querySelector(".me").classList.toggle("deciding", Boolean(state.decision));
 }
 
