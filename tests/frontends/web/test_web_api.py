@@ -338,3 +338,31 @@ def test_the_launcher_s_result_is_told_to_every_seat(client):
 def test_the_catalog_lists_the_games_by_title(client):
     titles = [g["title"] for g in client.get("/api/catalog").json()["rulesets"]]
     assert titles == sorted(titles, key=str.casefold) and titles[0] == "Classic UNO"
+
+
+SHOWN = """\
+extends: classic
+name: shown
+variables:
+  power: {per_seat: true, initial: 2, shown: true, help: Power cards left}
+"""
+
+
+def test_a_revealed_hand_and_the_shown_values_reach_every_seat(client):
+    """reveal_hand and `shown: true` (docs/rules.md): public, so every seat's state has them;
+    a hand not revealed sends no faces, and a ruleset without them sends neither key."""
+    table, tokens, _ = make_table(client, ruleset=None, text=SHOWN)
+    here = client.app.state.hall.tables[table]
+    game, look = here.session.game, here.look
+    game.reveal(2)
+    game.variables["power"][1] = 0
+    for seat, token in tokens.items():
+        data = state(client, table, token)
+        assert sorted(face_key(f) for f in data["seats"][2]["revealed"]) == \
+            sorted(face_key(look.face(c)) for c in game.hands[2])
+        assert all("revealed" not in data["seats"][s] for s in (0, 1))
+        assert [s["values"] for s in data["seats"]] == [
+            [{"label": "Power cards left", "value": str(v)}] for v in (2, 0, 2)]
+    plain, plain_tokens, _ = make_table(client)
+    data = state(client, plain, plain_tokens[0])
+    assert all("values" not in s and "revealed" not in s for s in data["seats"])
