@@ -285,7 +285,7 @@ CLASSIC_DEFAULTS = {"target_score": 500, "hands": 0, "challenge": False,
                     "partners": False, "seven_o": False, "single_hand": False,
                     "stacking": False, "silent_uno": False,
                     "winner_deals": False, "strict_forced_play": False, "low_score": False,
-                    "elimination": False}
+                    "elimination": False, "pass_cards": False}
 
 
 def test_classic_options_default_as_declared():
