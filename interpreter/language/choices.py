@@ -152,7 +152,7 @@ class CardPasses:
         while self.at < len(self.givers):
             seat = self.seat = self.givers[self.at]
             if self.direction == 0 and self.receiver is None:
-                targets = self.targets[self.at]
+                targets: tuple[Any, ...] = self.targets[self.at]
                 if len(targets) > 1:
                     self.kind, self.pool = "target", []
                     return targets

@@ -274,9 +274,9 @@ class Words:
         if call.function == "choose_cards" and len(args) == 4:
             args[2] = f"{args[2]} to {args[3]}"  # the fewest and the most
         if call.function == "pass_cards":
-            count, rest = args[1].partition(" ")[::2]
-            args[1] = plural(int(count), "card") + (f" {rest}" if rest else "") \
-                if count.isdigit() else f"{args[1]} cards"
+            number, rest = args[1].partition(" ")[::2]
+            args[1] = plural(int(number), "card") + (f" {rest}" if rest else "") \
+                if number.isdigit() else f"{args[1]} cards"
             where = PASSED_TO.get(args[2] if len(args) > 2 else None)
             args[2:] = [where or f"in the direction {args[2]}"]
             said = prim.says.replace("{1} cards", "{1}").format(*args)
