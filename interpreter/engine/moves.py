@@ -1,6 +1,6 @@
 """Cards changing places as the rules say: held cards moved to a pile or a hand, cards passed
-at once, hands swapped or passed on, every card turned over; and what a move makes owed (the UNO call, the
-hand-size rules)."""
+at once, hands swapped or passed on, every card turned over; and what a move makes owed (the
+UNO call, the hand-size rules)."""
 
 from __future__ import annotations
 
