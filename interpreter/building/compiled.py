@@ -40,6 +40,7 @@ class Ruleset:
     triggers: Triggers  # the `rules:` table, by event
     overlays: tuple  # the names of the house rules (overlays) merged in, in order
     variables: MappingProxyType  # declared game variables: name -> (scope, per seat, initial)
+    variable_types: MappingProxyType  # name -> what it holds (its `type:`; "value" without one)
     effects: MappingProxyType
     effect_params: MappingProxyType  # the parameters' names of each effect that takes some
     chances: MappingProxyType  # named random outcomes (`chances:`): name -> its slots, a tuple

@@ -16,6 +16,7 @@ from interpreter.building.options import (
     switched,
 )
 from interpreter.building.rules import compile_playable, compile_rules
+from interpreter.building.variables import declared_variables
 from interpreter.engine.budget import MAX_NUMBER
 from interpreter.engine.cards import BUILTIN_ATTRIBUTES, Kind, id_flags
 from interpreter.engine.decks import build_deck, check_copies
@@ -28,6 +29,7 @@ from interpreter.language.checks import chance_types, effect_signature
 from interpreter.language.compiler import compile_effect, compile_expression
 from interpreter.language.kinds import card_kinds, rank_types
 from interpreter.language.symbols import Symbols
+from interpreter.language.vocabulary import VARIABLE_TYPES
 from interpreter.loading.extends import load_source
 from interpreter.loading.source import Source, bundled_rulesets, dollar_path
 from interpreter.loading.validation import check_schema
@@ -96,16 +98,15 @@ class Builder:
         attributes = self.data.get("attributes", {})
         self.dispatched: set = set()
         self.drawn: set = set()  # the chance functions its texts call
-        # `initial: none` is the language's own word for YAML's null.
-        self.variables = {name: (spec.get("scope", "match"), spec.get("per_seat", False),
-                                 None if spec.get("initial") == "none" else spec.get("initial", 0))
-                          for name, spec in (self.data.get("variables") or {}).items()}
+        self.variables, self.variable_types = declared_variables(source)
         kept = {name: per_seat for name, (_, per_seat, _) in self.variables.items()}
         self.effect_specs = {name: self.effect_params(name)
                              for name in (self.data.get("effects") or {})}
+        types = {name: VARIABLE_TYPES[kind] for name, kind in self.variable_types.items()}
         ranks, dealt = rank_types(self.data)
         self.symbols = lambda path: Symbols(options=names, attributes=frozenset(attributes),
-                                            variables=kept, ranks=ranks, dealt=dealt,
+                                            variables=kept, variable_types=types,
+                                            ranks=ranks, dealt=dealt,
                                             card_kinds=card_kinds(self.data, path,
                                                                   self.where(path)),
                                             effects=self.effect_specs,
@@ -267,6 +268,7 @@ class Builder:
             else None,
             triggers=compile_rules(self, faces), overlays=self.source.overlays,
             variables=MappingProxyType(self.variables),
+            variable_types=MappingProxyType(self.variable_types),
             guarded=(guarded := frozenset(f for f in faces if f.rules.legal is not None)),
             guards=id_flags(faces, guarded),
             effects=MappingProxyType(effects),

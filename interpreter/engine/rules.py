@@ -106,6 +106,9 @@ class Rules:
     effect_params: dict[Any, Any]  # the parameters' names of each effect that takes some
     chances: dict[Any, Any]  # the named random outcomes (`chances:`): name -> its slots
     variables: Any  # the declared variables: name -> (scope, per seat, initial value)
+    # The variables that say their type (`type: cards`): name -> the type's word; a plain
+    # dictionary, empty in most rulesets, so that setting another costs one test.
+    typed_variables: dict[Any, Any]
     dealer_draw: Any
     first_dealer: Any
     dealer_values: tuple[Any, ...] | None
@@ -173,6 +176,8 @@ class Rules:
         self.effect_params = dict(ruleset.effect_params)
         self.chances = dict(ruleset.chances)
         self.variables = ruleset.variables
+        self.typed_variables = {name: kind for name, kind in ruleset.variable_types.items()
+                                if kind != "value"}
         self.dealer_draw, self.first_dealer = ruleset.dealer_draw, ruleset.first_dealer
         self.dealer_values = ruleset.dealer_values
         self.file = ruleset.file

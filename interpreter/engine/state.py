@@ -14,6 +14,7 @@ from typing import Any
 
 from interpreter.engine import order
 from interpreter.engine.budget import WORK_MESSAGE
+from interpreter.engine.cards import Card
 from interpreter.engine.decisions import Decision
 from interpreter.engine.frame import Frame
 from interpreter.engine.rules import Rules
@@ -239,8 +240,11 @@ class State:
             self.variables[name] = value
         else:
             self.variables[name][seat] = value
-        if self.events is not None:
-            self.log("variable", name=name, seat=seat, value=value)
+        if self.events is not None:  # a card by its name, as every event names cards
+            self.log("variable", name=name, seat=seat,
+                     value=value.name if isinstance(value, Card) else
+                     [item.name if isinstance(item, Card) else item for item in value]
+                     if type(value) is tuple else value)
 
     def run_named_effect(self, name: Any, frame: Frame, args: tuple[Any, ...] = ()) -> None:
         """Queue the ruleset's effect called `name`, to run next, its parameters bound to

@@ -26,6 +26,7 @@ class Symbols:
     types: dict = field(default_factory=dict)  # bound variables' types, where not BOUND_TYPES'
 
     variables: dict = field(default_factory=dict)  # declared game variables: name -> per seat?
+    variable_types: dict = field(default_factory=dict)  # name -> the type it holds (VALUE if absent)
     replacing: str = ""  # the event an instead_of rule's text replaces: proceed() may be called
     colors: tuple = ()  # the ruleset's colours: a literal colour is checked against them
     sides: tuple = ()  # the names of the sides of two-sided cards (`sides:`)

@@ -38,10 +38,13 @@ from interpreter.language.vocabulary import (
     SEATS,
     TEXT,
     VALUE,
+    VARIABLE,
+    Param,
     describe,
     families,
     fits,
     option_type,
+    settable,
 )
 
 # What a ruleset's expressions must give, by where they are written (Symbols.where's path):
@@ -191,7 +194,7 @@ class Checker:
                 options = self.symbols.options
                 return option_type(options[node.attr]) if node.attr in options else ANY
             if subject.ident == "var":
-                return VALUE
+                return self.symbols.variable_types.get(node.attr, VALUE)
         of = self.infer(subject)
         if not of & (CARD | NONE):
             raise self.fail(node, f"`.{node.attr}` is an attribute of a card, not of "
@@ -305,6 +308,8 @@ class Checker:
         row = BUILTINS.get(node.function)
         params, result = ((), ANY) if row is None or row.role == "name" else (row.params, row.result)
         givens = []
+        if params and params[0] is VARIABLE:
+            params, result = self.variable(node, params, result)
         for index, argument in enumerate(node.args):
             given = self.infer(argument)
             givens.append(given)
@@ -344,6 +349,20 @@ class Checker:
                 raise self.fail(argument, f"the effect {name}'s {ordinal(index)} argument, "
                                           f"{param}, is {describe(type_)}, not "
                                           f"{describe(given)}{seat_hint(given, type_)}")
+
+    def variable(self, node: dsl.Call, params: tuple, result: frozenset) -> tuple:
+        """A call naming a declared variable (set_var, seat_var, ...): what it sets or gives
+        is what that variable holds (its `type:`)."""
+        name = node.args[0].value if node.args and isinstance(node.args[0], dsl.Text) else None
+        held = self.symbols.variable_types.get(name, VALUE)
+        if held == VALUE:  # no type given: as before
+            return params, result
+        if result == VALUE:  # a query: it gives what the variable holds
+            return params, held
+        what = f"what '{name}' holds ({describe(held - NONE)}" \
+               f"{' or none' if NONE <= held else ''})"
+        last = Param(settable(held), what, "colour" if COLOUR <= held else "")
+        return params[:-1] + (last,), result
 
     def condition(self, node) -> frozenset:
         """An expression whose truth is asked: a seat (seat 0 counts as false) or none

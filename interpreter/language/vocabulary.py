@@ -18,8 +18,13 @@ SEAT, SEATS, NUMBER, BOOLEAN, TEXT, COLOUR, COLOURS, CARD, CARDS, NONE = \
 LISTS = SEATS | COLOURS | CARDS  # what a comprehension goes through
 ITEM = {"seats": SEAT, "colours": COLOUR, "cards": CARD}
 ANY = frozenset(BASE)
-# What a declared game variable holds (a seat is kept as its number).
+# What a declared game variable holds (a seat is kept as its number), unless it says its type.
 VALUE = NUMBER | SEAT | BOOLEAN | NONE
+# What a declared variable holds, by its `type:` (variables:); one that gives none holds a
+# number, a seat, true, false or none. A list (cards, seats) starts empty and is never none.
+VARIABLE_TYPES = {"value": VALUE, "number": NUMBER | NONE, "boolean": BOOLEAN | NONE,
+                  "seat": SEAT | NONE, "seats": SEATS, "card": CARD | NONE, "cards": CARDS,
+                  "color": COLOUR | NONE, "colour": COLOUR | NONE, "text": TEXT | NONE}
 
 TYPES = {  # base type: what its values are, for the reference
     "seat": "one seat at the table; a number is never taken as a seat (seat 5 of 4 would fail "
@@ -97,6 +102,12 @@ BOUND_TYPES = {"seat": SEAT, "count": NUMBER, "decision": TEXT, "answer": ANY}
 # A card's own attributes (cards.BUILTIN_ATTRIBUTES); declared ones are `any`.
 ATTRIBUTE_TYPES = {"name": TEXT, "kind": TEXT, "color": COLOUR | NONE, "rank": NUMBER | TEXT,
                    "points": NUMBER, "value": NUMBER, "back": CARD | NONE}
+
+
+def settable(held: frozenset) -> frozenset:
+    """What set_var takes for a variable holding `held`: a list's single item too, as a
+    list of one (a card where cards are held)."""
+    return held.union(*(ITEM[b] for b in held if b in ITEM))
 
 
 def option_type(value) -> frozenset:

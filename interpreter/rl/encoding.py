@@ -33,6 +33,7 @@ from interpreter.errors import IllegalMove
 WORDS = (DRAW, PASS, DONE)
 KINDS = tuple(sorted(RESERVED_QUESTIONS)) + ("question",)  # "question": a ruleset's own ask()
 KIND_AT = {kind: i for i, kind in enumerate(KINDS[:-1])}
+NUMBER_VARIABLES = ("value", "number", "boolean", "seat")  # the variables observed, as numbers
 # dtype objects made once: np.frombuffer(buffer, F32) takes 0.8 us, with dtype=np.float32 as a
 # keyword 1.7 us (measured on this machine), and it runs at every step.
 F32 = np.dtype(np.float32)
@@ -111,9 +112,12 @@ class Encoding:
             [f"play {n}" for n in self.face_names] + list(WORDS)
             + [f"color {c}" for c in self.colors] + [f"seat {s}" for s in range(players)]
             + ["yes", "no", "none"])
+        # Only numbers (a seat is one, true and false too): a variable holding cards may
+        # hold cards from a hand, which no other seat may see (docs/rules.md).
         self.variables = [(name, per_seat) for name, (_, per_seat, initial)
                           in ruleset.variables.items()
-                          if initial is None or isinstance(initial, (bool, int, float))]
+                          if ruleset.variable_types[name] in NUMBER_VARIABLES
+                          and (initial is None or isinstance(initial, (bool, int, float)))]
         self.layout()
         # Option -> action for the words and the colours; a card's is its face's (`ids`).
         self.by_option = {word: self.word_base + i for i, word in enumerate(WORDS)}
