@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from interpreter.engine.replacing import Replacement
-from interpreter.engine.triggers import BINDS, REPLACEABLE, Triggers, trigger_op
+from interpreter.engine.triggers import BINDS, CARRIES, REPLACEABLE, Triggers, trigger_op
 from interpreter.language import dsl
 from interpreter.language.builtins import FUNCTIONS
 from interpreter.language.compiler import compile_effect, compile_expression
@@ -50,7 +50,8 @@ def build_triggers(rules: list, by_card: dict | None = None) -> Triggers:
         groups.setdefault(rule.event, []).append(
             Replacement(rule.name, rule.condition, rule.ops, rule.early, tables.get(rule.name))
             if rule.replaces else trigger_op(rule.name, rule.condition, rule.ops,
-                                             BINDS.get(rule.event, ())))
+                                             BINDS.get(rule.event, ())
+                                             + CARRIES.get(rule.event, ())))
     return Triggers(**{event: tuple(ops) for event, ops in groups.items()}, every=tuple(ordered))
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.cards import Card
 from interpreter.engine.chance import shuffle
-from interpreter.engine.frame import Frame
+from interpreter.engine.frame import DRAWN, Frame
 
 if TYPE_CHECKING:
     from interpreter.engine.state import State
@@ -65,11 +65,20 @@ def draw(game: State, seat: int, count: int, fire: bool = True, until_color: Any
         game.last_move = game.turns
         if fire:
             if game.rules.cards_drawn:  # no frame made for rules a ruleset does not have
-                game.push(game.rules.cards_drawn, Frame(seat))
+                game.push(game.rules.cards_drawn, drawn_frame(game, seat, got))
             if game.rules.hand_size_changed:
                 game.size_changed(seat)
     log_draw(game, seat, got)
     return got
+
+
+def drawn_frame(game: State, seat: int, count: int) -> Frame:
+    """The frame of a draw's cards_drawn rules: the seat, and the `count` cards it just drew
+    (the last of its hand), as they are now (`drawn`)."""
+    frame = Frame(seat)
+    hand: list[Any] = game.hands[seat]
+    frame.vars[DRAWN] = tuple(hand[len(hand) - count:])
+    return frame
 
 
 def log_draw(game: State, seat: int, count: int) -> None:

@@ -4,13 +4,17 @@ variables)."""
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Final
 
 try:
     from mypy_extensions import mypyc_attr
 except ImportError:  # installed without mypy: the decorator only guides the compiler
     def mypyc_attr(*_args: Any, **_attrs: Any) -> Any:  # type: ignore[misc]
         return lambda cls: cls
+
+
+# A frame variable no effect text can name: the cards the last draw gave (the name `drawn`).
+DRAWN: Final = "#drawn"
 
 
 # One freed instance kept for the next (mypyc's free list): frames are made and dropped

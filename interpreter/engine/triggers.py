@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from interpreter.engine.frame import Frame
+from interpreter.engine.frame import DRAWN, Frame
 from interpreter.errors import RuleRuntimeError
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ EVENTS = {
     "hand_started": "a hand was dealt and its first card turned, before the first turn; "
                     "player: the dealer",
     "cards_drawn": "a seat drew one or more cards (the rule runs once the draw is over); "
-                   "player: that seat",
+                   "player: that seat, `drawn`: the cards it drew",
     "hand_ended": "a hand was won and scored, before the match's end is decided (no player "
                   "may be asked anything then); player: the hand's winner",
     "hand_size_changed": "a seat's hand grew or shrank and still holds cards (a play, a draw, "
@@ -51,6 +51,10 @@ BINDS = {
     "hand_size_changed": ("seat", "count"),
     "decided": ("seat", "decision", "answer"),
 }
+
+# What an event's frame carries to its rules' frames that no text names as a variable: the
+# cards a draw gave, read by the name `drawn`.
+CARRIES = {"cards_drawn": (DRAWN,)}
 
 # Events an `instead_of:` rule may replace: the names bound in its text, and what the
 # event does when no rule replaces it (or the last one calls proceed()).

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.cards import Card
 from interpreter.engine.decisions import DRAW, PASS
-from interpreter.engine.drawing import can_draw, draw, log_draw, take_from_stock
+from interpreter.engine.drawing import can_draw, draw, drawn_frame, log_draw, take_from_stock
 from interpreter.engine.frame import Frame
 from interpreter.engine.playable import is_playable, playable_in_hand
 from interpreter.engine.replacing import LOST, replace
@@ -111,7 +111,7 @@ def draw_for_turn(game: State, seat: int) -> None:
     else:
         game.queue(op_offer_drawn, Frame(seat, drawn))
         if count and game.rules.cards_drawn:
-            game.push(game.rules.cards_drawn, Frame(seat))
+            game.push(game.rules.cards_drawn, drawn_frame(game, seat, count))
         if count and game.rules.hand_size_changed:
             game.size_changed(seat)
 
@@ -152,7 +152,7 @@ def draw_and_decide(game: State, seat: int, drawn: int) -> None:
     frame.vars["drawn"] = drawn + 1
     game.queue(op_decide_again, frame)
     if game.rules.cards_drawn:
-        game.push(game.rules.cards_drawn, Frame(seat))
+        game.push(game.rules.cards_drawn, drawn_frame(game, seat, 1))
 
 
 def end_turn_after_draw(game: State, seat: int, count: int, then: Any, frame: Frame | None) -> None:
@@ -167,7 +167,8 @@ def end_turn_after_draw(game: State, seat: int, count: int, then: Any, frame: Fr
             then(game, frame)
         return
     game.queue(then, frame)
-    game.push(drew, Frame(seat))
+    if drew:
+        game.push(drew, drawn_frame(game, seat, count))
     if count and game.rules.hand_size_changed:
         game.size_changed(seat)
 
@@ -183,13 +184,20 @@ def passed(game: State, seat: int) -> bool:
 
 
 def op_offer_drawn(game: State, frame: Frame) -> object:
-    """Offer to play the card just drawn."""
+    """Offer to play the card just drawn (unless a cards_drawn rule moved it: the turn ends)."""
+    if frame.card not in game.hands[frame.player]:
+        end_turn(game)
+        return None
     return game.request("play_drawn", frame.player, (True, False), answer_play_drawn, frame)
 
 
 def op_force_drawn(game: State, frame: Frame) -> object:
-    """Play the card just drawn: forced play."""
-    play(game, frame.player, frame.card)
+    """Play the card just drawn: forced play (unless a cards_drawn rule moved it: the turn
+    ends)."""
+    if frame.card not in game.hands[frame.player]:
+        end_turn(game)
+    else:
+        play(game, frame.player, frame.card)
     return None
 
 

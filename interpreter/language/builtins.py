@@ -151,6 +151,11 @@ ROWS = (
     name("fair", names.name_fair, BOOLEAN,
          "whether the card's `fair` condition held when it was played",
          "it was played fairly"),
+    name("drawn", names.name_drawn, CARDS,
+         "the cards the last draw gave: in a cards_drawn rule, the cards that seat just drew; "
+         "in an effect, after draw(), draw_until_color() or take_penalty(), the cards that "
+         "call drew (every seat's, in turn); none drawn yet: no cards",
+         "the cards just drawn"),
     name("side", names.name_side, TEXT | NONE,
          "the name of the side of two-sided cards that is up (none without `sides:`)",
          "the side that is up"),

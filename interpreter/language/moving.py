@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine import drawing, moves, replacing, turns
 from interpreter.engine.budget import charge
 from interpreter.engine.cards import Card
+from interpreter.engine.frame import DRAWN
 from interpreter.language.arguments import card_count, seat_of, seats_of
 
 if TYPE_CHECKING:
@@ -21,8 +22,17 @@ def draw(game: GameState, frame: Any, who: Any, count: Any) -> Any:
     count = card_count(count)
     seats = seats_of(game, who)
     charge(game, len(seats))  # and each card drawn (drawing.draw)
+    drawn: list[Any] = []
     for seat in seats:
-        drawing.draw(game, seat, count)
+        got_cards(game, seat, drawing.draw(game, seat, count), drawn)
+    frame.vars[DRAWN] = tuple(drawn)
+
+
+def got_cards(game: GameState, seat: int, count: int, drawn: list[Any]) -> None:
+    """Add the `count` cards `seat` just drew (the last of its hand) to `drawn`."""
+    if count:
+        hand: list[Any] = game.hands[seat]
+        drawn.extend(hand[len(hand) - count:])
 
 
 def draw_until_color(game: GameState, frame: Any, who: Any, color: Any) -> Any:
@@ -30,9 +40,12 @@ def draw_until_color(game: GameState, frame: Any, who: Any, color: Any) -> Any:
         raise ValueError(f"{color!r} is not a colour of this ruleset")
     seats = seats_of(game, who)
     charge(game, len(seats))  # and each card drawn (drawing.draw)
+    drawn: list[Any] = []
     for seat in seats:
         # Until a card of the colour comes, or nothing is left to draw.
-        drawing.draw(game, seat, len(game.stock) + len(game.discard), until_color=color)
+        got_cards(game, seat, drawing.draw(game, seat, len(game.stock) + len(game.discard),
+                                           until_color=color), drawn)
+    frame.vars[DRAWN] = tuple(drawn)
 
 
 def held_cards(game: GameState, seat: int, cards: Any) -> list[Any]:
@@ -89,8 +102,11 @@ def add_penalty(game: GameState, frame: Any, count: Any) -> Any:
 
 def take_penalty(game: GameState, frame: Any, who: Any) -> Any:
     count = game.take_penalty()
+    drawn: list[Any] = []
     if count:
-        drawing.draw(game, seat_of(game, who), count)
+        seat = seat_of(game, who)
+        got_cards(game, seat, drawing.draw(game, seat, count), drawn)
+    frame.vars[DRAWN] = tuple(drawn)
 
 
 def owe_draw(game: GameState, frame: Any, who: Any, count: Any) -> Any:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from interpreter.engine.frame import Frame
+from interpreter.engine.frame import DRAWN, Frame
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState
@@ -113,6 +113,11 @@ def name_fair(g: GameState, f: Any) -> Any:
     if isinstance(f, Frame):
         return f.fair
     return f.fair
+
+
+def name_drawn(g: GameState, f: Any) -> Any:
+    found = f.vars.get(DRAWN)
+    return () if found is None else found
 
 
 def name_side(g: GameState, f: Any) -> Any:
