@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import order
+from interpreter.engine.chance import shuffle
 from interpreter.engine.frame import Frame
 from interpreter.engine.turns import UNO_CALL, op_hand_over
 
@@ -109,6 +110,32 @@ def pass_hands(game: State, direction: int) -> None:
         if game.seated == n else order.pass_in_play(game.out, game.hands, direction)
     if game.events is not None:
         game.log("pass_hands", direction=direction)
+    hands_moved(game, sizes)
+
+
+def shuffle_hands(game: State, start: int) -> None:
+    """Every hand collected, shuffled with the game's generator and dealt again one card at a
+    time, from `start` on in the direction of play, until none is left: hands may change
+    sizes, and with fewer cards than seats the seats dealt last get none. A seat that held
+    cards and is dealt none goes out; a seat left at the UNO count owes the call."""
+    sizes = game.hand_sizes()
+    seats = game.others_of(start) if game.out[start] else (start,) + game.others_of(start)
+    cards: list[Any] = []
+    for hand in game.hands:
+        cards.extend(hand)
+        hand.clear()
+    game.spend(len(cards) + game.players)  # each card shuffled and dealt, as a deal's are
+    shuffle(game.rng, cards)
+    hands = game.hands
+    for at in range(len(cards)):
+        hands[seats[at % len(seats)]].append(cards[at])
+    game.last_move = game.turns
+    if game.events is not None:
+        game.log("shuffle_hands", seat=start, sizes=game.hand_sizes())
+    for seat in seats:
+        if sizes[seat] and not hands[seat]:
+            game.queue(op_hand_over, Frame(seat))
+            return
     hands_moved(game, sizes)
 
 

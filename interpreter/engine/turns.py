@@ -137,6 +137,8 @@ def follow_play(game: State, frame: Frame, hand: list[Any], ends_turn: bool = Tr
     card: Card = frame.card  # typed: its kind's rules are read natively
     rules = card.rules
     if not hand:
+        if ends_turn:  # run only when the hand goes on (op_hand_over): else it is dropped
+            game.queue(END_OF_TURN, None)
         game.push(HAND_OVER, frame)
         game.push(rules.on_going_out, frame)
         return
@@ -300,7 +302,10 @@ def op_after_answer(game: State, frame: Frame | None) -> object:
 
 
 def op_hand_over(game: State, frame: Frame) -> object:
-    """The player has no cards left: the hand is over."""
+    """The player has no cards left: the hand is over. One its last card's effect dealt cards
+    again (shuffle_hands) has not gone out: the hand goes on."""
+    if game.hands[frame.player]:
+        return None
     end_hand(game, frame.player)
     return None
 

@@ -252,6 +252,11 @@ ROWS = (
              "Each seat in `who` shows its hand face up to every seat until the hand ends "
              "(what it holds then: cards it draws later are shown too).",
              "{0} shows their hand to the table until the hand ends."),
+    function("action", moving.shuffle_hands, (arg(SEAT),), NONE,
+             "Every hand is collected, shuffled and dealt again one card at a time, from "
+             "`seat` on in the direction of play (hands may change sizes; a seat that held "
+             "cards and is dealt none goes out).",
+             "Every hand is collected, shuffled and dealt again, one card at a time from {0}."),
     function("action", moving.owe_draw, (WHO, COUNT), NONE,
              "Each seat in `who` owes `count` cards: it draws them and loses its next turn, "
              "unless an `instead_of: draw_owed` rule replaces that (as stacking does).",

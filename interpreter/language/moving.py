@@ -109,6 +109,10 @@ def take_penalty(game: GameState, frame: Any, who: Any) -> Any:
     frame.vars[DRAWN] = tuple(drawn)
 
 
+def shuffle_hands(game: GameState, frame: Any, start: Any) -> Any:
+    moves.shuffle_hands(game, seat_of(game, start))
+
+
 def owe_draw(game: GameState, frame: Any, who: Any, count: Any) -> Any:
     count = card_count(count)
     seats = seats_of(game, who)

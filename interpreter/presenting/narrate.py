@@ -171,6 +171,10 @@ class Narrator:
     def on_pass_hands(self, direction):
         return "Every hand moves one seat on."
 
+    def on_shuffle_hands(self, seat, sizes):
+        return (f"Every hand is collected, shuffled and dealt again from {self.whom(seat)}: "
+                f"{', '.join(f'{self.who(s)} {n}' for s, n in enumerate(sizes))} cards.")
+
     def on_reshuffle(self, size):
         return f"The discard pile is shuffled into a new stock ({size} cards)."
 

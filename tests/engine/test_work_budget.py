@@ -148,6 +148,7 @@ CHARGED = {
     "switch_sides": ((), every_card),
     "swap_hands": ((1, 2), 4),
     "pass_hands": ((), 4),
+    "shuffle_hands": ((1,), 14 + 4),  # each card shuffled and dealt, and every seat
     "eliminate": ((1,), 5 + 4),
     "choose_player": ((0, (1, 2, 3)), 3),
     "choose_color": ((0, ["red", "blue"]), 2),
