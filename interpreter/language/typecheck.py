@@ -470,7 +470,7 @@ def ordinal(index: int) -> str:
 
 def seat_hint(given: frozenset, wanted: frozenset) -> str:
     """Why a number is not a seat, when one was given for a seat."""
-    if wanted & (SEAT | SEATS) and given - NONE <= NUMBER:
+    if wanted & (SEAT | SEATS) and given - NONE and given - NONE <= NUMBER:
         return " (a number may name no seat at the table: name seats as player, next, " \
                "seat_after(player, 2) and the like)"
     return ""
