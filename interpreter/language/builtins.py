@@ -267,7 +267,8 @@ ROWS = (
              "rule (the next such rule, or the event's own action).",
              "What the rule replaced happens as it would without it.", check=check_proceed),
     function("action", variables.set_var, (VARIABLE, HELD_VALUE), NONE,
-             "Set the declared game variable `name` (see `variables:`); read it as `var.NAME`.",
+             "Set the declared game variable `name` (see `variables:`) to a value of its "
+             "`type:` (a card or list kept as it is now); read it as `var.NAME`.",
              "{0} becomes {1}.", check=variable_check(False)),
     function("action", variables.set_seat_var, (VARIABLE, arg(SEAT), HELD_VALUE), NONE,
              "Set the seat's own value of the declared per-seat variable `name`.",

@@ -109,8 +109,8 @@ def take_penalty(game: GameState, frame: Any, who: Any) -> Any:
     frame.vars[DRAWN] = tuple(drawn)
 
 
-def shuffle_hands(game: GameState, frame: Any, start: Any) -> Any:
-    moves.shuffle_hands(game, seat_of(game, start))
+def shuffle_hands(game: GameState, frame: Any, seat: Any) -> Any:
+    moves.shuffle_hands(game, seat_of(game, seat))
 
 
 def owe_draw(game: GameState, frame: Any, who: Any, count: Any) -> Any:

@@ -59,8 +59,9 @@ def types_section() -> list:
     out += ["", "`a/b` is a value of either type (a card's `rank` is `number/text`); it is "
             "accepted where either fits, since the checker does not follow which one an `if` "
             "has made sure of (but for a card's kind: see a rank, under Card attributes). "
-            f"`{type_name(VALUE)}` is what a declared variable holds: a "
-            "number, a seat, true, false or none. `==` and `!=` compare values of like types "
+            f"`{type_name(VALUE)}` is what a declared variable holds unless it says its "
+            "`type:` (docs/rules.md): a number, a seat, true, false or none; one that says it "
+            "holds that type (a list of cards or seats is never none). `==` and `!=` compare values of like types "
             "(a seat with a number, a colour with text), `<` and the like order numbers or "
             "text. A condition may be any value but a seat (seat 0 would count as false) or "
             "none (never true): true or false, a count (true unless 0), a card that may be "
@@ -83,7 +84,8 @@ def reference_markdown() -> str:
            "## Names", "", "| name | type | what it is |", "|---|---|---|"]
     out += [f"| `{name}` | {type_name(row.result)} | {row.doc} |" for name, row in NAMES.items()]
     out += ["| `option.NAME` | as its value | an option's value, or whether a house rule is "
-            "on |", f"| `var.NAME` | {type_name(VALUE)} | a declared game variable |", "",
+            "on |", f"| `var.NAME` | its `type:`, else {type_name(VALUE)} | a declared game "
+            "variable |", "",
             "## Card attributes", "",
             ", ".join(f"`{a}` ({type_name(ATTRIBUTE_TYPES.get(a, ANY))})"
                       for a in BUILTIN_ATTRIBUTES)
