@@ -92,6 +92,7 @@ class Ruleset:
     digest: str  # identifies the rules (merged YAML and options): a changed ruleset differs
     source: Source
     shown_values: tuple = ()  # (name, label) of each per-seat variable the front ends show
+    rows: tuple = ()  # the rows of piles (`rows:`), engine.piles.Row each, in order
 
     def __deepcopy__(self, memo):
         return self  # immutable: a cloned game shares its ruleset
@@ -118,11 +119,12 @@ class Ruleset:
             raise OptionError(f"{self.name} plays in teams of {self.team_size}: the players "
                               f"must be a multiple of {self.team_size}, not {players}")
         size = self.hand_sizes[players]
-        needed = players * size + 1
+        turned = sum(row.size for row in self.rows) or 1
+        needed = players * size + turned
         cards = len(self.deck) * self.decks[players]
         if cards < needed:
             raise RulesetError(f"the deck has {cards} cards; dealing {size} "
-                               f"to {players} players and turning one needs {needed}",
+                               f"to {players} players and turning {turned} needs {needed}",
                                file=self.file)
 
 

@@ -112,10 +112,17 @@ def refuse_choices(builder, path: tuple, event: str) -> None:
                                 node.column, where)
 
 
+def never(game, frame) -> bool:
+    """The discard pile's playable condition in a game whose plays all go on rows' piles."""
+    return False
+
+
 def compile_playable(builder) -> tuple:
     """(fn(game, frame) -> bool, the key paths of its texts): one condition, or named clauses
     (any text clause allows a card, every `only_if` clause must hold too)."""
-    spec = builder.data["playable"]
+    spec = builder.data.get("playable")
+    if spec is None:  # a game of rows (the loader requires one or the other)
+        return never, ()  # every play goes on a row's pile, by the row's own condition
     if isinstance(spec, str):
         return builder.expression(("playable",)), (("playable",),)
     allow: list = []

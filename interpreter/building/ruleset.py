@@ -22,6 +22,7 @@ from interpreter.engine.cards import BUILTIN_ATTRIBUTES, Kind, id_flags
 from interpreter.engine.decks import build_deck, check_copies
 from interpreter.engine.frame import Frame
 from interpreter.engine.game import GameState
+from interpreter.engine.piles import Row
 from interpreter.engine.playable import tables_for
 from interpreter.language import dsl
 from interpreter.language.builtins import BUILTINS
@@ -34,7 +35,7 @@ from interpreter.loading.extends import load_source
 from interpreter.loading.source import Source, bundled_rulesets, dollar_path
 from interpreter.loading.validation import check_schema
 
-REQUIRED = ("name", "colors", "kinds", "deck", "playable", "scoring")
+REQUIRED = ("name", "colors", "kinds", "deck", "playable", "scoring")  # playable: or rows
 TABLE_NAMES = {"card", "top", "color", "penalty"}
 
 
@@ -68,7 +69,7 @@ def validate(source: Source) -> None:
                                          f"`{base}+house/{name}` on the command line")
     check_schema(source, "ruleset")
     for key in REQUIRED:
-        if key not in source.data:
+        if key not in source.data and not (key == "playable" and source.data.get("rows")):
             raise source.error((), f"the ruleset has no '{key}' (required: {', '.join(REQUIRED)})")
     if not {"winner_scores", "seat_scores"} & set(source.data["scoring"] or {}):
         raise source.error(("scoring",), "scoring needs winner_scores (the hand's winner's "
@@ -114,7 +115,8 @@ class Builder:
                                             dispatched=self.dispatched, drawn=self.drawn,
                                             where=self.where(path),
                                             colors=tuple(self.data.get("colors", ())),
-                                            sides=tuple(self.data.get("sides") or ()))
+                                            sides=tuple(self.data.get("sides") or ()),
+                                            rows=tuple(self.data.get("rows") or ()))
 
     def where(self, path: tuple) -> dict:
         loc = self.source.locate(path)
@@ -329,7 +331,16 @@ class Builder:
             digest=fingerprint,
             source=self.source,
             shown_values=self.shown_values(),
+            rows=self.rows(),
         )
+
+    def rows(self) -> tuple:
+        """The rows of piles (`rows:`), each with its compiled playable condition."""
+        return tuple(
+            Row(name, self.setting(("rows", name, "piles"), 1, int, minimum=1, maximum=100),
+                self.expression(("rows", name, "playable")),
+                self.get(("rows", name, "plays"), "one") == "each_pile")
+            for name in self.data.get("rows") or {})
 
     def side_colors(self, colors: tuple) -> tuple:
         """Each side's colours (two-sided cards), each one of the ruleset's `colors`."""

@@ -11,6 +11,7 @@ from interpreter.engine.chance import shuffle
 from interpreter.engine.decisions import HandResult
 from interpreter.engine.decks import pair_at_random
 from interpreter.engine.frame import Frame
+from interpreter.engine import piles
 from interpreter.engine.turns import ADVANCE, START_TURN, WINDOWS, count_turn, run
 from interpreter.errors import IllegalMove, RuleRuntimeError
 
@@ -160,6 +161,15 @@ def begin_hand(game: State) -> None:
         game.seated = game.players
     game.side_colors = rules.first_colors
     game.turn = game.dealer
+    if rules.rows:
+        # A game of rows turns its rows' piles face up instead of a first card; they were
+        # turned, not played: nothing fires.
+        deal(game)
+        piles.deal_rows(game)
+        game.color = None
+        game.push(ADVANCE, None)
+        game.push(rules.hand_started, Frame(game.dealer))
+        return
     for _ in range(1000):
         deal(game)
         first = turn_first_card(game)
@@ -232,7 +242,7 @@ def set_table(game: State, hands: Any, discard: Any, stock: Any, turn: Any = 0,
               direction: Any = 1, color: Any = None, dealer: Any = None, scores: Any = None,
               penalty: Any = 0, uncalled: Any = (), lost_turns: Any = None,
               extra_turn: Any = None, just_played: Any = False, winners: Any = (),
-              side: Any = 0) -> None:
+              side: Any = 0, rows: Any = None) -> None:
     """Set `game` (made without a deal) at an exact table: hands per seat, discard
     (bottom..top), stock (top first), then play on from there (GameState.from_table).
 
@@ -241,7 +251,8 @@ def set_table(game: State, hands: Any, discard: Any, stock: Any, turn: Any = 0,
     (`uncalled`, seats): then its turn is ending, and the windows (catch, jump-in) open before
     play passes on. `penalty` is pending, `lost_turns` (a count per seat) and `extra_turn` (a
     seat) are queued; `winners` are the seats that won earlier hands; `side` is the side of
-    two-sided cards that is up (the cards are given with their faces of that side up).
+    two-sided cards that is up (the cards are given with their faces of that side up);
+    `rows` gives each row's piles (row name -> piles, each bottom..top).
     """
     ruleset = game.ruleset
 
@@ -250,6 +261,12 @@ def set_table(game: State, hands: Any, discard: Any, stock: Any, turn: Any = 0,
     game.hands = [cards(h) for h in hands]
     game.discard = cards(discard)
     game.stock = cards(stock)[::-1]
+    given = rows or {}
+    unknown = set(given) - {row.name for row in game.rules.rows}
+    if unknown:
+        raise IllegalMove(f"the ruleset has no row named {sorted(unknown)[0]!r} under rows:")
+    game.rows = {row.name: [cards(pile) for pile in given.get(row.name, ())]
+                 for row in game.rules.rows}
     game.turn, game.direction = turn, direction
     if side:
         game.side, game.side_colors = side, game.rules.side_colors[side]
@@ -257,7 +274,8 @@ def set_table(game: State, hands: Any, discard: Any, stock: Any, turn: Any = 0,
     game.color = color if color is not None else (game.top.color if game.top else None)
     game.scores = list(scores) if scores is not None else [0] * game.players
     game.hand_results = [HandResult(seat, 0, 0, None) for seat in winners]
-    game.table_size = sum(map(len, game.hands)) + len(game.discard) + len(game.stock)
+    game.table_size = sum(map(len, game.hands)) + len(game.discard) + len(game.stock) \
+        + sum(len(pile) for row in game.rows.values() for pile in row)
     game.penalty = penalty
     game.lost_turns = list(lost_turns) if lost_turns is not None else [0] * game.players
     game.next_turn = extra_turn

@@ -18,7 +18,7 @@ PASS: Final = "pass"  # the answer that ends a turn without playing (turn.decide
 DONE: Final = "done"  # the answer that ends a card choice made one pick at a time
 # The decisions the engine asks by name: a rule's ask() may not take one of them for its own.
 RESERVED_QUESTIONS: Final = frozenset({"play", "play_drawn", "uno", "catch", "jump_in",
-                                       "jump_in_card", "color", "target", "card"})
+                                       "jump_in_card", "color", "target", "card", "pile"})
 
 
 # One freed instance kept for the next (mypyc's free list): a decision is made every turn and

@@ -19,6 +19,7 @@ from interpreter.engine import (
     chance,
     dealing,
     order,
+    piles,
     playable,
     turns,
 )
@@ -81,6 +82,7 @@ class GameState(State):
         self.ending = False
         self.public_windows = public_windows
         self.stock, self.discard = [], []
+        self.rows, self.played_piles, self.played_pile = {}, [], piles.NO_PILE
         self.color, self.direction, self.turn, self.turns = None, 1, 0, 0
         self.side = 0
         dealing.match_cards(self, deal)

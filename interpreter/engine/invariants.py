@@ -42,13 +42,14 @@ def is_seat(game, seat) -> bool:
 
 
 def all_cards(game) -> list:
-    """Every card in the hands, the stock and the discard pile."""
+    """Every card in the hands, the stock, the discard pile and the rows' piles."""
     if len(game.hands) != game.players:
         fail(f"{len(game.hands)} hands for {game.players} players")
     for seat, hand in enumerate(game.hands):
         if not isinstance(hand, list):
             fail(f"hand of seat {seat} is a {type(hand).__name__}, not a list")
-    return [c for hand in game.hands for c in hand] + list(game.stock) + list(game.discard)
+    return [c for hand in game.hands for c in hand] + list(game.stock) + list(game.discard) \
+        + [c for row in game.rows.values() for pile in row for c in pile]
 
 
 def check_cards(game, deck_size: int | None = None) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from interpreter.engine import order
+from interpreter.engine import order, piles
 from interpreter.engine.chance import shuffle
 from interpreter.engine.frame import Frame
 from interpreter.engine.turns import UNO_CALL, op_hand_over
@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 def move_cards(game: State, seat: int, cards: list[Any], where: Any) -> None:
     """Move held `cards` from `seat`'s hand: under the discard pile's top card
     ("discard"), to the bottom of the discard pile ("bottom"), to the bottom of the stock
-    ("stock"), or to another seat's hand. A hand
+    ("stock"), to new piles at the end of a row (("row", name)), or to another seat's hand.
+    A hand
     left empty goes out; a hand left at the UNO count owes the call."""
     sizes = game.hand_sizes()
     hand = game.hands[seat]
@@ -32,11 +33,17 @@ def move_cards(game: State, seat: int, cards: list[Any], where: Any) -> None:
         game.stock[:0] = cards
     elif where == "bottom":
         game.discard[:0] = cards
+    elif isinstance(where, tuple):
+        piles.add_piles(game, where[1], cards)
     else:
         game.hands[where].extend(cards)
     if cards:
         game.last_move = game.turns
-        if game.events is not None:
+        if game.events is None:
+            pass
+        elif isinstance(where, tuple):  # face up in the row: every seat sees which
+            game.log("added_to_row", seat=seat, row=where[1], cards=[c.name for c in cards])
+        else:
             game.log("cards_moved", seat=seat, to=where, count=len(cards))
     if not hand and sizes[seat]:
         game.queue(op_hand_over, Frame(seat))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from interpreter.engine import piles
 from interpreter.engine.budget import RULES_RESERVE, UNTABLED_WORK
 from interpreter.engine.cards import Card
 from interpreter.engine.frame import Frame
@@ -29,7 +30,10 @@ COLOR_SPAN: Final = 1 << 20  # colour numbers below this fit a key
 
 
 def is_playable(game: State, seat: int, card: Any) -> bool:
-    """Whether `seat` may play `card` now (by the playable rule and the kind's legal rule)."""
+    """Whether `seat` may play `card` now (by the playable rule and the kind's legal rule;
+    in a ruleset with rows, whether some open pile may take it)."""
+    if game.rules.rows:
+        return bool(piles.open_piles(game, seat, card))
     faces = playable_faces(game)
     face: Card = card
     if faces is not None:
@@ -66,6 +70,8 @@ def fill_playable(game: State, seat: int, into: list[Any]) -> int:
 
     A turn's play fills the game's own list (op_ask_play): a new list each turn, grown from
     empty and freed the turn after, cost some 300 instructions a turn (callgrind)."""
+    if game.rules.rows:
+        return fill_row_playable(game, seat, into)
     # The hot path of every turn: a table of the faces playable now, read by card.id,
     # and the legal rule only for guarded faces.
     hand: list[Any] = game.hands[seat]  # typed: the compiled build walks it natively
@@ -120,6 +126,21 @@ def fill_playable(game: State, seat: int, into: list[Any]) -> int:
             into[legal] = face
             legal += 1
     return legal
+
+
+def fill_row_playable(game: State, seat: int, into: list[Any]) -> int:
+    """Put the distinct cards `seat` may play on some open pile, in hand order, at the start
+    of `into`; how many there are (fill_playable for a ruleset with rows)."""
+    hand: list[Any] = game.hands[seat]
+    # Each distinct card is tried on each pile: the rows' playable conditions run that often.
+    on_offer = sum(len(game.rows[row.name]) for row in game.rules.rows)
+    game.spend(len(hand) * (1 + on_offer))
+    count = 0
+    for card in dict.fromkeys(hand):
+        if piles.open_piles(game, seat, card):
+            put(into, count, card)
+            count += 1
+    return count
 
 
 def put(items: list[Any], at: int, item: Any) -> None:

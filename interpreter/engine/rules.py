@@ -65,6 +65,7 @@ class Rules:
     refill_at_once: bool  # stock.refill when_empty: the stock is rebuilt the moment it runs out
     playable: Any  # the playable condition, fn(game, frame)
     playable_tables: PlayableTables | None  # its tables, shared by the ruleset's games (None: none)
+    rows: tuple[Any, ...]  # the rows of piles (piles.Row each); empty: plays go on the discard
     # UNO and jump-in.
     uno_penalty: Any  # int, or None when the ruleset asks no UNO call
     uno_cards_left: int  # a seat left holding this many cards owes the call
@@ -144,6 +145,7 @@ class Rules:
         self.refill_at_once = ruleset.refill_at_once
         self.playable = ruleset.playable
         self.playable_tables = ruleset.playable_tables
+        self.rows = tuple(ruleset.rows)
         self.uno_penalty = ruleset.uno_penalty
         self.uno_cards_left = ruleset.uno_cards_left
         self.jump_in = ruleset.jump_in

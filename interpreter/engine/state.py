@@ -65,6 +65,9 @@ class State:
     hands: list[Any]
     stock: list[Any]  # the top card is last
     discard: list[Any]  # the top card is last
+    rows: dict[Any, Any]  # rows: name -> its piles, each a list of cards, top last (piles.py)
+    played_piles: list[Any]  # the piles (row, number) played on this turn
+    played_pile: Any  # the pile (row, number) the last card went on (piles.NO_PILE: none)
     color: Any  # the colour to follow
     side: int  # the side of two-sided cards that is up (0: the first of `sides:`)
     side_colors: tuple[Any, ...]  # the colours of the side that is up (all the colours without sides)

@@ -30,7 +30,11 @@ def answer_play(game: State, frame: Frame | None, answer: Any) -> None:
 
 def pass_turn(game: State, seat: int) -> None:
     """turn.decide_after_draw: `seat`, with nothing left to draw, passes; a penalty it owes
-    is let off, and the pass counts towards a blocked hand."""
+    is let off, and the pass counts towards a blocked hand. A seat that played on a pile of
+    a row this turn stops playing instead: its turn ends."""
+    if game.played_piles:
+        end_turn(game)
+        return
     if game.penalty:
         game.take_penalty()
     if game.events is not None:

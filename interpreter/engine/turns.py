@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from interpreter.engine import order, playable
+from interpreter.engine import order, piles, playable
 from interpreter.engine.budget import RULES_RESERVE, TURN_WORK, TURNS_MESSAGE
 from interpreter.engine.cards import Card
 from interpreter.engine.decisions import DRAW, PASS
@@ -28,6 +28,8 @@ def op_start_turn(game: State, frame: Frame | None) -> object:
     game.just_played = False
     if game.first_player is None:
         game.first_player = seat
+    if game.rules.rows:
+        game.played_piles = []  # every pile may be played on again
     started = game.rules.turn_started
     if started:
         game.queue(ASK_PLAY, None)
@@ -40,8 +42,10 @@ def op_ask_play(game: State, frame: Frame | None) -> object:
     """Ask the seat whose turn it is to play a card or draw (its turn has been counted)."""
     options = game.play_options  # the game's own, filled again (the Decision copies it)
     count = playable.fill_playable(game, game.turn, options)
-    if game.rules.decide_after_draw and not can_draw(game):
-        playable.put(options, count, PASS)  # deciding again after each draw: nothing to draw
+    if game.rules.decide_after_draw and not can_draw(game) or game.played_piles:
+        # Deciding again after each draw with nothing to draw, or playing on after a play
+        # on a pile (rows:): the seat may stop.
+        playable.put(options, count, PASS)
     else:
         playable.put(options, count, DRAW)  # the option itself, not a name bound to it: a
         # name costs its references each turn (callgrind: some 20 instructions a turn)
@@ -98,7 +102,11 @@ def no_progress(game: State) -> str:
 
 def play(game: State, seat: int, card: Card, ends_turn: bool = True) -> None:
     """Move `card` from `seat`'s hand to the discard pile and queue what follows (the end of
-    the turn too, unless the play is one an effect makes: `ends_turn` false)."""
+    the turn too, unless the play is one an effect makes: `ends_turn` false). In a ruleset
+    with rows, a turn's play goes on a pile instead (play_on_row)."""
+    if game.rules.rows and ends_turn:
+        play_on_row(game, seat, card)
+        return
     rules = card.rules
     color_before = game.color
     frame = None
@@ -121,6 +129,62 @@ def play(game: State, seat: int, card: Card, ends_turn: bool = True) -> None:
         follow_play(game, frame or Frame(seat, card, color_before), hand, ends_turn)
     elif ends_turn:
         end_turn(game)  # the common play: no effect, more cards left than UNO counts
+
+
+def play_on_row(game: State, seat: int, card: Card) -> None:
+    """A turn's play in a ruleset with rows: onto the one open pile the card may go on, or
+    the one the seat names (a `pile` decision) when several may take it."""
+    fits = piles.open_piles(game, seat, card)
+    if len(fits) == 1:
+        play_on_pile(game, seat, card, fits[0], True)
+        return
+    frame = Frame(seat, card)
+    frame.vars["piles"] = tuple(piles.pile_name(pile) for pile in fits)
+    game.queue(op_ask_pile, frame)
+
+
+def op_ask_pile(game: State, frame: Frame) -> object:
+    """The seat names the pile its card goes on, of those that may take it."""
+    return game.request("pile", frame.player, frame.vars["piles"], answer_pile, frame)
+
+
+def answer_pile(game: State, frame: Frame, answer: Any) -> None:
+    row, number = answer.rsplit(" ", 1)
+    play_on_pile(game, frame.player, frame.card, (row, int(number)), True)
+
+
+def play_on_pile(game: State, seat: int, card: Card, pile: Any, in_turn: bool) -> None:
+    """Move `card` from `seat`'s hand onto `pile` (row, number) and queue what follows: its
+    effect and rules, then, for a turn's play (`in_turn`), the seat plays on or the turn
+    ends (op_row_played)."""
+    color_before = game.color
+    frame = Frame(seat, card, color_before)
+    if card.rules.fair is not None:  # judged on the hand as it was before the play
+        frame.fair = bool(card.rules.fair(game, frame))
+    piles.place(game, seat, card, pile)
+    if card.color is not None:
+        game.color = card.color
+    if in_turn:
+        game.queue(ROW_PLAYED, None)
+    follow_play(game, frame, game.hands[seat], False)
+
+
+def op_row_played(game: State, frame: Frame | None) -> object:
+    """After a play on a pile: the seat plays on while a row lets it play on another pile
+    and it holds a card one may take; else its turn ends."""
+    if any(row.each_pile for row in game.rules.rows) \
+            and playable.fill_row_playable(game, game.turn, game.play_options):
+        return op_ask_play(game, frame)
+    return op_end_turn(game, frame)
+
+
+def op_play_on_pile(game: State, frame: Frame) -> object:
+    """Play a card an effect plays on a pile (play_on), unless an earlier card's effect
+    moved it or the pile is gone."""
+    pile = frame.vars["pile"]
+    if frame.card in game.hands[frame.player] and len(piles.row_of(game, pile[0])) >= pile[1]:
+        play_on_pile(game, frame.player, frame.card, pile, False)
+    return None
 
 
 def position(hand: list[Any], card: Any) -> int:
@@ -382,7 +446,9 @@ PLAY_ASKED: Final[tuple[Any, ...]] = ("play asked",)
 # Ops that move play on from one turn to the next: `end_effects()` (the effect language's
 # `end_turn()`) stops dropping ops at these.
 TURN_FLOW: Final = frozenset({op_end_turn, op_catch_window, op_jump_window, op_advance, op_hand_over,
-                       op_start_turn, op_jump_in_card, op_ask_play, op_finish_turn})
+                       op_start_turn, op_jump_in_card, op_ask_play, op_finish_turn,
+                       op_row_played, op_ask_pile})
+ROW_PLAYED: Final = op_row_played
 
 
 # --- ending the turn, and the loop ----------------------------------------------------
@@ -403,8 +469,9 @@ def end_effects(game: State) -> None:
     while len(stack) > 1 and stack[-1] not in TURN_FLOW:
         stack.pop()
         frames.pop()
-    if stack[-1] is ASK_PLAY:
-        # A turn_started rule ended the turn before its play was asked: it ends unplayed.
+    if stack[-1] is ASK_PLAY or stack[-1] is ROW_PLAYED:
+        # A turn_started rule ended the turn before its play was asked, or a card played on
+        # a pile ended it: it ends without another play.
         stack[-1] = END_OF_TURN
         frames[-1] = None
 
@@ -427,6 +494,15 @@ def run(game: State) -> None:
             raise RuleRuntimeError(
                 f"this ruleset made no progress: one action ran more than {limit} steps"
                 f"{rule} (limits.steps_per_action)", file=game.rules.file)
+
+
+def play_on(game: State, seat: int, cards: list[Any], pile: Any) -> None:
+    """`seat` plays held `cards` on `pile` (row, number) in the turn under way, in order,
+    each a play of its own as play_cards' are."""
+    for card in cards[::-1]:
+        frame = Frame(seat, card)
+        frame.vars["pile"] = pile
+        game.queue(op_play_on_pile, frame)
 
 
 def play_cards(game: State, seat: int, cards: list[Any]) -> None:

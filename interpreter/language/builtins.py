@@ -110,6 +110,10 @@ def function(role: str, fn: Callable[..., Any], params: tuple[Param, ...],
                    len(params) - optional, check, settle, picks, rest, chance, typed, unsaid)
 
 
+# A row of piles and a pile's number in it (rows:).
+ROW = Param(TEXT, "a row's name", "row")
+PILE = arg(NUMBER, "a pile's number, from 1")
+
 # A variable's value: what a declared variable holds.
 HELD_VALUE = arg(VALUE, "a whole number, a seat, true, false or none")
 
@@ -156,6 +160,15 @@ ROWS = (
          "in an effect, after draw(), draw_until_color() or take_penalty(), the cards that "
          "call drew (every seat's, in turn); none drawn yet: no cards",
          "the cards just drawn"),
+    name("pile", names.name_pile, NUMBER,
+         "in a row's playable condition, the number of the pile asked about (from 1); else the "
+         "pile the last card was played on (rows:)", "the pile"),
+    name("row", names.name_row, TEXT | NONE,
+         "in a row's playable condition, the row asked about; else the row of the pile the "
+         "last card was played on (none before any)", "the row"),
+    name("piles_played", names.name_piles_played, NUMBER,
+         "how many piles of the rows the seat whose turn it is has played on this turn",
+         "the number of piles played on this turn"),
     name("side", names.name_side, TEXT | NONE,
          "the name of the side of two-sided cards that is up (none without `sides:`)",
          "the side that is up"),
@@ -192,6 +205,17 @@ ROWS = (
              "play decides: the `playable:` clauses, the pending penalty and the kind's "
              "`legal` condition (none: false).", "{1} may play {0} now", optional=1,
              check=check_playable, unsaid=("the player",)),
+    function("query", queries.top_of, (ROW, PILE), CARD,
+             "The top card of pile `pile` (from 1) of the row `row` (rows:).",
+             "the top card of {0} pile {1}"),
+    function("query", queries.bottom_of, (ROW, PILE), CARD,
+             "The bottom card of pile `pile` of the row `row`: the card it was started with.",
+             "the bottom card of {0} pile {1}"),
+    function("query", queries.pile_cards, (ROW, PILE), CARDS,
+             "The cards of pile `pile` of the row `row`, bottom first.",
+             "the cards of {0} pile {1}"),
+    function("query", queries.pile_count, (ROW,), NUMBER,
+             "How many piles the row `row` holds now.", "the number of piles in {0}"),
     function("query", queries.lowest_scorer, (WHO,), SEAT,
              "Of `seats`, the one with the lowest match total (a tie: the first of them).",
              "the one of {0} with the lowest match total"),
@@ -218,6 +242,21 @@ ROWS = (
              "The seat plays `cards` from its hand, one after another, each as a play of its "
              "own: its colour, its effect, the card_played rules, going out and UNO.",
              "{0} plays {1}, each card's effect applied in turn."),
+    function("action", moving.play_on, (arg(SEAT), HELD, ROW, PILE), NONE,
+             "The seat plays `cards` from its hand on pile `pile` of the row `row`, each a play "
+             "of its own as play_cards' are (a second card of a match, say).",
+             "{0} plays {1} on {2} pile {3}."),
+    function("action", moving.add_to_row, (arg(SEAT), ROW, HELD), NONE,
+             "The seat puts `cards` from its hand face up at the end of the row `row`, each a "
+             "new pile; a hand left empty goes out.", "{0} adds {2} to {1}, each a new pile."),
+    function("action", moving.clear_piles, (ROW, COUNT), NONE,
+             "Every pile of the row `row` holding at least `count` cards goes to the discard "
+             "pile; the row closes up.",
+             "Every pile of {0} holding at least {1} cards goes to the discard pile."),
+    function("action", moving.refill_row, (ROW,), NONE,
+             "Turn cards from the stock face up into the row `row`, each a new pile, until it "
+             "holds the piles it is dealt (rows: ... piles:).",
+             "Cards from the stock fill {0} up to its piles again."),
     function("action", turn_order.lose_turn, (WHO,), NONE,
              "Each seat in `who` loses its next turn, unless an `instead_of: turn_lost` rule "
              "replaces that.", "{0} loses their next turn."),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from interpreter.engine import drawing, moves, replacing, turns
+from interpreter.engine import drawing, moves, piles, replacing, turns
 from interpreter.engine.budget import charge
 from interpreter.engine.cards import Card
 from interpreter.engine.frame import DRAWN
@@ -145,3 +145,33 @@ def reveal_hand(game: GameState, frame: Any, who: Any) -> Any:
     charge(game, len(seats))
     for seat in seats:
         game.reveal(seat)
+
+
+def add_to_row(game: GameState, frame: Any, who: Any, row: Any, cards: Any) -> Any:
+    seat = seat_of(game, who)
+    piles.row_of(game, row)  # a row the ruleset lacks is refused before any card moves
+    moves.move_cards(game, seat, held_cards(game, seat, cards), ("row", row))
+
+
+def clear_piles(game: GameState, frame: Any, row: Any, least: Any) -> Any:
+    charge(game, len(piles.row_of(game, row)))
+    piles.clear_piles(game, row, card_count(least))
+
+
+def refill_row(game: GameState, frame: Any, row: Any) -> Any:
+    for each in game.rules.rows:
+        if each.name == row:
+            charge(game, each.size)
+            piles.refill(game, row, each.size)
+            return
+    piles.row_of(game, row)  # refused: no such row
+
+
+def play_on(game: GameState, frame: Any, who: Any, cards: Any, row: Any, pile: Any) -> Any:
+    seat = seat_of(game, who)
+    if game.ending:
+        raise ValueError("play_on() in a hand_ended rule: the hand is over")
+    piles.pile_of(game, row, pile)  # a pile the row lacks is refused before any card moves
+    played = held_cards(game, seat, cards)
+    charge(game, len(played) * len(game.hands[seat]))  # each play finds its card in the hand
+    turns.play_on(game, seat, played, (row, pile))

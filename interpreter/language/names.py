@@ -123,3 +123,21 @@ def name_drawn(g: GameState, f: Any) -> Any:
 def name_side(g: GameState, f: Any) -> Any:
     return g.ruleset.sides[g.side] if g.ruleset.sides else None
 
+
+
+def name_pile(g: GameState, f: Any) -> Any:
+    """The pile a row's playable condition is asked about, else the one last played on."""
+    if isinstance(f, Frame) and "pile" in f.vars:
+        return f.vars["pile"]
+    return g.played_pile[1]
+
+
+def name_row(g: GameState, f: Any) -> Any:
+    """The row a row's playable condition is asked about, else the one last played on."""
+    if isinstance(f, Frame) and "row" in f.vars:
+        return f.vars["row"]
+    return g.played_pile[0] or None
+
+
+def name_piles_played(g: GameState, f: Any) -> Any:
+    return len(g.played_piles)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from interpreter.engine import scoring
+from interpreter.engine import piles, scoring
 from interpreter.engine.budget import UNTABLED_WORK, charge
 from interpreter.engine.playable import is_playable
 from interpreter.language.arguments import seat_of, seats_of
@@ -84,3 +84,21 @@ def playable(game: GameState, frame: Any, card: Any, seat: Any = None) -> Any:
     # One table read, or the playable rule run on the card when the rule is not tabled.
     charge(game, 1 if game.rules.playable_tables is not None else UNTABLED_WORK)
     return is_playable(game, frame.player if seat is None else seat_of(game, seat), card)
+
+
+def top_of(game: GameState, frame: Any, row: Any, pile: Any) -> Any:
+    return piles.pile_of(game, row, pile)[-1]
+
+
+def bottom_of(game: GameState, frame: Any, row: Any, pile: Any) -> Any:
+    return piles.pile_of(game, row, pile)[0]
+
+
+def pile_cards(game: GameState, frame: Any, row: Any, pile: Any) -> Any:
+    cards = piles.pile_of(game, row, pile)
+    charge(game, len(cards))
+    return list(cards)
+
+
+def pile_count(game: GameState, frame: Any, row: Any) -> Any:
+    return len(piles.row_of(game, row))

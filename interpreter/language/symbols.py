@@ -30,6 +30,7 @@ class Symbols:
     replacing: str = ""  # the event an instead_of rule's text replaces: proceed() may be called
     colors: tuple = ()  # the ruleset's colours: a literal colour is checked against them
     sides: tuple = ()  # the names of the sides of two-sided cards (`sides:`)
+    rows: tuple | None = None  # the names of the rows of piles (`rows:`); None: not known
     # Each kind's type of rank (a kind without ranks has its name as its rank), and the kinds
     # the deck deals; empty when not known (text compiled outside a ruleset).
     ranks: dict = field(default_factory=dict)

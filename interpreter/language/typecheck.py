@@ -18,7 +18,7 @@ import difflib
 import fnmatch
 
 from interpreter.language import dsl
-from interpreter.language.builtins import BUILTINS
+from interpreter.language.builtins import BUILTINS, closest
 from interpreter.language.kinds import both, kinds_known
 from interpreter.language.vocabulary import (
     ANY,
@@ -326,6 +326,11 @@ class Checker:
             value = literal_of(argument)
             if value is not None and param.literal == "colour":
                 self.colour(argument, value)
+            if value is not None and param.literal == "row" and self.symbols.rows is not None \
+                    and value not in self.symbols.rows:
+                known = ", ".join(self.symbols.rows) or "none declared"
+                raise self.fail(argument, f"no row named {value!r} under rows: (rows: {known})"
+                                          f"{closest(str(value), self.symbols.rows)}")
             if value is not None and param.literal == "direction" and value not in (1, -1):
                 raise self.fail(argument, f"{node.function}'s {which} is a direction, 1 or "
                                           f"-1, not {value!r}")

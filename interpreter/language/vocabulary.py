@@ -76,7 +76,7 @@ class Param:
 
     type: frozenset
     what: str = ""
-    literal: str = ""  # "colour" or "direction": a literal argument must be one
+    literal: str = ""  # "colour", "direction" or "row": a literal argument must be one
 
 
 def arg(type_: frozenset, what: str = "", literal: str = "") -> Param:

@@ -10,7 +10,8 @@ from interpreter.engine.decisions import RESERVED_QUESTIONS
 from interpreter.safe_text import shown
 
 # Events that tell what an answer to a ruleset's own question (ask) led to.
-OUTCOMES = frozenset({"draw", "turn_lost", "extra_turn", "cards_moved", "penalty", "eliminated"})
+OUTCOMES = frozenset({"draw", "turn_lost", "extra_turn", "cards_moved", "penalty", "eliminated",
+                      "added_to_row"})
 
 
 def card_text(name: str) -> str:
@@ -102,8 +103,25 @@ class Narrator:
     def on_first_card(self, card, dealer):
         return f"{self.who(dealer)} dealt. The first card is {self.card(card)}."
 
-    def on_play(self, seat, card):
-        return f"{self.who(seat)} played {self.card(card)}."
+    def on_play(self, seat, card, pile=None):
+        on = f" on {self.pile(pile)}" if pile else ""
+        return f"{self.who(seat)} played {self.card(card)}{on}."
+
+    def pile(self, pile) -> str:
+        """A pile of a row in words: `center 2` -> `center pile 2`."""
+        row, _, number = str(pile).rpartition(" ")
+        return f"{words(row)} pile {number}"
+
+    def on_row_refilled(self, row, cards):
+        return f"Turned {', '.join(self.card(c) for c in cards)} face up into the {words(row)} row."
+
+    def on_piles_cleared(self, row, count):
+        return f"{count} pile{'s' if count != 1 else ''} of the {words(row)} row " \
+               f"{'go' if count != 1 else 'goes'} to the discard pile."
+
+    def on_added_to_row(self, seat, row, cards):
+        return f"{self.does(seat, 'adds', 'add')} {', '.join(self.card(c) for c in cards)} " \
+               f"to the {words(row)} row."
 
     def on_draw(self, seat, count, cards=()):
         if count == 0:
@@ -192,7 +210,7 @@ class Narrator:
                 return None
             return "You chose no more cards." if answer == "done" else \
                 f"You chose {self.card(answer)}."
-        if kind in ("color", "play_drawn", "jump_in", "jump_in_card"):
+        if kind in ("color", "play_drawn", "jump_in", "jump_in_card", "pile"):
             return None  # the play or jump-in that follows tells it
         question = words(kind)  # the ruleset's ask() text
         if answer in ("yes", "no"):
