@@ -52,6 +52,10 @@ def expected_cards(expect: dict):
             for path, names in plain_values(value, (key,)):
                 if isinstance(names, list):
                     yield path, names
+        elif key == "rows" and isinstance(value, dict):
+            for row, piles in value.items():
+                for index, names in enumerate(piles if isinstance(piles, list) else ()):
+                    yield (key, row, index), names
         elif key == "hands" and isinstance(value, dict) and not is_matcher(value):
             for seat, cards in value.items():
                 for path, names in plain_values(cards, (key, seat)):
@@ -111,6 +115,12 @@ def check_expectations(scenario, game, expect: dict, path: tuple, seen: int = 0)
     for key, expected in expect.items():
         if key == "hands":
             check_hands(game, expected, cards)
+        elif key == "rows":
+            for row, piles in expected.items():
+                check(f"row {row}", piles,
+                      lambda v, r=row: [cards(pile, "rows", r) for pile in v],
+                      lambda v, r=row: [[card_name(c) for c in pile]
+                                        for pile in game.rows.get(r, [])])
         elif key == "stock_top":
             stock = game.stock
             check(key, expected, lambda v: cards(v, key),

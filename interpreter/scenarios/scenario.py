@@ -162,6 +162,12 @@ class Scenario:
             self.cards(cards, ("table", "hands", seat))
         for key in ("discard", "stock"):
             self.cards(table.get(key, ()), ("table", key))
+        for row, piles in (table.get("rows") or {}).items():
+            if row not in {each.name for each in self.ruleset.rows}:
+                raise self.error(("table", "rows", row), f"'{row}' is not a row of "
+                                                         f"{self.ruleset.name}")
+            for index, pile in enumerate(piles):
+                self.cards(pile, ("table", "rows", row, index))
         self.color(table.get("color"), ("table", "color"))
         listed = self.deck_list()
         for index, deck in enumerate(self.decks()):
@@ -260,7 +266,10 @@ class Scenario:
                     lost_turns=table.get("lost_turns"), extra_turn=table.get("extra_turn"),
                     just_played=table.get("just_played", False),
                     winners=table.get("hand_winners", ()), later=decks, side=self.side(),
-                    outcomes=data.get("chance"))
+                    outcomes=data.get("chance"),
+                    rows={row: [self.cards(pile, ("table", "rows", row, index))
+                                for index, pile in enumerate(piles)]
+                          for row, piles in (table.get("rows") or {}).items()})
             except IllegalMove as err:
                 raise self.error(("deal", "deck"), err.message) from None
         deal = data["deal"]
