@@ -39,6 +39,7 @@ class SeatView(NamedTuple):
     decision: Decision | None  # the pending decision, when this seat may answer it
     revealed: tuple = ()  # per seat, the faces up of its hand if shown to the table, else ()
     values: tuple = ()  # (label, a value per seat) of each per-seat variable the ruleset shows
+    rows: tuple = ()  # each row of piles (rows:), face up: (name, piles, each bottom first)
 
 
 def alone(card):
@@ -72,7 +73,9 @@ def seat_view(game: GameState, seat: int) -> SeatView:
         decision=decision,
         revealed=tuple(tuple(map(alone, hand)) if shown else ()
                        for hand, shown in zip(game.hands, game.revealed)),
-        values=shown_values(game))
+        values=shown_values(game),
+        rows=tuple((name, tuple(tuple(map(alone, pile)) for pile in piles))
+                   for name, piles in game.rows.items()))
 
 
 def shown_values(game: GameState) -> tuple:

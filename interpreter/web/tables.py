@@ -379,6 +379,8 @@ class Table:
             "direction": view.direction, "penalty": view.penalty, "side": view.side,
             "stock": {"size": view.stock_size, "shows": face(view.stock_top)},
             "discard_size": view.discard_size, "dealer": view.dealer, "turn": view.turn,
+            "rows": [{"name": name, "piles": [[face(c) for c in pile] for pile in piles]}
+                     for name, piles in view.rows],
             "hand_number": len(game.hand_results) + (0 if game.decision is None else 1),
             "decision": self.decision_json(seat, asked[seat], hand) if seat in asked else None,
             "waiting_for": ", ".join(names[s] for s in asked if s != seat) or None,

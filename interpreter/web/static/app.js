@@ -747,7 +747,7 @@ function render(state) {
   };
   part("opponents", [state.seats, state.seat, state.dealer, pal], () => renderOpponents(state, pal));
   part("centre", [state.stock, state.top, state.color, state.color_css, state.direction, state.penalty,
-    state.side, state.hand_number, state.discard_size, pal], () => renderCentre(state, pal));
+    state.side, state.hand_number, state.discard_size, state.rows, pal], () => renderCentre(state, pal));
   part("hand", [state.hand, state.decision, state.seats, state.seat, busy, pal], () => renderHand(state, pal));
   part("decision", [state.decision, state.waiting_for, Boolean(state.hand_over), busy, pal], () => renderDecision(state, pal));
   renderLog(state);
@@ -818,6 +818,19 @@ function renderCentre(state, pal) {
   const top = $("top");
   top.replaceChildren(state.top ? Cards.face(state.top, pal) : el("div", "card empty"));
   $("discard-size").textContent = `discard ${state.discard_size ?? ""}`;
+  // Rows of piles (rows:): each pile's top card, captioned with its row, number and size.
+  const rows = [];
+  for (const row of state.rows || []) {
+    (row.piles || []).forEach((pile, i) => {
+      const box = el("div", "pile");
+      const topCard = pile.length ? pile[pile.length - 1] : null;
+      box.appendChild(el("div", "top", null));
+      box.firstChild.replaceChildren(topCard ? Cards.face(topCard, pal) : el("div", "card empty"));
+      box.appendChild(el("div", "pile-caption", `${row.name.replace(/_/g, " ")} ${i + 1}` + (pile.length > 1 ? ` (${pile.length})` : "")));
+      rows.push(box);
+    });
+  }
+  $("rows").replaceChildren(...rows);
 
   const color = $("color");
   color.replaceChildren();
