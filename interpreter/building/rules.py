@@ -132,6 +132,8 @@ def compile_playable(builder) -> tuple:
         path = ("playable", name) if isinstance(clause, str) else ("playable", name, "only_if")
         (allow if isinstance(clause, str) else only).append(builder.expression(path))
         paths.append(path)
+    if not allow and builder.data.get("rows"):
+        return never, tuple(paths)  # only restrictions, in a game whose plays go on its rows
     if not allow:
         raise builder.source.error(("playable",), "no playable clause allows a card: add one "
                                                   "written as a condition (the others, only_if, "

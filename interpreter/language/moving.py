@@ -154,7 +154,7 @@ def add_to_row(game: GameState, frame: Any, who: Any, row: Any, cards: Any) -> A
 
 
 def clear_piles(game: GameState, frame: Any, row: Any, least: Any) -> Any:
-    charge(game, len(piles.row_of(game, row)))
+    charge(game, sum(len(pile) for pile in piles.row_of(game, row)))  # each card looked at
     piles.clear_piles(game, row, card_count(least))
 
 

@@ -161,13 +161,43 @@ CHARGED = {
 # card turned over is drawn, and a reshuffle it makes is charged by the stock).
 FIXED = {"hand", "size", "min", "max", "seat_after", "seat_var", "set_var", "set_seat_var",
          "extra_turn", "add_penalty", "set_direction", "set_color", "turn_over", "proceed",
-         "end_turn", "end_hand", "run", "ask",
+         "end_turn", "end_hand", "run", "ask", "top_of", "bottom_of", "pile_count",
          "random", "outcome"}  # chance: at most chance.MAX_OUTCOMES slots
+# The primitives of rows of piles, on a DOS table whose Center Row holds red 5 and a pile of
+# green 8 under blue 8: the same four hands, in cards DOS has.
+ROW_HANDS = [["red 1", "red 3", "blue 3"], ["red 4", "red 5", "red 6", "blue 7", "blue 8"],
+             ["green 1", "green 3"], ["yellow 1", "yellow 3", "yellow 4", "yellow 5"]]
+ROW_CHARGED = {
+    "pile_cards": (("center", 2), 2),
+    "clear_piles": (("center", 2), 3),  # each card of the row looked at
+    "refill_row": (("center",), 2),  # up to the piles it is dealt
+    "add_to_row": ((1, "center", held(1, 2)), 5 + 2 + 4),
+    "play_on": ((1, held(1, 2), "center", 1), 5 + 2 + 4 + 2 * 5),
+}
+row_table = partial(helpers.table, ROW_HANDS, rules="dos", discard=[], stock=STOCK,
+                    rows={"center": [["red 5"], ["green 8", "blue 8"]]})
 RULES_FOR = {"partner": "classic+house/partners", "switch_sides": "uno_flip"}
 
 
 def test_every_primitive_is_charged_or_does_fixed_work():
-    assert set(CHARGED) | FIXED == set(FUNCTIONS) and not set(CHARGED) & FIXED
+    charged = set(CHARGED) | set(ROW_CHARGED)
+    assert charged | FIXED == set(FUNCTIONS) and not charged & FIXED
+
+
+@pytest.mark.parametrize("name", sorted(ROW_CHARGED))
+def test_a_row_primitive_charges_each_card_it_touches_and_past_the_budget_fails(name):
+    args, work = ROW_CHARGED[name]
+    for budget in (None, 0):
+        game = row_table()
+        values = [arg(game) if callable(arg) else arg for arg in args]
+        if budget is None:
+            before = game.work_left
+            FUNCTIONS[name].fn(game, Frame(0), *values)
+            assert before - game.work_left == work
+        else:
+            game.work_left = budget
+            with pytest.raises((ValueError, RuleRuntimeError), match="more work than one game"):
+                FUNCTIONS[name].fn(game, Frame(0), *values)
 
 
 @pytest.mark.parametrize("name", sorted(CHARGED))
