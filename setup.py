@@ -34,6 +34,7 @@ COMPILED = ["interpreter/engine/budget.py", "interpreter/engine/cards.py", "inte
             "interpreter/engine/clone.py", "interpreter/engine/frame.py", "interpreter/engine/triggers.py",
             "interpreter/engine/replacing.py", "interpreter/engine/dealing.py", "interpreter/engine/scoring.py",
             "interpreter/engine/playable.py", "interpreter/engine/moves.py", "interpreter/engine/drawing.py",
+            "interpreter/engine/piles.py",
             "interpreter/playing/agents.py", "interpreter/playing/match.py", "interpreter/rl/encoding.py",
             "interpreter/simulate/stats.py", "interpreter/simulate/tally.py"]
 

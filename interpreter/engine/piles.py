@@ -44,7 +44,7 @@ def deal_rows(game: State) -> None:
 
 def row_of(game: State, name: Any) -> list[Any]:
     """The piles of the row called `name`; a clear error for a row the ruleset lacks."""
-    piles = game.rows.get(name)
+    piles: list[Any] | None = game.rows.get(name)
     if piles is None:
         raise ValueError(f"the ruleset has no row named {name!r} under rows:")
     return piles
