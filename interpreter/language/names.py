@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine import piles
 from interpreter.engine.frame import DRAWN, Frame
 
 if TYPE_CHECKING:
@@ -137,6 +138,11 @@ def name_row(g: GameState, f: Any) -> Any:
     if isinstance(f, Frame) and "row" in f.vars:
         return f.vars["row"]
     return g.played_pile[0] or None
+
+
+def name_pile_top(g: GameState, f: Any) -> Any:
+    """The top card of the pile `pile` and `row` name."""
+    return piles.pile_of(g, name_row(g, f), name_pile(g, f))[-1]
 
 
 def name_piles_played(g: GameState, f: Any) -> Any:

@@ -212,9 +212,32 @@ def chances_section(rules) -> list[str]:
     return out
 
 
+def row_lines(rules, words: Words, data: dict) -> list[str]:
+    """The rows of piles a turn plays on (docs/rules.md, Several piles)."""
+    out = []
+    for row in rules.rows:
+        path = ("rows", row.name)
+        name = words_of(row.name)
+        each = ("a player may play on each of its piles once a turn, and may stop after any "
+                "play" if row.each_pile else "a turn plays one card on one of its piles")
+        out.append(f"The {name} row: {plural(row.size, 'pile')} of cards face up, a card each "
+                   f"from the stock as a hand starts (no first card is turned onto the discard "
+                   f"pile); {each}. A card may go on a pile of it when "
+                   f"{sentence(words, data, path + ('playable',), 'condition')}; when several "
+                   "piles may take it, its player names the pile.")
+    return out
+
+
+def words_of(name: str) -> str:
+    """An identifier in words: `center_row` -> `center row`."""
+    return one_line(name.replace("_", " "))
+
+
 def playable_lines(words: Words, data: dict) -> list[str]:
     """When a card may be played: one condition, or its clauses (docs/rules.md)."""
-    clauses = data["playable"]
+    clauses = data.get("playable")
+    if clauses is None:  # a game of rows: its rows say where a card may go
+        return []
     if isinstance(clauses, str):
         condition = sentence(words, data, ('playable',), 'condition')
         if condition == "true":
@@ -257,7 +280,7 @@ def rules_section(rules, words: Words, data: dict) -> list[str]:
 
 def play_section(rules, words: Words, data: dict) -> list[str]:
     out = ["", "Play", "----"]
-    out += playable_lines(words, data)
+    out += row_lines(rules, words, data) if rules.rows else playable_lines(words, data)
     if rules.decide_after_draw:
         limit = f"{rules.max_draws} cards" if rules.max_draws else "as many cards as they like"
         out.append(f"A player may draw instead of playing, one card at a time, up to {limit} "
