@@ -103,6 +103,8 @@ def why_illegal(game: State, decision: Decision, answer: Any) -> str:
         if held is None:
             return f"seat {seat} does not hold {answer}"
         probe = Frame(seat, held)
+        if game.rules.rows:
+            return f"{held} may not go on any pile not played on this turn"
         if not game.rules.playable(game, probe):
             return (f"{held} cannot be played on {game.top} "
                     f"(colour to follow: {game.color or 'any'})")

@@ -18,7 +18,11 @@ PASS: Final = "pass"  # the answer that ends a turn without playing (turn.decide
 DONE: Final = "done"  # the answer that ends a card choice made one pick at a time
 # The decisions the engine asks by name: a rule's ask() may not take one of them for its own.
 RESERVED_QUESTIONS: Final = frozenset({"play", "play_drawn", "uno", "catch", "jump_in",
-                                       "jump_in_card", "color", "target", "card", "pile"})
+                                       "jump_in_card", "color", "target", "card"})
+# The decision of a game of rows (which pile a card goes on): no ask() may take its name
+# either. Apart from RESERVED_QUESTIONS, whose kinds lay out the learning environments'
+# observations, so that a game without rows observes what it did.
+PILE: Final = "pile"
 
 
 # One freed instance kept for the next (mypyc's free list): a decision is made every turn and

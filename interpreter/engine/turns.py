@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Final
 from interpreter.engine import order, piles, playable
 from interpreter.engine.budget import RULES_RESERVE, TURN_WORK, TURNS_MESSAGE
 from interpreter.engine.cards import Card
-from interpreter.engine.decisions import DRAW, PASS
+from interpreter.engine.decisions import DRAW, PASS, PILE
 from interpreter.engine.drawing import can_draw, draw, reshuffle
 from interpreter.engine.frame import Frame
 from interpreter.engine.replacing import take_uno_penalty
@@ -145,7 +145,7 @@ def play_on_row(game: State, seat: int, card: Card) -> None:
 
 def op_ask_pile(game: State, frame: Frame) -> object:
     """The seat names the pile its card goes on, of those that may take it."""
-    return game.request("pile", frame.player, frame.vars["piles"], answer_pile, frame)
+    return game.request(PILE, frame.player, frame.vars["piles"], answer_pile, frame)
 
 
 def answer_pile(game: State, frame: Frame, answer: Any) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from interpreter.engine.decisions import RESERVED_QUESTIONS
+from interpreter.engine.decisions import PILE, RESERVED_QUESTIONS
 from interpreter.language import dsl
 from interpreter.language.vocabulary import describe
 
@@ -99,7 +99,7 @@ def check_ask(compiler: Any, node: dsl.Call) -> None:
     if not 0 < len(question.value) <= MAX_QUESTION:
         raise compiler.fail(question, f"a question is named by 1 to {MAX_QUESTION} characters, "
                                       f"not {len(question.value)}")
-    if question.value in RESERVED_QUESTIONS:
+    if question.value in RESERVED_QUESTIONS or question.value == PILE:
         raise compiler.fail(question, f"'{question.value}' is the engine's own decision; name "
                                       "the question something else")
 

@@ -22,6 +22,7 @@ TITLES = {
     "jump_in": "You hold a card identical to the top card. Jump in with it?",
     "jump_in_card": "Which card do you jump in with?",
     "card": "Choose a card",
+    "pile": "Which pile does your card go on?",
 }
 # A window (a decision open to several seats) as offered to one of them: take it or not.
 OFFERS = {

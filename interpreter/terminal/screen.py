@@ -122,9 +122,12 @@ class Screen:
         arrow = "clockwise" if game.direction == 1 else "counter-clockwise"
         top = self.card(game.top) if game.top else "(none)"
         self.say("")
-        self.say(f"Top: {top}   colour to follow: {self.paint(game.color or 'any', game.color)}"
-                 f"   direction: {arrow}")
         view = seat_view(game, seat)
+        if view.rows:  # a game of rows matches its piles, not the discard pile's top card
+            self.say(f"Discard pile: {plural(view.discard_size, 'card')}   direction: {arrow}")
+        else:
+            self.say(f"Top: {top}   colour to follow: "
+                     f"{self.paint(game.color or 'any', game.color)}   direction: {arrow}")
         for name, piles in view.rows:  # rows of piles (rows:): every top card, numbered
             shown = "   ".join(f"{number}:{GLUE}{self.card(pile[-1])}"
                                + (f"{GLUE}(+{len(pile) - 1})" if len(pile) > 1 else "")
