@@ -136,3 +136,4 @@ def test_a_game_of_rows_needs_no_playable_and_plays_its_rows(tmp_path):
     hand = game.hands[game.turn]
     assert names(game.legal_options()) == names(
         [c for c in dict.fromkeys(hand) if c.rank in tops]) + [DRAW]
+
