@@ -166,9 +166,9 @@ ROWS = (
     name("row", names.name_row, TEXT | NONE,
          "in a row's playable condition, the row asked about; else the row of the pile the "
          "last card was played on (none before any)", "the row"),
-    name("pile_top", names.name_pile_top, CARD,
+    name("pile_top", names.name_pile_top, CARD | NONE,
          "the top card of that pile (`pile` of `row`): in a row's playable condition, the card "
-         "to match", "the pile's top card"),
+         "to match (none before any pile was played on)", "the pile's top card"),
     name("piles_played", names.name_piles_played, NUMBER,
          "how many piles of the rows the seat whose turn it is has played on this turn",
          "the number of piles played on this turn"),

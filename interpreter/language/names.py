@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from interpreter.engine import piles
 from interpreter.engine.frame import DRAWN, Frame
 
 if TYPE_CHECKING:
@@ -141,8 +140,10 @@ def name_row(g: GameState, f: Any) -> Any:
 
 
 def name_pile_top(g: GameState, f: Any) -> Any:
-    """The top card of the pile `pile` and `row` name."""
-    return piles.pile_of(g, name_row(g, f), name_pile(g, f))[-1]
+    """The top card of the pile `pile` and `row` name (none before any pile was)."""
+    row = g.rows.get(name_row(g, f))
+    number = name_pile(g, f)
+    return row[number - 1][-1] if row and 1 <= number <= len(row) and row[number - 1] else None
 
 
 def name_piles_played(g: GameState, f: Any) -> Any:

@@ -251,6 +251,10 @@ SIGNATURES = {  # function: (argument types, result type)
 # Functions that only load in some rulesets: proceed() in an instead_of rule (none is
 # generated), the variable ones where variables are declared; others get them by chaos only.
 IN_CONTEXT = {"proceed", "set_var", "seat_var", "set_seat_var"}
+# Functions of rows of piles, which load only in a ruleset with rows (none is generated):
+# others get them by chaos only.
+ROWS_ONLY = {"top_of", "bottom_of", "pile_cards", "pile_count", "add_to_row", "clear_piles",
+             "refill_row", "play_on"}
 VARIABLES = {"tally": {}, "marks": {"per_seat": True}}  # declared by some generated rulesets
 # The types of values above ("direction", "colour", "colours", "effect", "question" and the
 # variables' names are only ever arguments).
@@ -503,6 +507,8 @@ class Writer:
 
     def usable(self, name: str) -> bool:
         """Whether a function can load here (see IN_CONTEXT); by chaos, any may be used."""
+        if name in ROWS_ONLY:
+            return self.chance(self.chaos)
         if name not in IN_CONTEXT or self.chance(self.chaos):
             return True
         return name != "proceed" and bool(self.variables)
