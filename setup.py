@@ -32,7 +32,7 @@ COMPILED = ["interpreter/engine/budget.py", "interpreter/engine/cards.py", "inte
             "interpreter/engine/rules.py", "interpreter/engine/state.py", "interpreter/engine/game.py",
             "interpreter/engine/turn_draws.py", "interpreter/engine/chance.py", "interpreter/engine/order.py",
             "interpreter/engine/clone.py", "interpreter/engine/frame.py", "interpreter/engine/triggers.py",
-            "interpreter/engine/replacing.py", "interpreter/engine/dealing.py", "interpreter/engine/scoring.py",
+            "interpreter/engine/replacing.py", "interpreter/engine/runaway.py", "interpreter/engine/dealing.py", "interpreter/engine/scoring.py",
             "interpreter/engine/playable.py", "interpreter/engine/moves.py", "interpreter/engine/drawing.py",
             "interpreter/engine/piles.py",
             "interpreter/playing/agents.py", "interpreter/playing/match.py", "interpreter/rl/encoding.py",

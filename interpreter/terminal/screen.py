@@ -129,10 +129,10 @@ class Screen:
             self.say(f"Top: {top}   colour to follow: "
                      f"{self.paint(game.color or 'any', game.color)}   direction: {arrow}")
         for name, piles in view.rows:  # rows of piles (rows:): every top card, numbered
-            shown = "   ".join(f"{number}:{GLUE}{self.card(pile[-1])}"
-                               + (f"{GLUE}(+{len(pile) - 1})" if len(pile) > 1 else "")
-                               for number, pile in enumerate(piles, 1)) or "(empty)"
-            self.say(f"{name.replace('_', ' ').capitalize()} row: {shown}", indent="    ")
+            tops = "   ".join(f"{number}:{GLUE}{self.card(pile[-1])}"
+                              + (f"{GLUE}(+{len(pile) - 1})" if len(pile) > 1 else "")
+                              for number, pile in enumerate(piles, 1)) or "(empty)"
+            self.say(f"{name.replace('_', ' ').capitalize()} row: {tops}", indent="    ")
         others = [f"{self.names[s]}:{GLUE}out" if game.out[s] else
                   f"{self.names[s]}:{GLUE}{plural(len(h), 'card')}".replace(" ", GLUE)
                   for s, h in enumerate(game.hands) if s != seat]
