@@ -32,7 +32,7 @@ from interpreter.language.kinds import card_kinds, rank_types
 from interpreter.language.symbols import Symbols
 from interpreter.language.vocabulary import VARIABLE_TYPES
 from interpreter.loading.extends import load_source
-from interpreter.loading.source import Source, bundled_rulesets, dollar_path
+from interpreter.loading.source import Source, dollar_path, first_bundled_game
 from interpreter.loading.validation import check_schema
 
 REQUIRED = ("name", "colors", "kinds", "deck", "playable", "scoring")  # playable: or rows
@@ -63,7 +63,7 @@ def validate(source: Source) -> None:
     """Check the merged ruleset against the schema, and that nothing required is missing."""
     if source.data.get("overlay"):
         name = source.data.get("name", source.file)
-        base = next(n for n in bundled_rulesets() if "/" not in n)  # a bundled game, as an example
+        base = first_bundled_game()  # an example: any game would do
         raise source.error(("overlay",), f"{name} is an overlay, not a whole game: put it on a "
                                          f"base, as in `extends: [{base}, house/{name}]` or "
                                          f"`{base}+house/{name}` on the command line")

@@ -105,6 +105,8 @@ def describe(value: Any) -> str:
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):  # a shown variable holding cards: their names
+        return ", ".join(describe(each) for each in value) or "none"
     return str(value)
 
 

@@ -102,6 +102,19 @@ def bundled_rulesets() -> list[str]:
     return sorted(p.relative_to(root).with_suffix("").as_posix() for p in root.rglob("*.yaml"))
 
 
+@lru_cache(maxsize=1)
+def first_bundled_game() -> str:
+    """The bundled game whose title comes first, as the game lists show them (an example to
+    name where any game would do)."""
+    root = bundled_dir("rulesets")
+    games = []
+    for name in bundled_rulesets():
+        data = read_yaml(root / f"{name}.yaml").data
+        if not data.get("overlay"):
+            games.append((str(data.get("title", name)).casefold(), name))
+    return min(games)[1]
+
+
 def is_bundled(ref: str) -> bool:
     """Whether `ref` names a bundled ruleset (exactly: `../x` never climbs out of the folder)."""
     return ref in bundled_rulesets()

@@ -98,3 +98,20 @@ def test_explain_and_a_shown_variable_that_is_not_per_seat(tmp_path, rules):
     with pytest.raises(RulesetError, match="shown: true is for a per-seat variable") as err:
         load_ruleset(write(tmp_path, "bad.yaml", bad))
     assert err.value.line == 4
+
+
+def test_a_shown_variable_of_cards_is_told_by_the_cards_names(tmp_path):
+    """A typed variable of cards declared shown: every front end says the cards' names."""
+    from interpreter.engine.decisions import describe
+    rules = load_ruleset(write(tmp_path, "kept.yaml", """\
+extends: classic
+name: kept
+variables:
+  kept: {per_seat: true, type: cards, shown: true, help: Kept}
+kinds:
+  skip:
+    on_play: set_seat_var("kept", player, hand(player))
+"""))
+    game = played_skip(rules)
+    label, values = seat_view(game, 1).values[0]
+    assert label == "Kept" and [describe(v) for v in values] == ["blue 1, blue 2", "none", "none"], values
