@@ -9,6 +9,7 @@ Actions (`Encoding.size` in all, in this order):
     one per seat                                              choose that player
     yes, no                                                   a question; a window: yes takes it
     none                                                      let a window go, or answer none
+    one per pile of each row (rows:), up to a pile per card   play on that pile
 
 Identical cards are one action (playing either is the same play). The observation of a seat
 (`Encoding.observe`, float32) is laid out as `Encoding.fields` says: its own hand as counts
@@ -107,11 +108,16 @@ class Encoding:
         self.yes = self.seat_base + players
         self.no = self.yes + 1
         self.none = self.yes + 2
-        self.size = self.none + 1
+        # A row's piles, each named as the pile decision names it ("center 2"): a row never
+        # holds more piles than the cards of its deck copies.
+        most = len(ruleset.deck) * max(ruleset.decks.values(), default=1)
+        piles = [f"{row.name} {number}" for row in ruleset.rows for number in range(1, most + 1)]
+        self.pile_base = self.none + 1
+        self.size = self.pile_base + len(piles)
         self.action_names = (
             [f"play {n}" for n in self.face_names] + list(WORDS)
             + [f"color {c}" for c in self.colors] + [f"seat {s}" for s in range(players)]
-            + ["yes", "no", "none"])
+            + ["yes", "no", "none"] + [f"pile {name}" for name in piles])
         # Only numbers (a seat is one, true and false too): a variable holding cards may
         # hold cards from a hand, which no other seat may see (docs/rules.md).
         self.variables = [(name, per_seat) for name, (_, per_seat, initial)
@@ -122,6 +128,7 @@ class Encoding:
         # Option -> action for the words and the colours; a card's is its face's (`ids`).
         self.by_option = {word: self.word_base + i for i, word in enumerate(WORDS)}
         self.by_option.update({c: self.color_base + i for i, c in enumerate(self.colors)})
+        self.by_option.update({name: self.pile_base + i for i, name in enumerate(piles)})
         self.face_count = count
         self.id_faces = ()
         self.of_id = []

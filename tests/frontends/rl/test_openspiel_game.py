@@ -46,6 +46,14 @@ def test_random_simulation_with_a_house_rule():
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
+@pytest.mark.parametrize("ruleset", ["dos", "all_wild", "classic_2018",
+                                     "classic+house/pass_cards"])
+def test_random_simulation_of_the_later_games(ruleset):
+    """Rows of piles (a `pile` decision names one), colourless decks, shuffled hands and
+    cards passed at once: each answer has its action."""
+    pyspiel.random_sim_test(load(ruleset), num_sims=1, serialize=False, verbose=False)
+
+
 def test_game_type_and_info():
     game = load("classic")
     kind = game.get_type()
