@@ -60,6 +60,8 @@ class Words:
     def e_attribute(self, node):
         if isinstance(node.subject, dsl.Name) and node.subject.ident == "option":
             return f"{describe(self.options.get(node.attr))} (option {node.attr})"
+        if isinstance(node.subject, dsl.Name) and node.subject.ident == "var":
+            return node.attr.replace("_", " ")  # a variable is said by its name, as set_var's
         owner = self.expr(node.subject)
         attr = node.attr.replace("_", " ")
         return f"its {attr}" if owner == "it" else f"{owner}'s {attr}"

@@ -27,3 +27,17 @@ kinds:
     assert "  5: every wild" in text
     assert "  1: every yellow card, every green card, every blue card, every wild draw four" in text
     assert "mushroom: every red card" in explain(load_ruleset("mario_kart"))
+
+
+def test_a_variable_is_said_by_its_name(tmp_path):
+    path = write(tmp_path, "rules.yaml", """\
+extends: classic
+name: counted
+variables:
+  skips_played: {scope: hand}
+rules:
+  count:
+    when: card_played
+    do: set_var("skips_played", var.skips_played + 1)
+""")
+    assert "Skips played becomes skips played plus 1." in explain(load_ruleset(path))
