@@ -36,16 +36,20 @@ def check_random(compiler: Any, node: dsl.Call) -> None:
     compiler.symbols.drawn.add(node.function)
 
 
+def refuse_unknown(compiler: Any, arg: dsl.Text, entries: Any, noun: str, table: str) -> None:
+    """At load: `arg` must name an entry of the ruleset's `table:` (those listed if not)."""
+    if arg.value not in entries:
+        raise compiler.fail(arg, f"no {noun} named '{arg.value}' under {table}: "
+                                 f"({table}: {', '.join(sorted(entries)) or 'none'})")
+
+
 def check_chance(compiler: Any, node: dsl.Call) -> None:
     """At load: outcome() names one of the ruleset's `chances:`."""
     compiler.symbols.drawn.add(node.function)
     arg, chances = node.args[0], compiler.symbols.chances
     if not isinstance(arg, dsl.Text):
         raise compiler.fail(arg, 'name the chance with a string, e.g. outcome("die")')
-    if arg.value not in chances:
-        known = ", ".join(sorted(chances)) or "none"
-        raise compiler.fail(arg, f"no chance named '{arg.value}' under chances: "
-                                 f"(chances: {known})")
+    refuse_unknown(compiler, arg, chances, "chance", "chances")
 
 
 def variable_check(per_seat: bool) -> Callable[[Any, dsl.Call], None]:
@@ -71,9 +75,8 @@ def check_run(compiler: Any, node: dsl.Call) -> None:
     """At load: a named effect, or every value of the attribute naming one, must exist, and
     take as many arguments as the call gives (the type checker checks their types)."""
     arg, effects, given = node.args[0], compiler.symbols.effects, len(node.args) - 1
-    if isinstance(arg, dsl.Text) and arg.value not in effects:
-        raise compiler.fail(arg, f"no effect named '{arg.value}' under effects: "
-                                 f"(effects: {', '.join(sorted(effects)) or 'none'})")
+    if isinstance(arg, dsl.Text):
+        refuse_unknown(compiler, arg, effects, "effect", "effects")
     if isinstance(arg, dsl.Text) and len(effects[arg.value]) != given:
         raise compiler.fail(node, f"the effect '{arg.value}' takes "
                                   f"{effect_signature(effects[arg.value])}, not {given}")
