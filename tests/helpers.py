@@ -74,6 +74,18 @@ def variant(folder: Path, body: str, extends: str = "classic", name: str = "mine
                               + textwrap.dedent(body)))
 
 
+# Seat 0 holds an 8 to play; the tables of the loop and control tests.
+EIGHT_HANDS = [["red 8", "red 1", "blue 2"], ["green 1", "green 2", "green 3"],
+               ["yellow 1", "yellow 2"], ["blue 1", "blue 3"]]
+
+
+def eight_rule(folder: Path, do: str, extra: str = "") -> Ruleset:
+    """Classic in which an 8 played runs `do` (its text starts on the file's line 8), with the
+    YAML `extra` after the rule."""
+    return variant(folder, "rules:\n  eights:\n    when: card_played\n    if: card.rank == 8\n"
+                           "    do: |\n" + textwrap.indent(do, " " * 6) + "\n" + extra)
+
+
 def example(name: str):
     """examples/NAME.py as a module (the examples are scripts, not a package)."""
     spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / f"{name}.py")

@@ -4,19 +4,17 @@
 
 from __future__ import annotations
 
-import textwrap
 from functools import partial
 
 import helpers
 import pytest
-from helpers import variant
+from helpers import eight_rule, variant
 
 from interpreter import DslError, RuleRuntimeError, RulesetError
 from interpreter.language import dsl
 from interpreter.presenting.explain import explain
 
-HANDS = [["red 8", "red 1", "blue 2"], ["green 1", "green 2", "green 3"],
-         ["yellow 1", "yellow 2"], ["blue 1", "blue 3"]]
+HANDS = helpers.EIGHT_HANDS
 STOCK = ["green 5", "green 6", "green 7", "green 8", "green 9", "yellow 5", "yellow 6",
          "yellow 7", "yellow 8", "yellow 9", "blue 5", "blue 6", "blue 7", "blue 8"]
 # Seat 0 to play on a red 3.
@@ -32,12 +30,6 @@ effects:
 
 
 PAYING = 'repeat 3 do\n  let pays = ask(next, "pay")\n  if pays then draw(next, 1) end\nend'
-
-
-def eight_rule(tmp_path, do: str, extra: str = ""):
-    """A ruleset in which an 8 played runs `do`; the effect text starts on line 8."""
-    return variant(tmp_path, "rules:\n  eights:\n    when: card_played\n    if: card.rank == 8\n"
-                             "    do: |\n" + textwrap.indent(do, " " * 6) + "\n" + extra)
 
 
 def played(rules, answers=()):
@@ -180,7 +172,7 @@ def test_a_named_effect_keeps_a_list_given_as_it_was(tmp_path):
     assert played(rules)[1] == [5, 5, 2, 2]  # 3 cards when given, though 5 when counted
 
 
-def test_a_game_cloned_in_the_middle_of_a_loop_goes_on_by_itself(tmp_path):
+def test_a_game_cloned_in_the_middle_of_a_repeat_goes_on_by_itself(tmp_path):
     rules = eight_rule(tmp_path, PAYING)
     game = table(HANDS, rules)
     game.apply(rules.card("red 8"))

@@ -4,27 +4,19 @@
 from __future__ import annotations
 
 import re
-import textwrap
 from functools import partial
 
 import helpers
 import pytest
 from checkout import ROOT
-from helpers import variant
+from helpers import eight_rule, variant
 
 from interpreter import DslError, GameState, RuleRuntimeError, load_ruleset
 from interpreter.playing.agents import HeuristicAgent, RandomAgent
 from interpreter.playing.checked import play_checked
 
-HANDS = [["red 8", "red 1", "blue 2"], ["green 1", "green 2", "green 3"],
-         ["yellow 1", "yellow 2"], ["blue 1", "blue 3"]]
+HANDS = helpers.EIGHT_HANDS
 STOCK = ["green 5", "green 6", "green 7", "green 8", "green 9", "yellow 5", "yellow 6"]
-
-
-def eight_rule(tmp_path, do: str, extra: str = ""):
-    """A ruleset in which an 8 played runs `do`; the effect text starts on line 8."""
-    return variant(tmp_path, "rules:\n  eights:\n    when: card_played\n    if: card.rank == 8\n"
-                             "    do: |\n" + textwrap.indent(do, " " * 6) + "\n" + extra)
 
 
 # Seat 0 to play on a red 3.
