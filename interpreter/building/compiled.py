@@ -93,6 +93,7 @@ class Ruleset:
     source: Source
     shown_values: tuple = ()  # (name, label) of each per-seat variable the front ends show
     rows: tuple = ()  # the rows of piles (`rows:`), engine.piles.Row each, in order
+    call_word: str = "UNO"  # what a seat left at uno_cards_left cards calls (uno.name)
 
     def __deepcopy__(self, memo):
         return self  # immutable: a cloned game shares its ruleset

@@ -34,6 +34,7 @@ from interpreter.language.vocabulary import VARIABLE_TYPES
 from interpreter.loading.extends import load_source
 from interpreter.loading.source import Source, dollar_path, first_bundled_game
 from interpreter.loading.validation import check_schema
+from interpreter.safe_text import shown
 
 REQUIRED = ("name", "colors", "kinds", "deck", "playable", "scoring")  # playable: or rows
 TABLE_NAMES = {"card", "top", "color", "penalty"}
@@ -332,6 +333,7 @@ class Builder:
             source=self.source,
             shown_values=self.shown_values(),
             rows=self.rows(),
+            call_word=shown(str(self.get(("uno", "name"), "UNO")), one_line=True),
         )
 
     def rows(self) -> tuple:

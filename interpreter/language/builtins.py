@@ -339,7 +339,7 @@ ROWS = (
     function("action", turn_order.run, (arg(TEXT, "the name of an effect"),), NONE,
              "Run the ruleset's named effect `name` (from its `effects:` table) now, with the "
              "arguments its `params:` take, if any (`run(\"punish\", next, 2)`).",
-             "What {0} names happens (see the effects below).", check=check_run,
+             "The {0} effect happens (see Named effects).", check=check_run,
              rest=MAX_PARAMS),
 
     # --- choices: a player decides; the answer is what they give --------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -404,6 +405,12 @@ def dsl_error(message: str, text: str, line: int, column: int, where: dict) -> D
                     path=where.get("path"), detail=detail)
 
 
+# Comparisons of two settled values (options, literals) are settled too; an order between
+# different types (or none) is left to run time, which says what is wrong.
+SETTLED_COMPARISONS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt,
+                       "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+
+
 def static_value(node, options: dict, settled: dict | None = None) -> tuple:
     """(True, value) for literals, options and logic over them; (False, None) otherwise.
 
@@ -428,6 +435,12 @@ def static_value(node, options: dict, settled: dict | None = None) -> tuple:
         known, value = static_value(node.right, options, settled)
         if known and bool(value) == (node.op == "or"):
             return True, value
+    if isinstance(node, Binary) and node.op in SETTLED_COMPARISONS:
+        known, left = static_value(node.left, options, settled)
+        known_right, right = static_value(node.right, options, settled) if known else (False, None)
+        if known_right and (node.op in ("==", "!=") or (
+                type(left) is type(right) and isinstance(left, (int, str)))):
+            return True, SETTLED_COMPARISONS[node.op](left, right)
     if isinstance(node, Choose):
         for cond, value in node.branches:
             known, holds = static_value(cond, options, settled)

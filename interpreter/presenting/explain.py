@@ -13,6 +13,7 @@ from collections import Counter
 from interpreter.engine.decisions import describe
 from interpreter.language import dsl
 from interpreter.language.vocabulary import describe as describe_type
+from interpreter.presenting.prompts import cards_left
 from interpreter.presenting.words import Words, plural
 from interpreter.safe_text import shown
 
@@ -258,7 +259,7 @@ EVENT_WORDS = {"card_played": "When a card is played", "card_turned": "When a ca
                "hand_size_changed": "When a hand's size changes",
                "decided": "When a player has decided", "turn_lost": "Instead of a lost turn",
                "turn_draw": "Instead of drawing for the turn",
-               "uno_penalty": "Instead of the UNO penalty"}
+               "uno_penalty": "Instead of the {call} penalty"}
 
 
 def rules_section(rules, words: Words, data: dict) -> list[str]:
@@ -268,7 +269,7 @@ def rules_section(rules, words: Words, data: dict) -> list[str]:
     out = ["", "Rules", "-----"]
     for rule in rules.triggers.every:
         path = ("rules", rule.name)
-        when = EVENT_WORDS.get(rule.event, rule.event)
+        when = EVENT_WORDS.get(rule.event, rule.event).format(call=rules.call_word)
         condition = sentence(words, data, path + ("if",), "condition")
         line = f"- {rule.name.replace('_', ' ')}: {when}{' and ' + condition if condition else ''}: "
         line += sentence(words, data, path + ("do",)) or "nothing happens."
@@ -282,10 +283,14 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
     out = ["", "Play", "----"]
     out += row_lines(rules, words, data) if rules.rows else playable_lines(words, data)
     if rules.decide_after_draw:
-        limit = f"{rules.max_draws} cards" if rules.max_draws else "as many cards as they like"
-        out.append(f"A player may draw instead of playing, one card at a time, up to {limit} "
-                   "in a turn, deciding again after each card; once they may draw no more "
-                   "(or nothing is left to draw), they may pass.")
+        if rules.max_draws == 1:
+            out.append("A player may draw one card instead of playing, and then play or pass "
+                       "(or pass when nothing is left to draw).")
+        else:
+            limit = f"{rules.max_draws} cards" if rules.max_draws else "as many cards as they like"
+            out.append(f"A player may draw instead of playing, one card at a time, up to {limit} "
+                       "in a turn, deciding again after each card; once they may draw no more "
+                       "(or nothing is left to draw), they may pass.")
     elif rules.draw_until_playable:
         limit = f", at most {rules.max_draws}" if rules.max_draws else ""
         out.append(f"A player who does not play draws until a playable card comes{limit}.")
@@ -341,13 +346,14 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
     if rules.uno_penalty is not None:
         left = plural(rules.uno_cards_left, "card")
         out.append(f"A player left holding {left}, however it happened (their own play, a swap "
-                   f"or pass of hands), must call UNO; caught before the next player begins a "
+                   f"or pass of hands), must call {rules.call_word}; caught before the next player begins a "
                    f"turn, they draw {rules.uno_penalty}"
                    + (" (unless the rules above replace that)." if rules.triggers.uno_penalty
                       else "."))
     elif data.get("uno") is not None:
-        out.append("Nobody calls UNO: a player left with one card is not asked to, and nobody "
-                   "can be caught for it.")
+        out.append(f"Nobody calls {rules.call_word}: a player left with "
+                   f"{cards_left(rules.uno_cards_left)} is not asked to, and nobody can be "
+                   "caught for it.")
     out.append("A hand that can no longer end (every player passes with nothing to draw, or "
                "play makes no progress) is blocked: the seat holding the fewest points wins it.")
     if data["scoring"].get("winner_scores") is not None:

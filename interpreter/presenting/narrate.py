@@ -36,8 +36,9 @@ class Narrator:
     # together when it wraps lines.
 
     def __init__(self, names: list[str], viewer: int | None = None, say_card=card_text,
-                 say_effect=effect_text):
+                 say_effect=effect_text, call_word: str = "UNO"):
         self.names = names
+        self.call_word = call_word  # the ruleset's uno.name
         self.viewer = viewer
         self.card = say_card
         self.effect = say_effect
@@ -200,7 +201,7 @@ class Narrator:
         if seat is None:  # a window nobody took: nothing happened
             return None
         if kind == "uno":
-            return f"{self.who(seat)}: \"UNO!\"" if answer == "yes" else None
+            return f"{self.who(seat)}: \"{self.call_word}!\"" if answer == "yes" else None
         if kind == "catch":
             return None
         if kind == "target":
@@ -218,7 +219,7 @@ class Narrator:
         return f"{self.who(seat)} answered {question}: {shown(answer, one_line=True)}."
 
     def on_caught(self, seat, by):
-        return f"{self.who(by)} caught {self.whom(seat)} not calling UNO!"
+        return f"{self.who(by)} caught {self.whom(seat)} not calling {self.call_word}!"
 
     def on_jump_in(self, seat):
         return f"{self.does(seat, 'jumps', 'jump')} in!"

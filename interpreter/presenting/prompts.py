@@ -18,7 +18,7 @@ TITLES = {
     "play_drawn": "Play the card you drew?",
     "color": "Name the colour to follow",
     "target": "Choose a player",
-    "uno": "Call UNO?",
+    "uno": "Call {call}?",
     "jump_in": "You hold a card identical to the top card. Jump in with it?",
     "jump_in_card": "Which card do you jump in with?",
     "card": "Choose a card",
@@ -26,9 +26,21 @@ TITLES = {
 }
 # A window (a decision open to several seats) as offered to one of them: take it or not.
 OFFERS = {
-    "catch": ("{suspect} has one card left and did not call UNO. Catch them?", "Catch"),
+    "catch": ("{suspect} has {left} left and did not call {call}. Catch them?", "Catch"),
     "jump_in": ("You hold a card identical to the top card. Jump in with it?", "Jump in"),
 }
+
+
+def cards_left(count: int) -> str:
+    """A small number of cards in words: `one card`, `two cards`, `12 cards`."""
+    number = ("one", "two", "three", "four", "five")[count - 1] if 1 <= count <= 5 else count
+    return f"{number} card{'' if count == 1 else 's'}"
+
+
+def call_words(ruleset) -> dict:
+    """What a catch and a call are said with: the ruleset's call word (`uno.name`) and the
+    cards a seat is left holding when it must call."""
+    return {"call": ruleset.call_word, "left": cards_left(ruleset.uno_cards_left)}
 
 
 def rule_context(game) -> tuple:
@@ -64,14 +76,15 @@ def offer_text(game, decision, names: list) -> tuple:
         said = words(decision.kind)
         return f"You may {said} now. Take it?", said.capitalize()
     suspect = suspect_of(game, decision)
-    return title.format(suspect=names[suspect] if suspect is not None else "Someone"), take
+    return title.format(suspect=names[suspect] if suspect is not None else "Someone",
+                        **call_words(game.ruleset)), take
 
 
 def question_text(game, decision, names: list, viewer: int) -> tuple:
     """A decision the viewer must answer: (title, detail); `names` per seat."""
     kind = decision.kind
     if kind in TITLES:
-        title = TITLES[kind]
+        title = TITLES[kind].format(**call_words(game.ruleset))
         if kind == "play":
             ways = [w for w, offered in (("draw", DRAW in decision.options),
                                          ("pass", PASS in decision.options)) if offered]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from interpreter.engine.decisions import describe
 from interpreter.language import dsl
-from interpreter.language.builtins import FUNCTIONS, NAMES
+from interpreter.language.builtins import FUNCTIONS, NAMES, PILE, ROW
 from interpreter.language.dsl import static_value
-from interpreter.language.vocabulary import SEAT, SEATS
+from interpreter.language.vocabulary import CARDS, SEAT, SEATS
 
 COMPARISONS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
                ">": "is more than", ">=": "is at least", "in": "is in"}
@@ -18,6 +18,9 @@ PASSED_TO = {None: "to the next player in the direction of play",
              "1": "to the next seat clockwise (seat + 1)",
              "minus 1": "to the next seat counter-clockwise (seat - 1)",
              "chosen": "each to a player of their choice"}
+# The names an event binds for its rules (vocabulary.BOUND_TYPES), in words.
+EVENT_NAMES = {"seat": "the seat", "count": "the count", "decision": "the decision",
+               "answer": "the answer"}
 ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
 
 
@@ -55,7 +58,7 @@ class Words:
         if node.ident in self.bound:
             return self.bound[node.ident]
         row = NAMES.get(node.ident)
-        return node.ident if row is None else row.says
+        return EVENT_NAMES.get(node.ident, node.ident) if row is None else row.says
 
     def e_attribute(self, node):
         if isinstance(node.subject, dsl.Name) and node.subject.ident == "option":
@@ -69,13 +72,27 @@ class Words:
     def e_call(self, node):
         args = [self.expr(a) for a in node.args]
         row = FUNCTIONS.get(node.function)
+        if node.function == "size" and len(args) == 1 and gives_cards(node.args[0]):
+            cards = args[0].removeprefix("the cards of ")
+            return f"the number of cards in {cards}"
         if row is not None and row.role == "query":
             left_out = row.max_args - len(args)
             if not left_out:
-                return row.says.format(*args)
+                return self.piles(node, args, row.says.format(*args))
             if 0 < left_out <= len(row.unsaid):  # else an optional argument left out: as written
                 return row.says.format(*args, *row.unsaid[len(row.unsaid) - left_out:])
         return f"{node.function.replace('_', ' ')}({', '.join(args)})"
+
+    def piles(self, call, args: list, said: str) -> str:
+        """`center pile the pile` as `this center pile`: a row's pile named by the name `pile`
+        (the pile played on, or the one a row's playable condition asks about)."""
+        row = FUNCTIONS.get(call.function)
+        for i, param in enumerate(row.params[:-1] if row is not None else ()):
+            pile = call.args[i + 1] if i + 1 < len(call.args) else None
+            if param is ROW and row.params[i + 1] is PILE and isinstance(pile, dsl.Name) \
+                    and pile.ident == "pile" and "pile" not in self.bound:
+                said = said.replace(f"{args[i]} pile {args[i + 1]}", f"this {args[i]} pile")
+        return said
 
     def e_unary(self, node):
         if node.op == "-" and isinstance(node.operand, dsl.Name) and node.operand.ident == "direction":
@@ -87,6 +104,8 @@ class Words:
             return "it was not played fairly"
         if isinstance(operand, dsl.Quantifier) and operand.quantifier == "any":
             return self.e_quantifier(operand).replace("there is a ", "there is no ", 1)
+        if isinstance(operand, (dsl.Name, dsl.Attribute)):
+            return f"not {self.expr(operand)}"
         return f"not ({self.expr(operand)})"
 
     def e_binary(self, node):
@@ -290,10 +309,17 @@ class Words:
             text = prim.says
         if not text:
             return f"{call.function}({', '.join(args)})."
-        said = text.format(*args)
+        said = self.piles(call, args, text.format(*args))
         if call.function == "run" and len(args) > 1:  # a named effect's arguments
             said = f"{said[:-1]}, given {', '.join(args[1:])}."
         return said[0].upper() + said[1:]
+
+
+def gives_cards(node) -> bool:
+    """Whether an expression is a name or a call that gives cards (`hand(player)`, `drawn`)."""
+    row = NAMES.get(node.ident) if isinstance(node, dsl.Name) \
+        else FUNCTIONS.get(node.function) if isinstance(node, dsl.Call) else None
+    return row is not None and row.result == CARDS
 
 
 def gives_seats(node) -> bool:

@@ -11,7 +11,7 @@ from pathlib import Path
 from interpreter.engine.decisions import DONE, DRAW, PASS
 from interpreter.errors import HouserulesError, IllegalMove
 from interpreter.presenting.narrate import words
-from interpreter.presenting.prompts import rule_context
+from interpreter.presenting.prompts import call_words, rule_context
 from interpreter.safe_text import shown
 from interpreter.terminal.layout import GLUE, menu, plural, wrap
 from interpreter.terminal.screen import Screen
@@ -19,7 +19,7 @@ from interpreter.terminal.screen import Screen
 HELP = """\
 How to play (answers may be typed in capitals or not):
   3        play card number 3 of your hand (cards marked * can be played now)
-  3 uno    play card 3 and call UNO (also 3 u, 3 uno!): do it when that leaves you one card
+  3 uno    play card 3 and call {call} (also 3 u, 3 uno!): do it when that leaves you {left}
   d        draw instead of playing (p to pass, when the game offers a pass)
   s        sort your hand by colour and rank, or keep the order it was dealt (a switch)
   h        this help;  q  quit (with --save the game is kept; else you are asked first)
@@ -81,9 +81,14 @@ class Prompts(Screen):
                 self.confirm_quit()
                 continue
             if line in ("h", "help", "?"):
-                self.say(HELP)
+                self.say(HELP.format(**call_words(self.session.ruleset)))
                 continue
             return line
+
+    def calls(self) -> tuple:
+        """What a person may type to call: u, uno, and the ruleset's own word (uno.name)."""
+        word = self.session.ruleset.call_word.lower()
+        return UNO_WORDS + (word, word + "!")
 
     def confirm_quit(self) -> None:
         """Quit (Quit), once the person has said what becomes of an unsaved game."""
@@ -186,7 +191,8 @@ class Prompts(Screen):
         skip = "p to pass, " if can_pass and not can_draw else "d to draw, " if can_draw else ""
         ways = "".join(f"{way}, " for way, offered in (("p to pass", can_pass),
                                                       ("d to draw", can_draw)) if offered)
-        hint = (f"Type a card number from 1 to {len(hand)} (add uno to call UNO), {ways}"
+        call = self.session.ruleset.call_word
+        hint = (f"Type a card number from 1 to {len(hand)} (add uno to call {call}), {ways}"
                 "s to sort, h for help or q to quit.")
         while True:
             line = self.ask(f"Your move (number to play, {skip}h for help): ")
@@ -210,16 +216,16 @@ class Prompts(Screen):
                 self.show_table()
                 hand = self.hand()
                 continue
-            if first in UNO_WORDS:
+            if first in self.calls():
                 self.say("Type the number of the card to play before uno, as in 3 uno.")
                 continue
             if not is_number(first) or not 1 <= int(first) <= len(hand):
                 self.say(f"'{shown(line, one_line=True)}' is not a move. {hint}")
                 continue
-            if len(parts) > 2 or (len(parts) == 2 and parts[1] not in UNO_WORDS):
+            if len(parts) > 2 or (len(parts) == 2 and parts[1] not in self.calls()):
                 self.say(f"'{shown(' '.join(parts[1:]), one_line=True)}' is not understood "
                          f"after a card number: type {first} to play it, or {first} uno to play "
-                         "it and call UNO. Nothing was played.")
+                         f"it and call {call}. Nothing was played.")
                 continue
             card = hand[int(first) - 1]
             reason = self.refusal(decision, card)
@@ -243,13 +249,15 @@ class Prompts(Screen):
         called, self.call_uno = self.call_uno, None
         if called is not None:
             return called
-        # Left with one card by someone else's move (a swap, a pass of hands): ask.
+        # Left at the call's count by someone else's move (a swap, a pass of hands): ask.
         self.show_table()
+        said = call_words(self.session.ruleset)
 
         def parse(line):
-            return True if line in YES + UNO_WORDS else False if line in NO else INVALID
-        return self.until_valid("You are left holding one card. Call UNO? [y/n]: ", parse,
-                                "Type y (or uno) to call UNO, n not to.")
+            return True if line in YES + self.calls() else False if line in NO else INVALID
+        return self.until_valid(
+            "You are left holding {left}. Call {call}? [y/n]: ".format(**said), parse,
+            "Type y (or uno) to call {call}, n not to.".format(**said))
 
     def choose_jump_in_card(self, decision):
         cards = decision.options
@@ -273,20 +281,21 @@ class Prompts(Screen):
 
     def choose_play_drawn(self, decision):
         drawn = self.session.game.hands[self.session.seat][-1]
+        call = self.session.ruleset.call_word
         while True:
-            line = self.ask(f"Play {self.card(drawn)}? [y/n, y uno to call UNO]: ")
+            line = self.ask(f"Play {self.card(drawn)}? [y/n, y uno to call {call}]: ")
             parts = line.split()
             if len(parts) == 1 and parts[0] in NO:
                 return False
             if parts and parts[0] in YES and (len(parts) == 1 or (
-                    len(parts) == 2 and parts[1] in UNO_WORDS)):
+                    len(parts) == 2 and parts[1] in self.calls())):
                 self.call_uno = len(parts) == 2
                 return True
-            if len(parts) == 1 and parts[0] in UNO_WORDS:
+            if len(parts) == 1 and parts[0] in self.calls():
                 self.call_uno = True
                 return True
             self.say((f"'{shown(line, one_line=True)}' is not an answer here. " if line else "")
-                     + "Type y to play it, y uno to play it and call UNO, or n to keep it.")
+                     + f"Type y to play it, y uno to play it and call {call}, or n to keep it.")
 
     def choose_color(self, decision):
         colors = decision.options
@@ -331,8 +340,9 @@ class Prompts(Screen):
         game = self.session.game
         if decision.kind == "catch":
             suspect = next(s for s in range(game.players) if s not in decision.open_to)
-            prompt = (f"{self.names[suspect]} has one card left and did not call UNO. Catch "
-                      "them? (c: catch; Enter or n: let it go): ")
+            prompt = ("{suspect} has {left} left and did not call {call}. Catch them? (c: "
+                      "catch; Enter or n: let it go): ").format(suspect=self.names[suspect],
+                                                                **call_words(game.ruleset))
             take: tuple[str, ...] = ("c", "catch") + YES
             hint = "Type c (or y) to catch them, n or Enter to let it go."
         elif decision.kind == "jump_in":

@@ -48,7 +48,8 @@ class Screen:
         self.attributes = {name: (table or {}).get("words", {}) for name, table in
                            (rules.source.data.get("attributes") or {}).items()}
         self.narrator = Narrator(names, viewer=seat, say_card=self.named_card,
-                                 say_effect=lambda name: self.value_words(name).capitalize())
+                                 say_effect=lambda name: self.value_words(name).capitalize(),
+                                 call_word=rules.call_word)
         # How many events have been shown: a resumed game starts from where it stopped.
         self.told = len(session.game.events or ()) if session.answers else 0
         self.hand_shown: int | None = None  # the hand whose table was shown (its number)

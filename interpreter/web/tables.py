@@ -345,7 +345,8 @@ class Table:
         assert events is not None  # a session's game records its events
         told = self.told.setdefault(seat, [0, []])
         if told[0] < len(events):
-            narrator = Narrator(self.names_for(seat), viewer=seat, say_effect=self.look.said)
+            narrator = Narrator(self.names_for(seat), viewer=seat, say_effect=self.look.said,
+                                call_word=self.session.ruleset.call_word)
             told[1].extend(narrator.sentences(events[told[0]:]))
             told[0] = len(events)
             del told[1][:-MAX_LOG]

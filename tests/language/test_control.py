@@ -229,7 +229,7 @@ def test_loop_turns_may_be_lowered_never_raised(tmp_path):
 
 @pytest.mark.parametrize("do, extra, told", [
     ("draw(next, if size(hand(player)) > 2 then 3 else 1 end)", "",
-     "The next player draws (3 if the number of the hand of the player is more than 2, "
+     "The next player draws (3 if the number of cards in the hand of the player is more than 2, "
      "else 1) cards."),
     ("draw(next, if option.stacking then 4 else 1 end)",
      "options:\n  stacking: {type: boolean, default: true}\n", "The next player draws 4 cards."),
@@ -240,7 +240,7 @@ def test_loop_turns_may_be_lowered_never_raised(tmp_path):
     ("let n = 0\nwhile n < 3 do\n  draw(next, 1)\n  let n = n + 1\nend", "",
      "as long as n is less than 3: The next player draws 1 card. Let n be n plus 1."),
     ('run("punish", next, 2)', PUNISH,
-     "What punish names happens (see the effects below), given the next player, 2."),
+     "The punish effect happens (see Named effects), given the next player, 2."),
     ("draw(next, 1)", PUNISH, "- punish, given who (a seat) and count (a number): Who draws "
                               "count cards."),
 ])

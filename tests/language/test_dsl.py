@@ -252,6 +252,19 @@ def test_options_are_constants(rules, text, expected):
     assert evaluate(rules, text) == expected
 
 
+@pytest.mark.parametrize("text, settled", [
+    ('option.mode != "none" and top.rank == 3', (True, False)),
+    ("option.n >= 0", (True, True)),
+    ('option.n < "x"', (False, None)),  # an order between a number and a word: run time says
+    ("option.n == none", (True, False)),
+    ("top.rank == option.n", (False, None)),
+])
+def test_comparisons_of_settled_values_are_settled(text, settled):
+    # explain and the compiler leave out what the options in force settle.
+    options = {"n": 3, "mode": "none"}
+    assert dsl.static_value(dsl.parse(text, "condition", {}), options) == settled
+
+
 @pytest.mark.parametrize("text, expected", [
     ("size(hand(player))", 4),
     ("size(others)", 3),

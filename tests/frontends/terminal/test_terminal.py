@@ -659,12 +659,12 @@ def test_a_rule_error_saves_the_game_and_resume_goes_on_once_it_is_fixed(tmp_pat
 
 # --- prompts a seed rarely reaches, asked directly --------------------------------------------
 
-def asked(lines: list[str], ask):
+def asked(lines: list[str], ask, ruleset: str = "classic"):
     """What `ask(terminal)` answers when the person types `lines` in turn, and the screen."""
     from interpreter.playing.session import Session
     from interpreter.terminal.game import TerminalGame
 
-    session = Session("classic", {"hands": 1}, 2, 0, "heuristic", 3)
+    session = Session(ruleset, {"hands": 1}, 2, 0, "heuristic", 3)
     out, feed = io.StringIO(), iter(lines)
     terminal = TerminalGame(session, read=lambda prompt: (out.write(prompt), next(feed))[1],
                             out=out, color=False, width=COLUMNS)
@@ -688,6 +688,20 @@ def test_the_uno_call_when_left_with_one_card_by_someone_else(lines, answer, sai
     got, screen = asked(lines, lambda t: t.choose_uno(uno_decision()))
     assert got is answer
     assert "You are left holding one card. Call UNO? [y/n]: " in screen
+    assert said in plain(screen)
+
+
+@pytest.mark.parametrize("lines, answer, said", [
+    (["dos"], True, ""),
+    (["u"], True, ""),
+    (["uno"], True, ""),
+    (["x", "n"], False, "'x' is not an answer here. Type y (or uno) to call DOS, n not to."),
+])
+def test_a_game_with_its_own_call_word_asks_and_takes_it(lines, answer, said):
+    # DOS calls "DOS" at two cards (uno: {name: DOS, cards_left: 2}); uno and u still call.
+    got, screen = asked(lines, lambda t: t.choose_uno(uno_decision()), "dos")
+    assert got is answer
+    assert "You are left holding two cards. Call DOS? [y/n]: " in screen
     assert said in plain(screen)
 
 
