@@ -70,11 +70,13 @@ def parse(data: dict, path: tuple, start: str):
     return dsl.parse(text, start, {}) if isinstance(text, str) and text.strip() else None
 
 
-def sentence(words: Words, data: dict, path: tuple, start: str = "effect") -> str:
+def sentence(words: Words, data: dict, path: tuple, start: str = "effect",
+             bound: dict | None = None) -> str:
+    """The text at `path` in words; `bound` says names its context binds (`seat`)."""
     tree = parse(data, path, start)
     if tree is None:
         return ""
-    words.bound, words.known = {}, {}  # each text starts afresh
+    words.bound, words.known = dict(bound or {}), {}  # each text starts afresh
     if start == "effect":
         return " ".join(words.effect(tree))
     return words.expr(tree)
@@ -262,6 +264,9 @@ EVENT_WORDS = {"card_played": "When a card is played", "card_turned": "When a ca
                "uno_penalty": "Instead of the {call} penalty"}
 
 
+EVENT_BOUND = {"seat": "the seat"}  # the seat an event is about, where it binds one
+
+
 def rules_section(rules, words: Words, data: dict) -> list[str]:
     """The `rules:` table in words, in the order the rules run (docs/rules.md)."""
     if not rules.triggers.every:
@@ -270,9 +275,9 @@ def rules_section(rules, words: Words, data: dict) -> list[str]:
     for rule in rules.triggers.every:
         path = ("rules", rule.name)
         when = EVENT_WORDS.get(rule.event, rule.event).format(call=rules.call_word)
-        condition = sentence(words, data, path + ("if",), "condition")
+        condition = sentence(words, data, path + ("if",), "condition", EVENT_BOUND)
         line = f"- {rule.name.replace('_', ' ')}: {when}{' and ' + condition if condition else ''}: "
-        line += sentence(words, data, path + ("do",)) or "nothing happens."
+        line += sentence(words, data, path + ("do",), bound=EVENT_BOUND) or "nothing happens."
         if rule.text:
             line += f" ({rule.text})"
         out.append(line)
@@ -284,8 +289,8 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
     out += row_lines(rules, words, data) if rules.rows else playable_lines(words, data)
     if rules.decide_after_draw:
         if rules.max_draws == 1:
-            out.append("A player may draw one card instead of playing, and then play or pass "
-                       "(or pass when nothing is left to draw).")
+            out.append("A player may take a card from the stock instead of playing, and then "
+                       "play or pass (or pass when nothing is left to draw).")
         else:
             limit = f"{rules.max_draws} cards" if rules.max_draws else "as many cards as they like"
             out.append(f"A player may draw instead of playing, one card at a time, up to {limit} "

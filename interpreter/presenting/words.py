@@ -18,9 +18,6 @@ PASSED_TO = {None: "to the next player in the direction of play",
              "1": "to the next seat clockwise (seat + 1)",
              "minus 1": "to the next seat counter-clockwise (seat - 1)",
              "chosen": "each to a player of their choice"}
-# The names an event binds for its rules (vocabulary.BOUND_TYPES), in words.
-EVENT_NAMES = {"seat": "the seat", "count": "the count", "decision": "the decision",
-               "answer": "the answer"}
 ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
 
 
@@ -58,7 +55,7 @@ class Words:
         if node.ident in self.bound:
             return self.bound[node.ident]
         row = NAMES.get(node.ident)
-        return EVENT_NAMES.get(node.ident, node.ident) if row is None else row.says
+        return node.ident if row is None else row.says
 
     def e_attribute(self, node):
         if isinstance(node.subject, dsl.Name) and node.subject.ident == "option":

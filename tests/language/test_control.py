@@ -235,8 +235,8 @@ def test_loop_turns_may_be_lowered_never_raised(tmp_path):
      "options:\n  stacking: {type: boolean, default: true}\n", "The next player draws 4 cards."),
     ("repeat 3 do draw(next, 1) end", "", "3 times over: The next player draws 1 card."),
     ("while size(hand(next)) < 7 do draw(next, 1) end", "",
-     "Again and again, as long as the number of the hand of the next player is less than 7: "
-     "The next player draws 1 card."),
+     "Again and again, as long as the number of cards in the hand of the next player is less "
+     "than 7: The next player draws 1 card."),
     ("let n = 0\nwhile n < 3 do\n  draw(next, 1)\n  let n = n + 1\nend", "",
      "as long as n is less than 3: The next player draws 1 card. Let n be n plus 1."),
     ('run("punish", next, 2)', PUNISH,

@@ -52,7 +52,7 @@ rules:
     ("dos", "If pairs and not single: The double number match effect happens (see Named "
             "effects)."),
     ("dos", "(a Wild # 9, others 0)"),
-    ("dos", "A player may draw one card instead of playing, and then play or pass"),
+    ("dos", "A player may take a card from the stock instead of playing, and then play or"),
     ("dos", "must call DOS;"),
     # A named effect an option chooses, and a name an event binds.
     ("classic_2018", "When played: The wild (option customizable) effect happens (see Named "
