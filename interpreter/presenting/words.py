@@ -84,7 +84,9 @@ class Words:
         """`center pile the pile` as `this center pile`: a row's pile named by the name `pile`
         (the pile played on, or the one a row's playable condition asks about)."""
         row = FUNCTIONS.get(call.function)
-        for i, param in enumerate(row.params[:-1] if row is not None else ()):
+        if row is None:
+            return said
+        for i, param in enumerate(row.params[:-1]):
             pile = call.args[i + 1] if i + 1 < len(call.args) else None
             if param is ROW and row.params[i + 1] is PILE and isinstance(pile, dsl.Name) \
                     and pile.ident == "pile" and "pile" not in self.bound:
