@@ -446,6 +446,11 @@ class Table:
         if not game.hand_results:
             return None
         result = game.hand_results[-1]
+        # The cards each seat held as the hand ended: a rule may since have put a seat out,
+        # its cards going under the discard pile (elimination).
+        events = game.events or []
+        ended = next((data for event, data in reversed(events) if event == "hand_over"), None)
+        counts = [len(h) for h in ended["hands"]] if ended else [len(h) for h in game.hands]
         # Where every seat scored its own hand (scoring.seat_scores), its points are those.
         own = result.seats or [sum(c.points for c in h) for h in game.hands]
         return {"winner": result.winner, "points": result.points, "blocked": result.blocked,
@@ -453,9 +458,9 @@ class Table:
                 "match_over": game.over,
                 "match_winner": game.match_winner if game.over else None,
                 "lowest_wins": game.rules.lowest_wins,  # match.winner: lowest
-                "seats": [{"seat": s, "cards": len(h), "points": own[s], "total": game.scores[s],
-                           "out": game.out[s]}
-                          for s, h in enumerate(game.hands)]}
+                "seats": [{"seat": s, "cards": counts[s], "points": own[s],
+                           "total": game.scores[s], "out": game.out[s]}
+                          for s in range(game.players)]}
 
 
 def matching(seats: list, field: str, secret) -> int | None:

@@ -383,3 +383,14 @@ def test_a_low_score_hand_shows_each_seat_s_own_points_and_the_ruleset_s_totals(
     plain, plain_tokens, _ = make_table(client)
     assert play_hand(client, plain, plain_tokens, random.Random(2))[0]["hand_over"][
         "each_scored"] is False
+
+
+def test_a_seat_put_out_as_the_hand_ends_keeps_its_cards_in_the_hand_s_table(client):
+    """Elimination: a seat whose total reaches the target is out as the hand ends, its cards
+    gone under the discard pile; the hand's table still counts the cards it was left with."""
+    table, tokens, _ = make_table(client, house_rules=["elimination"], seed=3,
+                                  options={"target_score": 1})
+    over = play_hand(client, table, tokens, random.Random(2))[0]["hand_over"]
+    assert over["match_over"] and over["match_winner"] == over["winner"]
+    out = [s for s in over["seats"] if s["out"]]
+    assert len(out) == 2 and all(s["cards"] > 0 and s["points"] > 0 for s in out), over
