@@ -1,10 +1,13 @@
 """The browser table in a real headless Chromium: two people in two browser contexts and a
-bot play whole hands of classic UNO and Mario Kart, set up through the page.
+bot play whole hands of classic UNO and Mario Kart, set up through the page; and a few moves
+of the games that draw something else (DOS's rows, UNO Attack's launcher, a hand shown to the
+table and shown values).
 
 Playwright drives the system's Chromium (Debian's `chromium`, which .ci/run installs; set
 HOUSERULES_CHROMIUM to use another). Without one the tests are skipped, unless
 HOUSERULES_REQUIRE_BROWSER is set (CI sets it), when they fail. The screenshots they take
-go to HOUSERULES_SCREENSHOTS (docs/images for the README), else to pytest's temporary folder.
+go to HOUSERULES_SCREENSHOTS (docs/images for the README and docs), else to pytest's
+temporary folder.
 
 The people answer by tests/browser_policy.py, so a seeded table plays the same game every
 run; the seeds were chosen so that each hand has what it must show (a UNO call and a catch;
