@@ -435,7 +435,7 @@ class Table:
         return {"type": "card", "hand": place, "card": self.look.face(option)}
 
     def instead_of_drawing(self) -> str:
-        """What the rules a ruleset has instead of a turn's draw say (UNO Attack's launcher)."""
+        """What the rules a ruleset has instead of a turn's draw say (a launcher pressed)."""
         triggers = self.session.ruleset.triggers
         names = {rule.name for rule in triggers.turn_draw}
         return shown(" ".join(rule.text for rule in triggers.every
