@@ -42,6 +42,7 @@ class Narrator:
         self.viewer = viewer
         self.card = say_card
         self.effect = say_effect
+        self.previous: tuple | None = None  # the event told before this one: (name, data)
 
     def who(self, seat) -> str:
         return self.names[seat] if seat is not None else "nobody"
@@ -70,7 +71,9 @@ class Narrator:
                     asked[3].add(data["seat"])
                 if text:
                     asked[2].append(shown(text, one_line=True))
+                self.previous = (event, data)
                 continue
+            self.previous = (event, data)
             if text:
                 told.append(shown(text, one_line=True))
             if event == "decided" and data["kind"] not in RESERVED_QUESTIONS \
@@ -125,6 +128,9 @@ class Narrator:
                f"to the {words(row)} row."
 
     def on_draw(self, seat, count, cards=()):
+        if count == 0 and self.previous and self.previous[0] == "chance" \
+                and self.previous[1]["outcome"] == 0:
+            return f"{self.who(seat)} drew nothing."  # a chance said no cards (a launcher's 0)
         if count == 0:
             return f"{self.who(seat)} could not draw: no cards are left."
         if seat == self.viewer and cards:

@@ -89,8 +89,9 @@ def question_text(game, decision, names: list, viewer: int) -> tuple:
             ways = [w for w, offered in (("draw", DRAW in decision.options),
                                          ("pass", PASS in decision.options)) if offered]
             title = "Your turn: play a card" + (" or " + " or ".join(ways) if ways else "")
-        detail = f"Colour to follow: {words(game.color)}." if game.color and kind in (
-            "play", "play_drawn") else ""
+        # A game of rows matches its piles, not a colour (as the terminal's table shows it).
+        detail = f"Colour to follow: {words(game.color)}." if game.color and not game.rows \
+            and kind in ("play", "play_drawn") else ""
         if kind == "play_drawn":
             drawn = next((data.get("cards") for event, data in reversed(game.events[-50:])
                           if event == "draw" and data["seat"] == viewer), None)

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from interpreter.engine.budget import MOVE_MESSAGE, MOVE_WORK, WORK_MESSAGE
-from interpreter.engine.decisions import Decision, describe
+from interpreter.engine.decisions import DRAW, Decision, describe
 from interpreter.errors import HouserulesError, RuleRuntimeError
 from interpreter.playing.agents import AGENTS
 from interpreter.playing.gamelog import error_text
@@ -31,6 +31,7 @@ from interpreter.presenting.look import Look
 from interpreter.presenting.narrate import Narrator, words
 from interpreter.presenting.prompts import offer_text, question_text
 from interpreter.presenting.view import seat_view
+from interpreter.safe_text import shown
 from interpreter.web.lobby import error_json, load_choice, one_line
 from interpreter.web.table_files import (
     NotYours,
@@ -426,22 +427,40 @@ class Table:
             if option in self.session.ruleset.colors:
                 return {"type": "color", "value": option, "label": words(option).capitalize(),
                         "css": self.look.css(option)}
-            return {"type": "word", "value": option, "label": words(option).capitalize()}
+            said = {"type": "word", "value": option, "label": words(option).capitalize()}
+            if option == DRAW and self.session.ruleset.triggers.turn_draw:
+                said["help"] = self.instead_of_drawing()
+            return said
         place = next((i for i, card in enumerate(hand) if card is option), None)
         return {"type": "card", "hand": place, "card": self.look.face(option)}
+
+    def instead_of_drawing(self) -> str:
+        """What the rules a ruleset has instead of a turn's draw say (a launcher pressed)."""
+        triggers = self.session.ruleset.triggers
+        names = {rule.name for rule in triggers.turn_draw}
+        return shown(" ".join(rule.text for rule in triggers.every
+                              if rule.name in names and rule.text), one_line=True)
 
     def hand_over_json(self) -> dict | None:
         game = self.session.game
         if not game.hand_results:
             return None
         result = game.hand_results[-1]
+        # The cards each seat held as the hand ended: a rule may since have put a seat out,
+        # its cards going under the discard pile (elimination).
+        events = game.events or []
+        ended = next((data for event, data in reversed(events) if event == "hand_over"), None)
+        counts = [len(h) for h in ended["hands"]] if ended else [len(h) for h in game.hands]
+        # Where every seat scored its own hand (scoring.seat_scores), its points are those.
+        own = result.seats or [sum(c.points for c in h) for h in game.hands]
         return {"winner": result.winner, "points": result.points, "blocked": result.blocked,
+                "each_scored": bool(result.seats),
                 "match_over": game.over,
                 "match_winner": game.match_winner if game.over else None,
                 "lowest_wins": game.rules.lowest_wins,  # match.winner: lowest
-                "seats": [{"seat": s, "cards": len(h), "points": sum(c.points for c in h),
-                           "total": game.scores[s]}
-                          for s, h in enumerate(game.hands)]}
+                "seats": [{"seat": s, "cards": counts[s], "points": own[s],
+                           "total": game.scores[s], "out": game.out[s]}
+                          for s in range(game.players)]}
 
 
 def matching(seats: list, field: str, secret) -> int | None:

@@ -51,6 +51,18 @@ def test_random_draws_from_the_game_generator_and_names_the_outcome(dice):
         == [f"Random 1 to 6: {expected}."]
 
 
+LAUNCHED = [("chance", {"seat": 0, "of": "launcher", "outcome": 0}),
+            ("draw", {"seat": 1, "count": 0, "cards": []}),
+            ("chance", {"seat": 0, "of": "launcher", "outcome": 2}),
+            ("draw", {"seat": 1, "count": 0, "cards": []})]
+
+
+def test_a_draw_of_no_cards_says_whether_the_chance_gave_none_or_the_stock_was_empty():
+    assert Narrator(["Ann", "Bob"]).sentences(LAUNCHED) == [
+        "Launcher: 0.", "Bob drew nothing.",
+        "Launcher: 2.", "Bob could not draw: no cards are left."]
+
+
 def test_the_same_seed_draws_the_same_outcomes(dice):
     firsts = {seed: skip_played(dice, seed).hand_sizes()[1] for seed in range(20)}
     assert firsts == {seed: skip_played(dice, seed).hand_sizes()[1] for seed in range(20)}

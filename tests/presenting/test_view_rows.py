@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from interpreter.engine.decisions import DRAW, Decision
+from interpreter.presenting.prompts import question_text
 from interpreter.presenting.view import seat_view
 from tests import helpers
 
@@ -18,3 +20,16 @@ def test_every_seat_sees_every_pile_face_up():
 
 def test_a_game_without_rows_shows_none():
     assert seat_view(helpers.table([["red 5"], ["green 1"]]), 0).rows == ()
+
+
+def test_a_game_of_rows_asks_a_play_with_no_colour_to_follow():
+    """A game of rows matches its piles: its play question says no colour to follow, as the
+    terminal's table says none (classic's still does)."""
+    rows = helpers.table([["red 5", "blue 9"], ["green 1"]], "dos", discard=[],
+                         stock=["red 7"], rows={"center": [["yellow 5"], ["green 8"]]},
+                         color="green")
+    plain = helpers.table([["red 5", "blue 9"], ["green 1"]])
+    for game, said in ((rows, ""), (plain, "Colour to follow: red.")):
+        play = Decision("play", 0, (*game.hands[0], DRAW))
+        assert question_text(game, play, ["You", "Bo"], 0) == ("Your turn: play a card or draw",
+                                                               said)

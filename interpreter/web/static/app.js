@@ -791,14 +791,16 @@ function renderOpponents(state, pal) {
       o.appendChild(shows);
     }
     if (s.revealed && s.revealed.length) {
+      o.appendChild(el("div", "opp-caption", "Hand face up"));
       const revealed = el("div", "opp-shows opp-revealed");
-      revealed.title = "This hand is shown to the table";
+      revealed.title = "A rule shows this hand to the table";
       for (const f of s.revealed) revealed.appendChild(Cards.face(f, pal, "tiny"));
       o.appendChild(revealed);
     }
+    // The per-seat values the ruleset shows (shown: true), each on a line of its own.
+    for (const v of s.values || []) o.appendChild(shownValue(v, "opp-value"));
     const foot = el("div", "opp-foot");
     foot.appendChild(el("span", "opp-score", `score ${s.score ?? 0}`));
-    for (const v of s.values || []) foot.appendChild(el("span", "opp-value", `${v.label} ${v.value}`));
     if (s.out) foot.appendChild(el("span", "opp-out", "out"));
     else if (s.deciding) foot.appendChild(el("span", "opp-turn", "deciding…"));
     if (s.seat === state.dealer) foot.appendChild(el("span", "opp-dealer", "dealer"));
@@ -807,6 +809,15 @@ function renderOpponents(state, pal) {
   });
   box.replaceChildren(...nodes);
   box.dataset.count = String(nodes.length);
+}
+
+// A value the ruleset shows (shown: true), labelled: "Spotlights left: 2".
+function shownValue(v, className) {
+  const line = el("div", className);
+  line.appendChild(el("span", "value-label", `${v.label}:`));
+  line.appendChild(document.createTextNode(" "));
+  line.appendChild(el("strong", "value", String(v.value)));
+  return line;
 }
 
 function renderCentre(state, pal) {
@@ -832,6 +843,8 @@ function renderCentre(state, pal) {
   }
   $("rows").replaceChildren(...rows);
 
+  // A game of rows matches its piles: it has no colour to follow (nor says one).
+  $("color-row").hidden = (state.rows || []).length > 0;
   const color = $("color");
   color.replaceChildren();
   if (state.color) {
@@ -912,8 +925,16 @@ function renderHand(state, pal) {
   $("my-count").textContent = `${hand.length} card${hand.length === 1 ? "" : "s"}`;
   $("my-score").textContent = String(me ? me.score ?? 0 : 0);
   // The per-seat values the ruleset shows, and whether the table sees this hand.
-  const extra = (me && me.values || []).map((v) => ` · ${v.label} ${v.value}`).join("");
-  $("my-values").textContent = extra + (me && me.revealed && me.revealed.length ? " · hand face up" : "");
+  const extra = $("my-values");
+  extra.replaceChildren();
+  for (const v of (me && me.values) || []) {
+    extra.appendChild(document.createTextNode(" · "));
+    extra.appendChild(shownValue(v, "my-value"));
+  }
+  if (me && me.revealed && me.revealed.length) {
+    extra.appendChild(document.createTextNode(" · "));
+    extra.appendChild(el("span", "my-revealed", "your hand is face up: everyone sees it"));
+  }
   document.querySelector(".me").classList.toggle("deciding", Boolean(state.decision));
 }
 
@@ -942,6 +963,7 @@ function renderDecision(state, pal) {
   // A window asked of several seats at once closes by itself when its time is up.
   if (typeof d.closes_in === "number") nodes.push(el("p", "detail", `Open to everyone for ${Math.ceil(d.closes_in)} s at most.`));
   const answers = el("div", "answers");
+  const helps = [];
   let inHand = 0;
   (d.options || []).forEach((o, i) => {
     if (o.type === "card" && o.hand !== null && o.hand !== undefined) { inHand++; return; }
@@ -959,6 +981,11 @@ function renderDecision(state, pal) {
       b = el("button", `answer ${o.type}-answer`, o.label || o.value || o.type);
     }
     b.type = "button";
+    // What a rule does instead of this answer (a launcher instead of a draw), said below.
+    if (o.help) {
+      b.title = o.help;
+      helps.push(el("p", "detail option-help", `${o.label || o.value}: ${o.help}`));
+    }
     b.dataset.option = String(i);
     b.dataset.type = o.type;
     b.disabled = busy;
@@ -970,6 +997,7 @@ function renderDecision(state, pal) {
     nodes.push(hint);
   }
   if (answers.childNodes.length) nodes.push(answers);
+  nodes.push(...helps);
   panel.replaceChildren(...nodes);
   panel.hidden = false;
   panel.classList.toggle("busy", busy);
@@ -1002,7 +1030,8 @@ function renderHandOver(state) {
   const winner = h.winner === null || h.winner === undefined ? null : seatName(state, h.winner);
   box.appendChild(el("h2", null, winner ? `${winner} ${winner === "You" ? "win" : "wins"} the hand` : "The hand is over"));
   if (h.blocked) box.appendChild(el("p", "blocked", "The hand was blocked: nobody could play."));
-  if (h.points !== undefined && h.points !== null) box.appendChild(el("p", "points", `${h.points} point${h.points === 1 ? "" : "s"}`));
+  // Where every seat scored its own hand, the points are the table's, seat by seat.
+  if (!h.each_scored && h.points !== undefined && h.points !== null) box.appendChild(el("p", "points", `${h.points} point${h.points === 1 ? "" : "s"}`));
   const tableEl = el("table", "results");
   const head = el("tr");
   for (const words of ["", "cards left", "points", h.lowest_wins ? "total (lowest wins)" : "total"]) head.appendChild(el("th", null, words));
@@ -1014,7 +1043,7 @@ function renderHandOver(state) {
     const tr = el("tr");
     tr.dataset.seat = String(s.seat);
     if (winner && seatName(state, s.seat) === winner) tr.classList.add("winner");
-    tr.appendChild(el("td", "name", seatName(state, s.seat)));
+    tr.appendChild(el("td", "name", seatName(state, s.seat) + (s.out ? " (out)" : "")));
     tr.appendChild(el("td", "cards", String(s.cards ?? "")));
     tr.appendChild(el("td", "pts", String(s.points ?? "")));
     tr.appendChild(el("td", "total", String(s.total ?? "")));

@@ -1,10 +1,13 @@
 """The browser table in a real headless Chromium: two people in two browser contexts and a
-bot play whole hands of classic UNO and Mario Kart, set up through the page.
+bot play whole hands of classic UNO and Mario Kart, set up through the page; and a few moves
+of the games that draw something else (DOS's rows, UNO Attack's launcher, a hand shown to the
+table and shown values).
 
 Playwright drives the system's Chromium (Debian's `chromium`, which .ci/run installs; set
 HOUSERULES_CHROMIUM to use another). Without one the tests are skipped, unless
 HOUSERULES_REQUIRE_BROWSER is set (CI sets it), when they fail. The screenshots they take
-go to HOUSERULES_SCREENSHOTS (docs/images for the README), else to pytest's temporary folder.
+go to HOUSERULES_SCREENSHOTS (docs/images for the README and docs), else to pytest's
+temporary folder.
 
 The people answer by tests/browser_policy.py, so a seeded table plays the same game every
 run; the seeds were chosen so that each hand has what it must show (a UNO call and a catch;
@@ -98,12 +101,19 @@ def new_page(browser):
     return page
 
 
-def set_up(page, server: Server, ruleset: str, seed: int) -> str:
+def set_up(page, server: Server, ruleset: str, seed: int, house_rules: tuple = (),
+           text: str | None = None) -> str:
     """Set up a table through the page: you, an invited person, a forgetful bot (it forgets
-    UNO now and then, so that someone catches it). Gives the invited person's join link."""
+    UNO now and then, so that someone catches it), with these house rules checked, or with
+    `text` pasted as the ruleset (`ruleset` "__custom__"). Gives the invited person's join
+    link."""
     page.goto(server.url + "/")
     page.wait_for_selector(f"#ruleset option[value='{ruleset}']", state="attached")
     page.select_option("#ruleset", ruleset)
+    if text is not None:
+        page.fill("#ruleset-text", text)
+    for house_rule in house_rules:
+        page.check(f"#house-rules input[value='{house_rule}']")
     page.wait_for_selector("#check-result:not([hidden])")  # checked: the seats are its own
     page.wait_for_selector(".seat-row")
     while page.locator(".seat-row").count() > 3:
@@ -124,6 +134,16 @@ def set_up(page, server: Server, ruleset: str, seed: int) -> str:
     page.click("#go")
     page.wait_for_selector("#table-view:not([hidden])")
     return invite if invite.startswith("http") else server.url + invite
+
+
+def sit_down(browser, server: Server, ruleset: str, seed: int, **setup) -> tuple:
+    """Ann sets up the table (set_up) and takes her seat; Bo opens his link: their pages."""
+    ann = new_page(browser)
+    invite = set_up(ann, server, ruleset, seed, **setup)
+    bo = new_page(browser)
+    bo.goto(invite)
+    bo.wait_for_selector("#table-view:not([hidden])")
+    return ann, bo
 
 
 def decision_of(page):
@@ -186,13 +206,16 @@ def check_secrets(page, other_token: str) -> int:
     return len(states)
 
 
-def play(pages: list, until_over: bool = True, limit: int = 5000, after=None) -> int:
-    """Both people answer whatever they are asked until the hand ends; `after(step)` runs
-    after each answer. Gives the number of answers."""
+def play(pages: list, until_over: bool = True, limit: int = 5000, after=None,
+         until=None) -> int:
+    """Both people answer whatever they are asked until the hand ends, or until `until(answers
+    so far)` is true; `after(step)` runs after each answer. Gives the number of answers."""
     answered = 0
     quiet_since = time.monotonic()
     for _ in range(limit):
         if until_over and all(hand_over(p) for p in pages):
+            return answered
+        if until is not None and until(answered):
             return answered
         moved = False
         for person, page in enumerate(pages):
@@ -231,11 +254,7 @@ def refused_for_another_seat(page_asking, page_other) -> int:
 
 @pytest.mark.parametrize("ruleset, seed", [("classic", 14), ("mario_kart", 14)])
 def test_two_people_and_a_bot_play_a_whole_hand(browser, server, shots, ruleset, seed):
-    ann = new_page(browser)
-    invite = set_up(ann, server, ruleset, seed)
-    bo = new_page(browser)
-    bo.goto(invite)
-    bo.wait_for_selector("#table-view:not([hidden])")
+    ann, bo = sit_down(browser, server, ruleset, seed)
     tokens = [p.evaluate("new URLSearchParams(location.hash.slice(1)).get('k')")
               for p in (ann, bo)]
     assert tokens[0] != tokens[1]
@@ -268,6 +287,7 @@ def test_two_people_and_a_bot_play_a_whole_hand(browser, server, shots, ruleset,
 
     play([ann, bo], after=along_the_way)
     assert all(checked.values()), checked
+    assert ann.locator("#color-row").is_visible(), "a game of one discard pile has a colour"
     lobby = bo.context.new_page()  # the setup page lists the tables this browser sits at
     lobby.goto(server.url + "/")
     table = ann.evaluate("new URLSearchParams(location.hash.slice(1)).get('t')")
@@ -285,6 +305,83 @@ def test_two_people_and_a_bot_play_a_whole_hand(browser, server, shots, ruleset,
     for page, other in ((ann, tokens[1]), (bo, tokens[0])):
         assert check_secrets(page, other) > 5
         assert page.locator("#opponents .card:not(.back)").count() == 0
+
+
+def asked_to_play(page) -> bool:
+    """Whether this page asks its seat to play, with a card it may play."""
+    return (decision_of(page) or {}).get("kind") == "play" \
+        and page.locator("#hand .card.playable").count() > 0
+
+
+def test_a_game_of_rows_shows_its_piles_and_no_colour_to_follow(browser, server, shots):
+    """DOS matches the piles of its centre row: every seat sees each pile's top card, and
+    neither the table nor the play question names a colour to follow."""
+    ann, bo = sit_down(browser, server, "dos", 3)
+    play([ann, bo], until_over=False, until=lambda step: step >= 5 and asked_to_play(ann))
+    for page in (ann, bo):
+        captions = page.locator("#rows .pile-caption").all_inner_texts()
+        assert len(captions) >= 2 and all(c.startswith("center ") for c in captions), captions
+        assert page.locator("#rows .pile .card").count() == len(captions)
+        assert page.locator("#color-row").is_hidden()
+    assert "Your turn" in ann.locator("#decision").inner_text()
+    assert "Colour" not in ann.locator("#decision").inner_text()
+    ann.screenshot(path=str(shots / "table-dos.png"))
+
+
+def test_each_press_of_the_launcher_is_told_with_what_it_shot(browser, server, shots):
+    """UNO Attack: the log tells each press's outcome, then who drew what it shot (none, at
+    a 0: nobody "could not draw")."""
+    ann, bo = sit_down(browser, server, "uno_attack", 5)
+    play([ann, bo], until_over=False,
+         until=lambda step: "Launcher: 0." in log_text(ann) and asked_to_play(ann))
+    lines = log_text(ann).splitlines()
+    presses = [i for i, line in enumerate(lines) if line.startswith("Launcher: ")]
+    for i in presses:
+        assert " drew " in lines[i + 1] or lines[i + 1].endswith(" drew nothing."), lines
+    assert not any("could not draw" in line for line in lines), lines
+    # Drawing is pressing the launcher here: its rule says so under the button.
+    assert "Draw: A player who does not play presses the launcher" in \
+        ann.locator("#decision .option-help").inner_text()
+    ann.screenshot(path=str(shots / "table-uno-attack.png"))
+
+
+# The dealer plays with their hand face up; a value every seat is shown beside each player.
+FACE_UP = """\
+extends: classic
+name: dealer_face_up
+title: Classic UNO, the dealer's hand face up
+variables:
+  spotlights: {per_seat: true, initial: 2, shown: true, help: Spotlights left}
+rules:
+  dealer_face_up:
+    when: hand_started
+    text: The dealer plays the hand with their cards face up.
+    do: reveal_hand(player)
+"""
+
+
+def test_a_hand_shown_to_the_table_and_shown_values_are_labelled_for_every_seat(
+        browser, server, shots):
+    """reveal_hand and `shown: true` at the browser table: the other seats see the revealed
+    hand's faces under its name, labelled; every seat's value is shown, labelled, beside it,
+    and the seat itself is told its hand is face up."""
+    ann, bo = sit_down(browser, server, "__custom__", 4, text=FACE_UP)
+    bo.wait_for_selector(".opponent[data-seat='0'] .opp-revealed .card")
+    assert bo.locator("#opponents .opponent.dealer").get_attribute("data-seat") == "0", \
+        "seed 4: Ann deals"
+    box = bo.locator(".opponent[data-seat='0']")
+    assert box.locator(".opp-caption").inner_text().lower() == "hand face up"
+    size = int(box.locator(".opp-count").inner_text())
+    assert box.locator(".opp-revealed .card").count() == size
+    assert bo.locator(".opponent[data-seat='2'] .opp-revealed").count() == 0
+    for page in (ann, bo):
+        values = page.locator("#opponents .opp-value").all_inner_texts()
+        assert values == ["Spotlights left: 2"] * 2, values
+        assert "Spotlights left: 2" in page.locator(".me-info").inner_text()
+    assert "your hand is face up" in ann.locator(".me-info").inner_text()
+    assert "face up" not in bo.locator(".me-info").inner_text()
+    assert ann.locator("#opponents .opp-revealed").count() == 0
+    bo.screenshot(path=str(shots / "table-shown-hand.png"))
 
 
 BAD_RULESETS = [

@@ -366,3 +366,31 @@ def test_a_revealed_hand_and_the_shown_values_reach_every_seat(client):
     plain, plain_tokens, _ = make_table(client)
     data = state(client, plain, plain_tokens[0])
     assert all("values" not in s and "revealed" not in s for s in data["seats"])
+
+
+def test_a_low_score_hand_shows_each_seat_s_own_points_and_the_ruleset_s_totals(client):
+    """Where every seat scores its own hand (low_score), the hand's table gives each seat
+    those points and its total as the ruleset keeps it; the page then shows no winner's
+    points (the winner scores none)."""
+    table, tokens, _ = make_table(client, house_rules=["low_score"], seed=3)
+    end = play_hand(client, table, tokens, random.Random(2))
+    over = end[0]["hand_over"]
+    result = client.app.state.hall.tables[table].session.game.hand_results[-1]
+    assert over["each_scored"] is True and over["lowest_wins"] is True
+    assert [s["points"] for s in over["seats"]] == list(result.seats)
+    assert [s["total"] for s in over["seats"]] == [s["score"] for s in end[0]["seats"]]
+    assert over["seats"][over["winner"]]["points"] == 0
+    plain, plain_tokens, _ = make_table(client)
+    assert play_hand(client, plain, plain_tokens, random.Random(2))[0]["hand_over"][
+        "each_scored"] is False
+
+
+def test_a_seat_put_out_as_the_hand_ends_keeps_its_cards_in_the_hand_s_table(client):
+    """Elimination: a seat whose total reaches the target is out as the hand ends, its cards
+    gone under the discard pile; the hand's table still counts the cards it was left with."""
+    table, tokens, _ = make_table(client, house_rules=["elimination"], seed=3,
+                                  options={"target_score": 1})
+    over = play_hand(client, table, tokens, random.Random(2))[0]["hand_over"]
+    assert over["match_over"] and over["match_winner"] == over["winner"]
+    out = [s for s in over["seats"] if s["out"]]
+    assert len(out) == 2 and all(s["cards"] > 0 and s["points"] > 0 for s in out), over
