@@ -205,9 +205,16 @@ def no_space(*args, **kwargs):
     raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
 
-def half_then_no_space(data, out, *args, **kwargs):
-    out.write(json.dumps(data)[:40])
-    no_space()
+class HalfThenNoSpace(io.TextIOWrapper):
+    """A file that takes the first 40 characters written to it, then finds the disk full."""
+
+    def write(self, text):
+        super().write(text[:40])
+        no_space()
+
+
+def half_then_no_space(handle, mode="r", *args, **kwargs):
+    return HalfThenNoSpace(io.FileIO(handle, mode))
 
 
 @pytest.mark.parametrize("where", ["write", "fsync", "rename"])
@@ -218,7 +225,7 @@ def test_a_save_that_fails_keeps_the_last_good_save_removes_its_temp_file_and_sa
     session.save(path)
     good = path.read_bytes()
     session.apply(session.game.decision.options[-1])  # the game moves on...
-    target, name, fault = {"write": (interpreter.playing.session.json, "dump", half_then_no_space),
+    target, name, fault = {"write": (interpreter.playing.session.os, "fdopen", half_then_no_space),
                            "fsync": (interpreter.playing.session.os, "fsync", no_space),
                            "rename": (interpreter.playing.session.os, "replace", no_space)}[where]
     with monkeypatch.context() as patch:
