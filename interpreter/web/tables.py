@@ -102,7 +102,11 @@ class Table:
         self.meta = meta
         self.seats = meta["seats"]
         self.look = Look(session.ruleset)
+        # `version` grows with every change while this server holds the table; `epoch` is new
+        # each time a server opens it (a restart counts versions afresh), so that a page
+        # compares versions of one epoch only and takes any state of a new one.
         self.version = 0
+        self.epoch = secrets.token_hex(4)
         self.clock = time.monotonic
         self.bot_delay = BOT_DELAY
         self.window_seconds = WINDOW_SECONDS
@@ -375,6 +379,7 @@ class Table:
                                    for label, values in view.values]
         return {
             "table": self.id, "title": self.meta["title"], "seat": seat, "version": self.version,
+            "epoch": self.epoch,
             "seats": seats, "hand": [face(c) for c in hand],
             "top": face(view.top), "color": view.color,
             "color_css": self.look.css(view.color), "palette": self.look.palette(colors),

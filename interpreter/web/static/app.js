@@ -729,7 +729,7 @@ function palette(state) {
 
 function render(state) {
   if (!state || typeof state !== "object") return;
-  if (table.state && typeof state.version === "number" && typeof table.state.version === "number" && state.version < table.state.version) return;
+  if (olderState(state)) return;
   if (table.busy && (state.version !== table.busy.version || !sameDecision(state.decision, table.busy.decision))) table.busy = null;
   table.state = state;
   const pal = palette(state);
@@ -759,6 +759,14 @@ function render(state) {
     broken.hidden = true;
   }
   part("over", [state.hand_over, state.seats, busy], () => renderHandOver(state));
+}
+
+// A state older than the one shown: a lower version of the same epoch. A restarted server
+// counts its versions afresh under a new epoch, and its states are always taken.
+function olderState(state) {
+  const shown = table.state;
+  return Boolean(shown) && state.epoch === shown.epoch && typeof state.version === "number"
+    && typeof shown.version === "number" && state.version < shown.version;
 }
 
 function sameDecision(a, b) {

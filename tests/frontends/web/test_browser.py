@@ -416,3 +416,50 @@ def test_a_bad_pasted_ruleset_shows_its_error_at_its_line(browser, server, shots
     page.click("#create")
     page.wait_for_function("() => document.querySelector('#error').textContent.includes('64,000')")
     assert page.locator("#links").is_hidden()
+
+
+def server_log_end(page) -> str:
+    """The last line of the log the server would send this page's seat now."""
+    return page.evaluate(
+        """async () => {
+             const p = new URLSearchParams(location.hash.slice(1));
+             const key = localStorage.getItem(`houserules.key.${p.get("t")}`);
+             const state = await (await fetch(`/api/tables/${p.get("t")}/state`,
+               {headers: {"X-Seat-Token": key}})).json();
+             return state.log[state.log.length - 1] || "";
+           }""")
+
+
+def answer_some(pages: list, answers: int) -> None:
+    """The people answer what they are asked, `answers` times in all (not past a hand's end)."""
+    deadline = time.monotonic() + 30
+    while answers > 0 and not any(hand_over(p) for p in pages):
+        assert time.monotonic() < deadline, "nobody was asked anything"
+        for person, page in enumerate(pages):
+            decision = decision_of(page)
+            if decision and answers > 0:
+                answer(page, person, decision)
+                answers -= 1
+        time.sleep(0.02)
+
+
+def test_open_pages_follow_the_table_through_a_server_restart(browser, server):
+    ann = new_page(browser)
+    invite = set_up(ann, server, "classic", 14)
+    bo = new_page(browser)
+    bo.goto(invite)
+    bo.wait_for_selector("#table-view:not([hidden])")
+    answer_some([ann, bo], 8)  # the versions the pages saw grow
+    for page in (ann, bo):
+        page.evaluate("window.__not_reloaded = true")
+    server.stop()
+    server.start()  # the same folder and port: versions count afresh
+    for page in (ann, bo):
+        page.wait_for_selector("#status[data-state='live']", timeout=20_000)
+    answer_some([ann, bo], 4)  # each answer waits for its page to move on
+    for page in (ann, bo):  # neither page reloaded, and each shows the table as it is now
+        deadline = time.monotonic() + 10
+        while log_text(page).strip().splitlines()[-1] != server_log_end(page):
+            assert time.monotonic() < deadline, "a page stayed on the board before the restart"
+            time.sleep(0.1)
+        assert page.evaluate("window.__not_reloaded === true")
