@@ -30,6 +30,7 @@ from interpreter.playing.session import Session
 from interpreter.presenting.look import Look
 from interpreter.presenting.narrate import Narrator, words
 from interpreter.presenting.prompts import offer_text, question_text
+from interpreter.presenting.standings import standings
 from interpreter.presenting.view import seat_view
 from interpreter.safe_text import shown
 from interpreter.web.lobby import error_json, load_choice, one_line
@@ -92,6 +93,20 @@ def seat_specs(seats, players_range: tuple) -> list:
     return specs
 
 
+def match_seed(seed, people: int, chosen_seeds: bool) -> int:
+    """The seed a match is dealt from: `seed` when it may be chosen (a table of one person,
+    or `chosen_seeds`), else refused; None: one nobody chooses."""
+    if seed is not None and people > 1 and not chosen_seeds:
+        raise TableError("a table of several people is dealt from a seed nobody chooses "
+                         "(whoever knew it would know every hand): leave the seed out; "
+                         "it is shown once the match is over")
+    if seed is None:
+        seed = secrets.randbelow(2 ** 31)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 53:
+        raise TableError("expected the seed as a whole number from 0 to 2**53")
+    return seed
+
+
 class Table:
     """A game at a table: its seats, the session that plays it, and what each seat was told."""
 
@@ -111,14 +126,18 @@ class Table:
         self.bot_delay = BOT_DELAY
         self.window_seconds = WINDOW_SECONDS
         self.asked_at = self.clock()  # when the decision pending now was first asked
-        # Who answers next: the bots as the table asks them, a window every seat at once
-        # (a person who cannot take it too, unless alone at the table with nobody to watch
-        # how long it stays open); each answer given, recorded and saved by give().
-        people = self.people()
-        self.match = Match(session.game, session.bots, apply=self.give, deal=session.next_hand,
-                           together=True, ask_unable=len(people) > 1)
+        self.match = self.driver()
         self.broken: str | None = None
         self.told: dict = {}  # seat -> [events narrated, sentences]
+
+    def driver(self) -> Match:
+        """The match driver of the table's session. Who answers next: the bots as the table
+        asks them, a window every seat at once (a person who cannot take it too, unless
+        alone at the table with nobody to watch how long it stays open); each answer given,
+        recorded and saved by give()."""
+        session = self.session
+        return Match(session.game, session.bots, apply=self.give, deal=session.next_hand,
+                     together=True, ask_unable=len(self.people()) > 1)
 
     # --- making and opening -----------------------------------------------------------
 
@@ -141,15 +160,7 @@ class Table:
                                               choice.get("house_rules_off"))
             specs = seat_specs(choice.get("seats"), (rules.min_players, rules.max_players))
             humans = tuple(i for i, s in enumerate(specs) if s["kind"] == "person")
-            seed = choice.get("seed")
-            if seed is not None and len(humans) > 1 and not chosen_seeds:
-                raise TableError("a table of several people is dealt from a seed nobody chooses "
-                                 "(whoever knew it would know every hand): leave the seed out; "
-                                 "it is shown once the match is over")
-            if seed is None:
-                seed = secrets.randbelow(2 ** 31)
-            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 53:
-                raise TableError("expected the seed as a whole number from 0 to 2**53")
+            seed = match_seed(choice.get("seed"), len(humans), chosen_seeds)
             bots = ",".join(s["bot"] or "random" for s in specs)
             if len(rules.deck) > MAX_CARDS:
                 raise TableError(f"a table plays with at most {MAX_CARDS:,} cards (what each "
@@ -325,6 +336,23 @@ class Table:
         self.save()
         self.changed()
 
+    def again(self, seed=None, chosen_seeds: bool = False) -> None:
+        """Play a new match at this table once this one is over (its host may): the same
+        ruleset, options, seats, names and bots, and the same links and keys, dealt afresh
+        from `seed` (match_seed). The last match's save is replaced."""
+        old = self.session
+        if not old.game.over:
+            raise Stale("the match is not over yet")
+        seed = match_seed(seed, len(self.people()), chosen_seeds)
+        self.session = Session(old.ruleset_ref, old.options, old.players, old.seat,
+                               old.bot_kind, seed, old.humans, public_windows=True,
+                               move_work=old.move_work, folder=self.folder)
+        self.match = self.driver()
+        self.broken = None
+        self.told = {}
+        self.save()
+        self.changed()
+
     def changed(self) -> None:
         """A new decision is asked (or none): its time starts now."""
         self.version += 1
@@ -465,7 +493,11 @@ class Table:
                 "lowest_wins": game.rules.lowest_wins,  # match.winner: lowest
                 "seats": [{"seat": s, "cards": counts[s], "points": own[s],
                            "total": game.scores[s], "out": game.out[s]}
-                          for s in range(game.players)]}
+                          for s in range(game.players)],
+                # Once the match is over: each seat or team, best first (standings.py).
+                "standings": [{"place": line.place, "seats": list(line.seats),
+                               "total": line.total, "out": line.out, "winner": line.winner}
+                              for line in standings(game)] if game.over else None}
 
 
 def matching(seats: list, field: str, secret) -> int | None:

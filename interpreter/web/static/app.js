@@ -1053,6 +1053,7 @@ function renderHandOver(state) {
     if (winner && seatName(state, s.seat) === winner) tr.classList.add("winner");
     tr.appendChild(el("td", "name", seatName(state, s.seat) + (s.out ? " (out)" : "")));
     tr.appendChild(el("td", "cards", String(s.cards ?? "")));
+    if (s.out) tr.classList.add("out");  // a rule put it out: not a winner's empty hand
     tr.appendChild(el("td", "pts", String(s.points ?? "")));
     tr.appendChild(el("td", "total", String(s.total ?? "")));
     body.appendChild(tr);
@@ -1060,13 +1061,7 @@ function renderHandOver(state) {
   tableEl.appendChild(body);
   box.appendChild(tableEl);
   if (h.match_over) {
-    const mw = h.match_winner === null || h.match_winner === undefined ? null : seatName(state, h.match_winner);
-    const won = h.lowest_wins && mw ? ` with the lowest total, ${(h.seats || []).find((s) => s.seat === h.match_winner)?.total ?? 0} points` : "";
-    box.appendChild(el("p", "match-over", mw ? `${mw} ${mw === "You" ? "win" : "wins"} the match${won}!` : "The match is over."));
-    if (Number.isInteger(state.seed)) box.appendChild(el("p", "detail", `This match was dealt from seed ${state.seed}: set it up again with that seed to replay it.`));
-    const again = el("a", "button", "Set up a new table");
-    again.href = "/";
-    box.appendChild(again);
+    box.append(...MatchEnd.parts(state, h));  // standings.js
   } else {
     const next = el("button", "primary", "Deal the next hand");
     next.id = "next-hand";

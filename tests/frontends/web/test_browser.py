@@ -463,3 +463,29 @@ def test_open_pages_follow_the_table_through_a_server_restart(browser, server):
             assert time.monotonic() < deadline, "a page stayed on the board before the restart"
             time.sleep(0.1)
         assert page.evaluate("window.__not_reloaded === true")
+
+
+def test_the_match_ends_on_its_standings_and_the_host_plays_again(browser, server, shots):
+    ann = new_page(browser)
+    invite = set_up(ann, server, "classic", 14, house_rules=("single_hand",))
+    bo = new_page(browser)
+    bo.goto(invite)
+    bo.wait_for_selector("#table-view:not([hidden])")
+    play([ann, bo])
+    for page in (ann, bo):
+        standings = page.locator("#hand-over table.standings tbody tr")
+        assert standings.count() == 3
+        assert standings.first.locator(".standing").inner_text() == "winner"
+        assert "the match with" in page.locator("#hand-over .match-over").inner_text()
+    ann.screenshot(path=str(shots / "match-over.png"))
+    assert bo.locator("#play-again").count() == 0  # only the host starts the next match
+    assert "host may start a new match" in bo.locator("#hand-over").inner_text()
+    for page in (ann, bo):
+        page.evaluate("window.__not_reloaded = true")
+    ann.click("#play-again")
+    for page in (ann, bo):  # a new match at the same table, on both pages as they are
+        page.wait_for_selector("#hand-over", state="hidden")
+        page.wait_for_function("() => document.querySelector('#hand-number').textContent === '1'")
+        assert page.evaluate("window.__not_reloaded === true")
+    play([ann, bo])  # the same seats play it: the invited person's link still holds
+    assert ann.locator("#hand-over table.standings").count() == 1

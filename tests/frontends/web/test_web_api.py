@@ -371,6 +371,7 @@ def test_a_revealed_hand_and_the_shown_values_reach_every_seat(client):
     assert all("values" not in s and "revealed" not in s for s in data["seats"])
 
 
+<<<<<<< HEAD
 def test_a_low_score_hand_shows_each_seat_s_own_points_and_the_ruleset_s_totals(client):
     """Where every seat scores its own hand (low_score), the hand's table gives each seat
     those points and its total as the ruleset keeps it; the page then shows no winner's
@@ -397,3 +398,50 @@ def test_a_seat_put_out_as_the_hand_ends_keeps_its_cards_in_the_hand_s_table(cli
     assert over["match_over"] and over["match_winner"] == over["winner"]
     out = [s for s in over["seats"] if s["out"]]
     assert len(out) == 2 and all(s["cards"] > 0 and s["points"] > 0 for s in out), over
+=======
+def test_the_match_ends_on_its_standings_and_the_host_plays_again_at_the_same_table(client):
+    rng = random.Random(4)
+    table, tokens, data = make_table(client, house_rules=["single_hand"])
+    host = {"x-seat-token": data["host"]}
+    again = f"/api/tables/{table}/again"
+    assert client.post(again, headers=host, json={}).status_code == 409  # not over yet
+    end = play_hand(client, table, tokens, rng)
+    over = end[1]["hand_over"]
+    assert over["match_over"] and end[1]["seed"] == 7
+    lines = over["standings"]
+    assert sorted(s for line in lines for s in line["seats"]) == [0, 1, 2]
+    assert lines[0]["winner"] and lines[0]["seats"] == [over["match_winner"]]
+    # Classic scores the winner alone: the others tie, on no points, for second place.
+    assert [(line["place"], line["total"] > 0) for line in lines] == [(1, True), (2, False),
+                                                                       (2, False)]
+    assert not any(line["out"] or seat["out"] for line, seat in zip(lines, over["seats"]))
+    # Only the host starts the next match; a seat's key is not the host's token.
+    assert client.post(again, headers={"x-seat-token": tokens[0]}, json={}).status_code == 403
+    assert client.post(again, headers=host, json={"seed": 8}).status_code == 200
+    for seat, key in tokens.items():  # the same seats and keys, a new match from its start
+        fresh = state(client, table, key)
+        assert fresh["hand_over"] is None and fresh["hand_number"] == 1 and fresh["seed"] is None
+        assert [s["name"] for s in fresh["seats"]][1 - seat] == ["Ann", "Bo"][1 - seat]
+        assert all(s["score"] == 0 for s in fresh["seats"])
+    links = client.get(f"/api/tables/{table}/seats", headers=host).json()["seats"]
+    assert [s["link"] for s in links] == [s["link"] for s in data["seats"]]  # the same links
+    assert play_hand(client, table, tokens, rng)[0]["hand_over"]["match_over"]
+
+
+def test_a_seat_knocked_out_shows_as_out_at_the_end(client):
+    rng = random.Random(1)
+    for seed in range(40):  # a No Mercy hand where the mercy rule puts someone out
+        table, tokens, _ = make_table(client, ruleset="no_mercy", seed=seed,
+                                      seats=[{"kind": "you"}, {"kind": "person"},
+                                             {"kind": "bot", "bot": "random"},
+                                             {"kind": "bot", "bot": "random"}])
+        over = play_hand(client, table, tokens, rng)[0]["hand_over"]
+        if any(s["out"] for s in over["seats"]):
+            break
+    else:
+        pytest.skip("no seat was knocked out")
+    out = {s["seat"] for s in over["seats"] if s["out"]}
+    lines = over["standings"]
+    assert {s for line in lines if line["out"] for s in line["seats"]} == out
+    assert not lines[0]["out"] and all(line["out"] for line in lines[-len(out):])
+>>>>>>> 1114c50 (The end of a match shows the final standings (each seat or team, best first as the ruleset ranks them, seats put out marked out, not '0 cards left'), in the browser and at the terminal; the table's host may play again: a new match at the same table, with the same seats, links and bots (POST .../again))
