@@ -29,7 +29,7 @@ from interpreter.playing.seating import known_bot
 from interpreter.playing.session import Session
 from interpreter.presenting.look import Look
 from interpreter.presenting.narrate import Narrator, words
-from interpreter.presenting.prompts import offer_text, question_text
+from interpreter.presenting.prompts import answer_labels, offer_text, question_text
 from interpreter.presenting.standings import standings
 from interpreter.presenting.view import seat_view
 from interpreter.safe_text import shown
@@ -434,26 +434,27 @@ class Table:
         window = game.decision.seat is None
         if window:
             closes = self.asked_at + max(self.window_seconds, self.bot_delay) - self.clock()
-            if seat in decision.options:
-                title, take = offer_text(game, game.decision, names)  # the window, not the offer
+            able = seat in decision.options
+            title, take = offer_text(game, game.decision, names, able)  # the window, not the offer
+            if able:
                 options = [{"type": "yes", "label": take}, {"type": "none", "label": "Let it go"}]
             else:
-                title = f"The {words(decision.kind)} window is open; you have nothing to take it with."
                 options = [{"type": "none", "label": "Go on"}]
             return {"id": self.decision_id(), "kind": decision.kind, "title": title,
                     "detail": "", "options": options, "closes_in": round(max(closes, 0.0), 1)}
-        title, detail = question_text(game, decision, names, seat)
+        title, detail = question_text(game, decision, names, seat, self.look.said)
+        labels = answer_labels(game, decision)
         return {"id": self.decision_id(), "kind": decision.kind, "title": title,
-                "detail": detail, "options": [self.option_json(o, hand, names)
+                "detail": detail, "options": [self.option_json(o, hand, names, labels)
                                               for o in decision.options]}
 
-    def option_json(self, option, hand: list, names: list) -> dict:
+    def option_json(self, option, hand: list, names: list, labels: tuple = ("Yes", "No")) -> dict:
         """One answer as the page offers it: a card (in the hand or not), a colour, a seat,
-        yes or no, a word, or none."""
+        yes or no (labelled `labels`, prompts.answer_labels), a word, or none."""
         if option is None:
             return {"type": "none", "label": "None"}
         if isinstance(option, bool):
-            return {"type": "yes" if option else "no", "label": "Yes" if option else "No"}
+            return {"type": "yes" if option else "no", "label": labels[0] if option else labels[1]}
         if isinstance(option, int):
             return {"type": "seat", "seat": option, "label": names[option]}
         if isinstance(option, str):

@@ -269,7 +269,13 @@ def test_a_window_is_offered_to_each_person_in_turn(client):
         decision = data["decision"]
         if decision["kind"] == "catch":
             assert [o["type"] for o in decision["options"]] == ["yes", "none"]
-            assert "did not call UNO" in decision["title"]
+            # It names the seat that did not call UNO (the one holding a card), as this
+            # seat is told it: never seat 0 whoever it was (issue 45).
+            suspect = next(s for s in data["seats"] if s["hand_size"] == 1
+                           and s["seat"] != seat)
+            assert decision["title"] == f"{suspect['name']} has one card left and did not " \
+                                        "call UNO. Catch them?"
+            assert [o["label"] for o in decision["options"]] == ["Catch", "Let it go"]
             assert answer(client, table, tokens[seat], decision["id"], 0).status_code == 200
             log = state(client, table, tokens[seat])["log"]
             assert any("caught" in line for line in log[-5:])
