@@ -185,8 +185,10 @@ class Prompts(Screen):
                                     lambda line: numbered(line, options),
                                     f"Type a number from 1 to {len(options)}.")
         word = decision.kind.lower()
-        yes, no = answer_labels(game, decision)
-        stakes += f" y: {yes}; n: {no}"
+        wording = question_words(game, decision.kind)
+        if wording.get("yes_label") or wording.get("no_label"):  # what each answer does
+            yes, no = answer_labels(game, decision)
+            stakes += f" y: {yes}; n: {no}"
 
         def parse(line):
             if line in YES or line in (word, question):

@@ -95,3 +95,39 @@ def test_a_wording_with_more_than_a_value_in_braces_is_refused_at_load(tmp_path)
     with pytest.raises(RulesetError) as refused:
         load_ruleset(write(tmp_path, "asked.yaml", bad))
     assert "asked.yaml" in str(refused.value) and "questions" in str(refused.value)
+
+
+def test_explain_says_how_each_question_is_put(tmp_path):
+    from interpreter.presenting.explain import explain
+    said = explain(load_ruleset(write(tmp_path, "asked.yaml", QUESTIONS)))
+    assert '- dare: asked as "Dare the next player ({stake} cards at stake)?"; yes is labelled ' \
+           '"Dare (they draw {stake + 1})", else "Dare"; no is labelled "Let it be ({missing} ' \
+           'cards)".' in said
+
+
+TARGETS = [
+    # (ruleset, what the player is chosen for, the text said with it)
+    ("mario_kart", "Choose a player for green shell", ""),  # an item: an effect
+    ("classic+house/seven_o", "Choose a player for seven swaps",
+     "A 7 swaps hands with a player of your choice."),  # a rule, with its text
+    ("uno_attack", "Choose a player for {card}",
+     "The player trades hands with a player of their choice."),  # a card, with its kind's
+]
+
+
+@pytest.mark.parametrize("ruleset, title, detail", TARGETS)
+def test_choosing_a_player_says_what_for(ruleset, title, detail):
+    import random
+    game = GameState(load_ruleset(ruleset), players=3, seed=3, record=True)
+    rng = random.Random(2)
+    for _ in range(20_000):
+        decision = game.decision
+        if decision is None:
+            game.next_hand()
+            continue
+        if decision.kind == "target":
+            said = question_text(game, decision, ["You", "Bo", "Cy"], decision.seat)
+            assert said == (title.format(card=game.top.name.replace("_", " ")), detail)
+            return
+        game.apply(rng.choice(decision.options))
+    raise AssertionError("nobody chose a player")

@@ -207,9 +207,10 @@ def check_secrets(page, other_token: str) -> int:
 
 
 def play(pages: list, until_over: bool = True, limit: int = 5000, after=None,
-         until=None) -> int:
+         until=None, before=None) -> int:
     """Both people answer whatever they are asked until the hand ends, or until `until(answers
-    so far)` is true; `after(step)` runs after each answer. Gives the number of answers."""
+    so far)` is true; `before(page, decision)` runs before each answer, `after(step)` after
+    it. Gives the number of answers."""
     answered = 0
     quiet_since = time.monotonic()
     for _ in range(limit):
@@ -221,6 +222,8 @@ def play(pages: list, until_over: bool = True, limit: int = 5000, after=None,
         for person, page in enumerate(pages):
             decision = decision_of(page)
             if decision:
+                if before:
+                    before(page, decision)
                 answer(page, person, decision)
                 answered += 1
                 moved = True
@@ -285,9 +288,23 @@ def test_two_people_and_a_bot_play_a_whole_hand(browser, server, shots, ruleset,
                 page.wait_for_selector("#table-view:not([hidden])")
             checked["restarted"] = True
 
-    play([ann, bo], after=along_the_way)
+    asked: dict = {}
+
+    def seen(page, decision) -> None:  # what each question's panel says, as a person reads it
+        panel = page.locator("#decision")
+        asked.setdefault(decision["kind"], (panel.locator("h2").inner_text(),
+                                            panel.locator("button").all_inner_texts()))
+
+    play([ann, bo], after=along_the_way, before=seen)
     assert all(checked.values()), checked
     assert ann.locator("#color-row").is_visible(), "a game of one discard pile has a colour"
+    if ruleset == "mario_kart":  # the challenge's answers say what each costs, in words
+        title, buttons = asked["challenge"]
+        assert title.startswith("Challenge ") and "wild draw four" in title
+        assert sorted(buttons) == ["Accept (draw 4)", "Challenge (draw 6 if it was honest)"]
+    title, buttons = asked["catch"]
+    assert "has one card left and did not call UNO" in title and "You has" not in title
+    assert buttons == ["Catch", "Let it go"]
     lobby = bo.context.new_page()  # the setup page lists the tables this browser sits at
     lobby.goto(server.url + "/")
     table = ann.evaluate("new URLSearchParams(location.hash.slice(1)).get('t')")
