@@ -2,7 +2,7 @@
 the label of each yes/no answer, for any front end (the terminal, the browser table).
 
 The engine's own decisions (play, colour, UNO, ...) have a sentence each, and say what asked
-them (the card played, the effect or rule that runs: "Choose a player for green shell");
+them (the card played, the effect or rule that runs: "Choose a player for seven swaps");
 a question a ruleset asks (`ask(seat, "challenge")`) is said as its `questions:` setting
 words it ("Challenge (draw 6 if it was honest)" / "Accept (draw 4)"), else from its name,
 with the card it is about and the text of the rule that asked it. Names come from ruleset

@@ -3,8 +3,8 @@ first as the ruleset ranks them.
 
 A total is the match total the ruleset keeps (a team's, in teams: engine.scoring.totals). The
 ruleset's own ranking decides the order: the highest total first, or with `match: winner:
-lowest` the lowest; a seat out of the match (put out by a rule: elimination, No Mercy's
-mercy rule) comes after every seat still in, whatever its total; the match's winner first of
+lowest` the lowest; a seat out of the match (put out by a rule's `eliminate`)
+comes after every seat still in, whatever its total; the match's winner first of
 all once it is over. Seats tied in both share a place.
 """
 

@@ -30,10 +30,10 @@ from interpreter.playing.session import Session
 from interpreter.presenting.look import Look
 from interpreter.presenting.narrate import Narrator, words
 from interpreter.presenting.prompts import answer_labels, offer_text, question_text
-from interpreter.presenting.standings import standings
 from interpreter.presenting.view import seat_view
 from interpreter.safe_text import shown
 from interpreter.web.lobby import error_json, load_choice, one_line
+from interpreter.web.results import hand_over_json
 from interpreter.web.table_files import (
     NotYours,
     Stale,
@@ -420,7 +420,7 @@ class Table:
             "decision": self.decision_json(seat, asked[seat], hand) if seat in asked else None,
             "waiting_for": ", ".join(names[s] for s in asked if s != seat) or None,
             "log": list(self.log_for(seat)),
-            "hand_over": self.hand_over_json() if game.decision is None else None,
+            "hand_over": hand_over_json(game) if game.decision is None else None,
             "broken": self.broken,
             # Shown for a replay once nobody can learn a hand from it any more.
             "seed": self.session.seed if game.over else None,
@@ -474,31 +474,6 @@ class Table:
         names = {rule.name for rule in triggers.turn_draw}
         return shown(" ".join(rule.text for rule in triggers.every
                               if rule.name in names and rule.text), one_line=True)
-
-    def hand_over_json(self) -> dict | None:
-        game = self.session.game
-        if not game.hand_results:
-            return None
-        result = game.hand_results[-1]
-        # The cards each seat held as the hand ended: a rule may since have put a seat out,
-        # its cards going under the discard pile (elimination).
-        events = game.events or []
-        ended = next((data for event, data in reversed(events) if event == "hand_over"), None)
-        counts = [len(h) for h in ended["hands"]] if ended else [len(h) for h in game.hands]
-        # Where every seat scored its own hand (scoring.seat_scores), its points are those.
-        own = result.seats or [sum(c.points for c in h) for h in game.hands]
-        return {"winner": result.winner, "points": result.points, "blocked": result.blocked,
-                "each_scored": bool(result.seats),
-                "match_over": game.over,
-                "match_winner": game.match_winner if game.over else None,
-                "lowest_wins": game.rules.lowest_wins,  # match.winner: lowest
-                "seats": [{"seat": s, "cards": counts[s], "points": own[s],
-                           "total": game.scores[s], "out": game.out[s]}
-                          for s in range(game.players)],
-                # Once the match is over: each seat or team, best first (standings.py).
-                "standings": [{"place": line.place, "seats": list(line.seats),
-                               "total": line.total, "out": line.out, "winner": line.winner}
-                              for line in standings(game)] if game.over else None}
 
 
 def matching(seats: list, field: str, secret) -> int | None:
