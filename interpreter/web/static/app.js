@@ -53,7 +53,8 @@ function recall(key) {
 const setup = {
   catalog: null,
   options: [],        // the option specs shown now
-  values: {},         // option name -> value the user chose
+  values: {},         // option name -> value the user chose (the others keep the game's default,
+                      // which a house rule switched on may change: single hand's hands)
   players: { min: 1, max: 10, default: 2 },
   checkSeq: 0,
   lastCheck: null,
@@ -295,7 +296,6 @@ function setOptions(specs) {
     row.appendChild(input);
     if (spec.help) row.appendChild(el("p", "help", spec.help));
     box.appendChild(row);
-    if (current !== undefined && current !== null && !(spec.name in setup.values)) setup.values[spec.name] = current;
   }
 }
 
