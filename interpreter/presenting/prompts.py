@@ -143,10 +143,12 @@ def answer_labels(game, decision) -> tuple:
 
 def suspect_of(game, decision) -> int | None:
     """The seat a catch window is about: the first seat still owing its UNO call (the
-    engine opens a catch window for it), whoever the window is open to."""
+    engine opens a catch window for it), whoever the window is open to; failing that (a
+    window made by hand), the first seat still in that it is not open to."""
     if decision.kind == "catch" and game.uncalled:
         return int(game.uncalled[0])
-    return None
+    return next((s for s in range(game.players) if s not in decision.open_to
+                 and not game.out[s]), None)
 
 
 def offer_text(game, decision, names: list, able: bool = True) -> tuple:
