@@ -377,7 +377,6 @@ def test_a_revealed_hand_and_the_shown_values_reach_every_seat(client):
     assert all("values" not in s and "revealed" not in s for s in data["seats"])
 
 
-<<<<<<< HEAD
 def test_a_low_score_hand_shows_each_seat_s_own_points_and_the_ruleset_s_totals(client):
     """Where every seat scores its own hand (low_score), the hand's table gives each seat
     those points and its total as the ruleset keeps it; the page then shows no winner's
@@ -404,7 +403,8 @@ def test_a_seat_put_out_as_the_hand_ends_keeps_its_cards_in_the_hand_s_table(cli
     assert over["match_over"] and over["match_winner"] == over["winner"]
     out = [s for s in over["seats"] if s["out"]]
     assert len(out) == 2 and all(s["cards"] > 0 and s["points"] > 0 for s in out), over
-=======
+
+
 def test_the_match_ends_on_its_standings_and_the_host_plays_again_at_the_same_table(client):
     rng = random.Random(4)
     table, tokens, data = make_table(client, house_rules=["single_hand"])
@@ -450,4 +450,3 @@ def test_a_seat_knocked_out_shows_as_out_at_the_end(client):
     lines = over["standings"]
     assert {s for line in lines if line["out"] for s in line["seats"]} == out
     assert not lines[0]["out"] and all(line["out"] for line in lines[-len(out):])
->>>>>>> 1114c50 (The end of a match shows the final standings (each seat or team, best first as the ruleset ranks them, seats put out marked out, not '0 cards left'), in the browser and at the terminal; the table's host may play again: a new match at the same table, with the same seats, links and bots (POST .../again))
