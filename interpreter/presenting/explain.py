@@ -39,6 +39,7 @@ def explain(rules) -> str:
     out += effects_section(rules, words, data)
     out += chances_section(rules)
     out += rules_section(rules, words, data)
+    out += questions_section(data)
     out += play_section(rules, words, data)
     return shown("\n".join(out) + "\n")
 
@@ -282,6 +283,28 @@ def rules_section(rules, words: Words, data: dict) -> list[str]:
             line += f" ({rule.text})"
         out.append(line)
     return out
+
+
+def questions_section(data: dict) -> list[str]:
+    """How the questions the rules ask are put to a player (`questions:`), as written: each
+    {value} is filled in from the asking rule when it is asked."""
+    table = data.get("questions") or {}
+    if not table:
+        return []
+    out = ["", "Questions", "---------",
+           "How a player is asked (a {value} is the asking rule's, filled in when it asks):"]
+    for name, wording in table.items():
+        said = [f"asked as {either(wording['text'])}"] if wording.get("text") else []
+        said += [f"{answer} is labelled {either(wording[key])}"
+                 for answer, key in (("yes", "yes_label"), ("no", "no_label")) if wording.get(key)]
+        out.append(f"- {one_line(name).replace('_', ' ')}: {'; '.join(said) or 'in its own name'}.")
+    return out
+
+
+def either(wording) -> str:
+    """A wording, or a list of wordings to try in order, quoted: "A", else "B"."""
+    return ", else ".join(f'"{one_line(w)}"' for w in ([wording] if isinstance(wording, str)
+                                                        else wording))
 
 
 def play_section(rules, words: Words, data: dict) -> list[str]:

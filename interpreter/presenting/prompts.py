@@ -1,12 +1,17 @@
-"""What a pending decision asks, in words: a title and what is at stake, for any front end.
+"""What a pending decision asks, in words: a title, what it is for and what is at stake, and
+the label of each yes/no answer, for any front end (the terminal, the browser table).
 
-The engine's own decisions (play, colour, UNO, ...) have a sentence each; a question a
-ruleset asks (`ask(seat, "challenge")`) is said from its name, with the card it is about
-and the text of the rule that asked it. Names come from ruleset files, so every piece is
-made safe to show (safe_text).
+The engine's own decisions (play, colour, UNO, ...) have a sentence each, and say what asked
+them (the card played, the effect or rule that runs: "Choose a player for seven swaps");
+a question a ruleset asks (`ask(seat, "challenge")`) is said as its `questions:` setting
+words it ("Challenge (draw 6 if it was honest)" / "Accept (draw 4)"), else from its name,
+with the card it is about and the text of the rule that asked it. Names come from ruleset
+files, so every piece is made safe to show (safe_text).
 """
 
 from __future__ import annotations
+
+import re
 
 from interpreter.engine.decisions import DRAW, PASS
 from interpreter.presenting.narrate import words
@@ -24,6 +29,8 @@ TITLES = {
     "card": "Choose a card",
     "pile": "Which pile does your card go on?",
 }
+# The engine's decisions that say what asked them (the card or rule they are for).
+PURPOSEFUL = ("target", "color", "card")
 # A window (a decision open to several seats) as offered to one of them: take it or not.
 OFFERS = {
     "catch": ("{suspect} has {left} left and did not call {call}. Catch them?", "Catch"),
@@ -41,6 +48,15 @@ def call_words(ruleset) -> dict:
     """What a catch and a call are said with: the ruleset's call word (`uno.name`) and the
     cards a seat is left holding when it must call."""
     return {"call": ruleset.call_word, "left": cards_left(ruleset.uno_cards_left)}
+
+
+# The labels of the engine's own yes/no decisions: (yes, no); {call}: the ruleset's call.
+ANSWERS = {
+    "play_drawn": ("Play it", "Keep it"),
+    "uno": ("Call {call}", "Don't call it"),
+}
+# A value in a `questions:` text: {name}, {name + 2}, {name - 1} (the schema's pattern).
+VALUE = re.compile(r"\{ *([a-z_][a-z0-9_]*) *(?:([+-]) *([0-9]{1,6}) *)?\}")
 
 
 def rule_context(game) -> tuple:
@@ -64,24 +80,104 @@ def rule_context(game) -> tuple:
     return name, text, given
 
 
+def purpose(game, say=words) -> tuple:
+    """What asked the pending decision, in words (`say`: how a name is said), and its text:
+    the effect or rule that runs (its `text:`), else the card just played (its kind's
+    `text:`); (None, None) if neither."""
+    name, text, _ = rule_context(game)
+    if name is not None:
+        return say(name), text
+    for event, _ in reversed(game.events[-50:]):
+        if event in ("play", "first_card"):
+            top = game.top
+            return (words(top.name), top.rules.text or None) if top is not None else (None, None)
+        if event in ("decided", "hand_over"):
+            break
+    return None, None
+
+
+def asking_values(game) -> dict:
+    """The whole numbers the text asking now holds, by name (a value its event binds, a
+    `let`), that a `questions:` wording may show."""
+    frame = game.frames[-1] if game.frames else None
+    held = getattr(frame, "vars", None) or {}
+    return {key: value for key, value in held.items() if not key.startswith("#")
+            and isinstance(value, int) and not isinstance(value, bool)}
+
+
+def worded(wordings, values: dict) -> str | None:
+    """The first of `wordings` (a text, or a list of them) whose values `values` holds, with
+    its values filled in; None if none does."""
+    for wording in [wordings] if isinstance(wordings, str) else wordings or ():
+        if all(found.group(1) in values for found in VALUE.finditer(wording)):
+            return shown(VALUE.sub(lambda found: str(filled(found, values)), wording),
+                         one_line=True)
+    return None
+
+
+def filled(found: re.Match, values: dict) -> int:
+    """One {name +- n} of a wording, worked out."""
+    value = values[found.group(1)]
+    if found.group(2):
+        value += int(found.group(3)) * (1 if found.group(2) == "+" else -1)
+    return value
+
+
+def question_words(game, kind: str) -> dict:
+    """The ruleset's `questions:` wording of question `kind` (text, yes_label, no_label),
+    or {}."""
+    table = game.ruleset.source.data.get("questions") or {}
+    return table.get(kind) or {}
+
+
+def answer_labels(game, decision) -> tuple:
+    """(yes, no): the labels of a yes/no decision's answers, saying what each does."""
+    if decision.kind in ANSWERS:
+        call = call_words(game.ruleset)["call"]
+        return tuple(label.replace("{call}", call) for label in ANSWERS[decision.kind])
+    wording, values = question_words(game, decision.kind), asking_values(game)
+    said = words(decision.kind)
+    return (worded(wording.get("yes_label"), values) or said[:1].upper() + said[1:],
+            worded(wording.get("no_label"), values) or f"Don't {said}")
+
+
 def suspect_of(game, decision) -> int | None:
-    """The seat a catch window is about: the one it is not open to."""
-    return next((s for s in range(game.players) if s not in decision.open_to), None)
+    """The seat a catch window is about: the first seat still owing its UNO call (the
+    engine opens a catch window for it), whoever the window is open to; failing that (a
+    window made by hand), the first seat still in that it is not open to."""
+    if decision.kind == "catch" and game.uncalled:
+        return int(game.uncalled[0])
+    return next((s for s in range(game.players) if s not in decision.open_to
+                 and not game.out[s]), None)
 
 
-def offer_text(game, decision, names: list) -> tuple:
-    """A window offered to one seat: (title, the word for taking it)."""
+def offer_text(game, decision, names: list, able: bool = True) -> tuple:
+    """A window offered to one seat: (title, the word for taking it); to a seat that cannot
+    take it (`able` false), the title says so and the word is None."""
     title, take = OFFERS.get(decision.kind, (None, None))
+    said = words(decision.kind)
     if title is None:
-        said = words(decision.kind)
+        if not able:
+            return f"The {said} window is open; you have nothing to take it with.", None
         return f"You may {said} now. Take it?", said.capitalize()
     suspect = suspect_of(game, decision)
-    return title.format(suspect=names[suspect] if suspect is not None else "Someone",
-                        **call_words(game.ruleset)), take
+    if decision.kind == "catch" and suspect is not None:
+        who, said_call = names[suspect], call_words(game.ruleset)
+        left, call = said_call["left"], said_call["call"]
+        if who == "You":
+            return (f"You have {left} left and did not call {call}: the others may catch "
+                    "you.", None if not able else take)
+        if not able:
+            return f"{who} has {left} left and did not call {call}; you cannot catch them.", None
+        return title.format(suspect=who, **said_call), take
+    if not able:
+        return f"The {said} window is open; you have nothing to take it with.", None
+    return title.format(suspect="Someone", **call_words(game.ruleset)), take
 
 
-def question_text(game, decision, names: list, viewer: int) -> tuple:
-    """A decision the viewer must answer: (title, detail); `names` per seat."""
+def question_text(game, decision, names: list, viewer: int, say=words) -> tuple:
+    """A decision the viewer must answer: (title, detail); `names` per seat, `say` how the
+    name of an effect or rule is said (Look.said: a ruleset's own words)."""
     kind = decision.kind
     if kind in TITLES:
         title = TITLES[kind].format(**call_words(game.ruleset))
@@ -92,13 +188,20 @@ def question_text(game, decision, names: list, viewer: int) -> tuple:
         # A game of rows matches its piles, not a colour (as the terminal's table shows it).
         detail = f"Colour to follow: {words(game.color)}." if game.color and not game.rows \
             and kind in ("play", "play_drawn") else ""
+        if kind in PURPOSEFUL:  # what the player, colour or card is chosen for
+            what, text = purpose(game, say)
+            if kind == "color" and rule_context(game)[0] is None:
+                what = None  # a wild's colour: said enough by the card just played
+            if what:
+                title = f"{title} for {what}"
+                detail = shown(text, one_line=True) if text else ""
         if kind == "play_drawn":
             drawn = next((data.get("cards") for event, data in reversed(game.events[-50:])
                           if event == "draw" and data["seat"] == viewer), None)
             if drawn:
                 detail = f"You drew {words(drawn[-1])}. {detail}"
         return title, detail.strip()
-    name, text, given = rule_context(game)
+    name, text, _ = rule_context(game)
     about = ""
     played = [data for event, data in game.events[-200:] if event == "play"]
     if played and game.top is not None:
@@ -112,6 +215,7 @@ def question_text(game, decision, names: list, viewer: int) -> tuple:
     said = words(kind)
     detail = f"The rule: {shown(text, one_line=True)}" if text else \
         (f"From {words(name)}." if name else "")
-    if given:
-        detail += " (" + ", ".join(f"{words(k)}: {v}" for k, v in given.items()) + ")"
+    asked = worded(question_words(game, kind).get("text"), asking_values(game))
+    if asked:  # the ruleset's own words; the card it is about goes in the detail
+        return asked, (f"On{about}. " if about else "") + detail.strip()
     return f"{said[:1].upper()}{said[1:]}{about}?", detail.strip()

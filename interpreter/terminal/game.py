@@ -14,6 +14,7 @@ import sys
 from interpreter.errors import HouserulesError, RuleRuntimeError
 from interpreter.playing.match import Match
 from interpreter.playing.session import Session
+from interpreter.presenting.standings import standings_text
 from interpreter.safe_text import shown
 from interpreter.terminal.prompts import Prompts, Quit
 
@@ -103,6 +104,8 @@ class TerminalGame(Prompts):
         lowest = f" with the lowest total, {game.scores[winner]} points" \
             if game.rules.lowest_wins else ""
         self.say(f"The match is over: {self.names[winner]} won{lowest}.")
+        self.say("Final standings:\n" + "\n".join(f"  {line}" for line in
+                                                   standings_text(game, self.names)))
         return 0
 
     def keep(self) -> str:

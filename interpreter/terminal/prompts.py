@@ -11,7 +11,16 @@ from pathlib import Path
 from interpreter.engine.decisions import DONE, DRAW, PASS
 from interpreter.errors import HouserulesError, IllegalMove
 from interpreter.presenting.narrate import words
-from interpreter.presenting.prompts import call_words, rule_context
+from interpreter.presenting.prompts import (
+    answer_labels,
+    asking_values,
+    call_words,
+    offer_text,
+    purpose,
+    question_words,
+    rule_context,
+    worded,
+)
 from interpreter.safe_text import shown
 from interpreter.terminal.layout import GLUE, menu, plural, wrap
 from interpreter.terminal.screen import Screen
@@ -131,9 +140,9 @@ class Prompts(Screen):
                       else "") + hint)
 
     def context(self) -> tuple:
-        """What the pending decision is for: (effect or rule name in words, rule text, values)."""
-        name, text, given = rule_context(self.session.game)
-        return (self.value_words(name) if name else None), text, given
+        """What the pending decision is for: (the effect or rule's name, else the card just
+        played, in words; its text)."""
+        return purpose(self.session.game, self.value_words)
 
     def before_asking(self) -> None:
         """Show the table before a new hand's first question (a dealer naming the colour)."""
@@ -163,11 +172,12 @@ class Prompts(Screen):
             before = getattr(frame, "color_before", None)
             if before and before != game.color:
                 about += f" (the colour to follow was {self.paint(before, before)})"
-        _, text, given = self.context()
+        _, text, _ = rule_context(game)
         stakes = f" The rule: {shown(text, one_line=True)}" if text else ""
-        if given:
-            stakes += " (" + ", ".join(f"{words(k)}: {v}" for k, v in given.items()) + ")"
         title = question[:1].upper() + question[1:]
+        asked = worded(question_words(game, decision.kind).get("text"), asking_values(game))
+        if asked:  # the ruleset's own words; the card it is about after them
+            title, about = asked.rstrip("?"), f" (on{about})" if about else ""
         if set(decision.options) != {True, False}:
             options = decision.options
             listed = menu((i, shown(str(o), one_line=True)) for i, o in enumerate(options, 1))
@@ -175,6 +185,10 @@ class Prompts(Screen):
                                     lambda line: numbered(line, options),
                                     f"Type a number from 1 to {len(options)}.")
         word = decision.kind.lower()
+        wording = question_words(game, decision.kind)
+        if wording.get("yes_label") or wording.get("no_label"):  # what each answer does
+            yes, no = answer_labels(game, decision)
+            stakes += f" y: {yes}; n: {no}"
 
         def parse(line):
             if line in YES or line in (word, question):
@@ -272,7 +286,7 @@ class Prompts(Screen):
         cards = tuple(o for o in decision.options if o != DONE)
         listed = menu((i, self.card(c)) for i, c in enumerate(cards, 1))
         stop = DONE in decision.options
-        what, _, _ = self.context()
+        what, _ = self.context()
         return self.until_valid(
             f"Choose a card{f' for {what}' if what else ''}: {listed}"
             f"{'  (done: no more)' if stop else ''}: ",
@@ -313,7 +327,7 @@ class Prompts(Screen):
                                 "first letters.")
 
     def choose_target(self, decision):
-        what, _, _ = self.context()
+        what, _ = self.context()
         purpose = f" for {what}" if what else ""
         game, me = self.session.game, self.session.seat
         if len(decision.options) == 1:
@@ -339,10 +353,8 @@ class Prompts(Screen):
         """A window open to the person: take it or let it pass (Enter or n)."""
         game = self.session.game
         if decision.kind == "catch":
-            suspect = next(s for s in range(game.players) if s not in decision.open_to)
-            prompt = ("{suspect} has {left} left and did not call {call}. Catch them? (c: "
-                      "catch; Enter or n: let it go): ").format(suspect=self.names[suspect],
-                                                                **call_words(game.ruleset))
+            title, _ = offer_text(game, decision, self.names)
+            prompt = f"{title} (c: catch; Enter or n: let it go): "
             take: tuple[str, ...] = ("c", "catch") + YES
             hint = "Type c (or y) to catch them, n or Enter to let it go."
         elif decision.kind == "jump_in":

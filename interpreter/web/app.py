@@ -288,6 +288,18 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
         upkeep.end(folder.name)
         return Response(status_code=204, headers=HEADERS)
 
+    async def again(request: Request):
+        table = hall.table(request.path_params["table"])
+        if not table.is_host(token_of(request)):
+            raise NotYours("only the table's host may start a new match")
+        data = await read_json(request, MAX_ANSWER_BODY)
+        if not isinstance(data, dict):
+            raise TableError("expected a JSON object")
+        table.again(data.get("seed"), chosen_seeds)
+        upkeep.touch(table.id)
+        hall.changed(table)
+        return answer_json({"ok": True})
+
     async def state(request: Request):
         table, seat = seat_for(hall, request, request.path_params["table"])
         upkeep.touch(table.id)
@@ -355,6 +367,7 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
         Route("/api/tables/{table}/events", guarded(events)),
         Route("/api/tables/{table}/answer", guarded(answer), methods=["POST"]),
         Route("/api/tables/{table}/next", guarded(next_hand), methods=["POST"]),
+        Route("/api/tables/{table}/again", guarded(again), methods=["POST"]),
     ]
 
     @contextlib.asynccontextmanager

@@ -29,10 +29,11 @@ from interpreter.playing.seating import known_bot
 from interpreter.playing.session import Session
 from interpreter.presenting.look import Look
 from interpreter.presenting.narrate import Narrator, words
-from interpreter.presenting.prompts import offer_text, question_text
+from interpreter.presenting.prompts import answer_labels, offer_text, question_text
 from interpreter.presenting.view import seat_view
 from interpreter.safe_text import shown
 from interpreter.web.lobby import error_json, load_choice, one_line
+from interpreter.web.results import hand_over_json
 from interpreter.web.table_files import (
     NotYours,
     Stale,
@@ -92,6 +93,20 @@ def seat_specs(seats, players_range: tuple) -> list:
     return specs
 
 
+def match_seed(seed, people: int, chosen_seeds: bool) -> int:
+    """The seed a match is dealt from: `seed` when it may be chosen (a table of one person,
+    or `chosen_seeds`), else refused; None: one nobody chooses."""
+    if seed is not None and people > 1 and not chosen_seeds:
+        raise TableError("a table of several people is dealt from a seed nobody chooses "
+                         "(whoever knew it would know every hand): leave the seed out; "
+                         "it is shown once the match is over")
+    if seed is None:
+        seed = secrets.randbelow(2 ** 31)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 53:
+        raise TableError("expected the seed as a whole number from 0 to 2**53")
+    return seed
+
+
 class Table:
     """A game at a table: its seats, the session that plays it, and what each seat was told."""
 
@@ -102,19 +117,27 @@ class Table:
         self.meta = meta
         self.seats = meta["seats"]
         self.look = Look(session.ruleset)
+        # `version` grows with every change while this server holds the table; `epoch` is new
+        # each time a server opens it (a restart counts versions afresh), so that a page
+        # compares versions of one epoch only and takes any state of a new one.
         self.version = 0
+        self.epoch = secrets.token_hex(4)
         self.clock = time.monotonic
         self.bot_delay = BOT_DELAY
         self.window_seconds = WINDOW_SECONDS
         self.asked_at = self.clock()  # when the decision pending now was first asked
-        # Who answers next: the bots as the table asks them, a window every seat at once
-        # (a person who cannot take it too, unless alone at the table with nobody to watch
-        # how long it stays open); each answer given, recorded and saved by give().
-        people = self.people()
-        self.match = Match(session.game, session.bots, apply=self.give, deal=session.next_hand,
-                           together=True, ask_unable=len(people) > 1)
+        self.match = self.driver()
         self.broken: str | None = None
         self.told: dict = {}  # seat -> [events narrated, sentences]
+
+    def driver(self) -> Match:
+        """The match driver of the table's session. Who answers next: the bots as the table
+        asks them, a window every seat at once (a person who cannot take it too, unless
+        alone at the table with nobody to watch how long it stays open); each answer given,
+        recorded and saved by give()."""
+        session = self.session
+        return Match(session.game, session.bots, apply=self.give, deal=session.next_hand,
+                     together=True, ask_unable=len(self.people()) > 1)
 
     # --- making and opening -----------------------------------------------------------
 
@@ -137,15 +160,7 @@ class Table:
                                               choice.get("house_rules_off"))
             specs = seat_specs(choice.get("seats"), (rules.min_players, rules.max_players))
             humans = tuple(i for i, s in enumerate(specs) if s["kind"] == "person")
-            seed = choice.get("seed")
-            if seed is not None and len(humans) > 1 and not chosen_seeds:
-                raise TableError("a table of several people is dealt from a seed nobody chooses "
-                                 "(whoever knew it would know every hand): leave the seed out; "
-                                 "it is shown once the match is over")
-            if seed is None:
-                seed = secrets.randbelow(2 ** 31)
-            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 53:
-                raise TableError("expected the seed as a whole number from 0 to 2**53")
+            seed = match_seed(choice.get("seed"), len(humans), chosen_seeds)
             bots = ",".join(s["bot"] or "random" for s in specs)
             if len(rules.deck) > MAX_CARDS:
                 raise TableError(f"a table plays with at most {MAX_CARDS:,} cards (what each "
@@ -321,6 +336,23 @@ class Table:
         self.save()
         self.changed()
 
+    def again(self, seed=None, chosen_seeds: bool = False) -> None:
+        """Play a new match at this table once this one is over (its host may): the same
+        ruleset, options, seats, names and bots, and the same links and keys, dealt afresh
+        from `seed` (match_seed). The last match's save is replaced."""
+        old = self.session
+        if not old.game.over:
+            raise Stale("the match is not over yet")
+        seed = match_seed(seed, len(self.people()), chosen_seeds)
+        self.session = Session(old.ruleset_ref, old.options, old.players, old.seat,
+                               old.bot_kind, seed, old.humans, public_windows=True,
+                               move_work=old.move_work, folder=self.folder)
+        self.match = self.driver()
+        self.broken = None
+        self.told = {}
+        self.save()
+        self.changed()
+
     def changed(self) -> None:
         """A new decision is asked (or none): its time starts now."""
         self.version += 1
@@ -375,6 +407,7 @@ class Table:
                                    for label, values in view.values]
         return {
             "table": self.id, "title": self.meta["title"], "seat": seat, "version": self.version,
+            "epoch": self.epoch,
             "seats": seats, "hand": [face(c) for c in hand],
             "top": face(view.top), "color": view.color,
             "color_css": self.look.css(view.color), "palette": self.look.palette(colors),
@@ -387,7 +420,7 @@ class Table:
             "decision": self.decision_json(seat, asked[seat], hand) if seat in asked else None,
             "waiting_for": ", ".join(names[s] for s in asked if s != seat) or None,
             "log": list(self.log_for(seat)),
-            "hand_over": self.hand_over_json() if game.decision is None else None,
+            "hand_over": hand_over_json(game) if game.decision is None else None,
             "broken": self.broken,
             # Shown for a replay once nobody can learn a hand from it any more.
             "seed": self.session.seed if game.over else None,
@@ -401,26 +434,27 @@ class Table:
         window = game.decision.seat is None
         if window:
             closes = self.asked_at + max(self.window_seconds, self.bot_delay) - self.clock()
-            if seat in decision.options:
-                title, take = offer_text(game, game.decision, names)  # the window, not the offer
+            able = seat in decision.options
+            title, take = offer_text(game, game.decision, names, able)  # the window, not the offer
+            if able:
                 options = [{"type": "yes", "label": take}, {"type": "none", "label": "Let it go"}]
             else:
-                title = f"The {words(decision.kind)} window is open; you have nothing to take it with."
                 options = [{"type": "none", "label": "Go on"}]
             return {"id": self.decision_id(), "kind": decision.kind, "title": title,
                     "detail": "", "options": options, "closes_in": round(max(closes, 0.0), 1)}
-        title, detail = question_text(game, decision, names, seat)
+        title, detail = question_text(game, decision, names, seat, self.look.said)
+        labels = answer_labels(game, decision)
         return {"id": self.decision_id(), "kind": decision.kind, "title": title,
-                "detail": detail, "options": [self.option_json(o, hand, names)
+                "detail": detail, "options": [self.option_json(o, hand, names, labels)
                                               for o in decision.options]}
 
-    def option_json(self, option, hand: list, names: list) -> dict:
+    def option_json(self, option, hand: list, names: list, labels: tuple = ("Yes", "No")) -> dict:
         """One answer as the page offers it: a card (in the hand or not), a colour, a seat,
-        yes or no, a word, or none."""
+        yes or no (labelled `labels`, prompts.answer_labels), a word, or none."""
         if option is None:
             return {"type": "none", "label": "None"}
         if isinstance(option, bool):
-            return {"type": "yes" if option else "no", "label": "Yes" if option else "No"}
+            return {"type": "yes" if option else "no", "label": labels[0] if option else labels[1]}
         if isinstance(option, int):
             return {"type": "seat", "seat": option, "label": names[option]}
         if isinstance(option, str):
@@ -440,27 +474,6 @@ class Table:
         names = {rule.name for rule in triggers.turn_draw}
         return shown(" ".join(rule.text for rule in triggers.every
                               if rule.name in names and rule.text), one_line=True)
-
-    def hand_over_json(self) -> dict | None:
-        game = self.session.game
-        if not game.hand_results:
-            return None
-        result = game.hand_results[-1]
-        # The cards each seat held as the hand ended: a rule may since have put a seat out,
-        # its cards going under the discard pile (elimination).
-        events = game.events or []
-        ended = next((data for event, data in reversed(events) if event == "hand_over"), None)
-        counts = [len(h) for h in ended["hands"]] if ended else [len(h) for h in game.hands]
-        # Where every seat scored its own hand (scoring.seat_scores), its points are those.
-        own = result.seats or [sum(c.points for c in h) for h in game.hands]
-        return {"winner": result.winner, "points": result.points, "blocked": result.blocked,
-                "each_scored": bool(result.seats),
-                "match_over": game.over,
-                "match_winner": game.match_winner if game.over else None,
-                "lowest_wins": game.rules.lowest_wins,  # match.winner: lowest
-                "seats": [{"seat": s, "cards": counts[s], "points": own[s],
-                           "total": game.scores[s], "out": game.out[s]}
-                          for s in range(game.players)]}
 
 
 def matching(seats: list, field: str, secret) -> int | None:

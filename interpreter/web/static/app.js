@@ -53,7 +53,8 @@ function recall(key) {
 const setup = {
   catalog: null,
   options: [],        // the option specs shown now
-  values: {},         // option name -> value the user chose
+  values: {},         // option name -> value the user chose (the others keep the game's default,
+                      // which a house rule switched on may change: single hand's hands)
   players: { min: 1, max: 10, default: 2 },
   checkSeq: 0,
   lastCheck: null,
@@ -295,7 +296,6 @@ function setOptions(specs) {
     row.appendChild(input);
     if (spec.help) row.appendChild(el("p", "help", spec.help));
     box.appendChild(row);
-    if (current !== undefined && current !== null && !(spec.name in setup.values)) setup.values[spec.name] = current;
   }
 }
 
@@ -729,7 +729,7 @@ function palette(state) {
 
 function render(state) {
   if (!state || typeof state !== "object") return;
-  if (table.state && typeof state.version === "number" && typeof table.state.version === "number" && state.version < table.state.version) return;
+  if (olderState(state)) return;
   if (table.busy && (state.version !== table.busy.version || !sameDecision(state.decision, table.busy.decision))) table.busy = null;
   table.state = state;
   const pal = palette(state);
@@ -759,6 +759,14 @@ function render(state) {
     broken.hidden = true;
   }
   part("over", [state.hand_over, state.seats, busy], () => renderHandOver(state));
+}
+
+// A state older than the one shown: a lower version of the same epoch. A restarted server
+// counts its versions afresh under a new epoch, and its states are always taken.
+function olderState(state) {
+  const shown = table.state;
+  return Boolean(shown) && state.epoch === shown.epoch && typeof state.version === "number"
+    && typeof shown.version === "number" && state.version < shown.version;
 }
 
 function sameDecision(a, b) {
@@ -1045,6 +1053,7 @@ function renderHandOver(state) {
     if (winner && seatName(state, s.seat) === winner) tr.classList.add("winner");
     tr.appendChild(el("td", "name", seatName(state, s.seat) + (s.out ? " (out)" : "")));
     tr.appendChild(el("td", "cards", String(s.cards ?? "")));
+    if (s.out) tr.classList.add("out");  // a rule put it out: not a winner's empty hand
     tr.appendChild(el("td", "pts", String(s.points ?? "")));
     tr.appendChild(el("td", "total", String(s.total ?? "")));
     body.appendChild(tr);
@@ -1052,13 +1061,7 @@ function renderHandOver(state) {
   tableEl.appendChild(body);
   box.appendChild(tableEl);
   if (h.match_over) {
-    const mw = h.match_winner === null || h.match_winner === undefined ? null : seatName(state, h.match_winner);
-    const won = h.lowest_wins && mw ? ` with the lowest total, ${(h.seats || []).find((s) => s.seat === h.match_winner)?.total ?? 0} points` : "";
-    box.appendChild(el("p", "match-over", mw ? `${mw} ${mw === "You" ? "win" : "wins"} the match${won}!` : "The match is over."));
-    if (Number.isInteger(state.seed)) box.appendChild(el("p", "detail", `This match was dealt from seed ${state.seed}: set it up again with that seed to replay it.`));
-    const again = el("a", "button", "Set up a new table");
-    again.href = "/";
-    box.appendChild(again);
+    box.append(...MatchEnd.parts(state, h));  // standings.js
   } else {
     const next = el("button", "primary", "Deal the next hand");
     next.id = "next-hand";

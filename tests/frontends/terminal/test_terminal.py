@@ -347,7 +347,11 @@ def test_a_bots_wild_draw_four_may_be_challenged(game, ruleset, seed, options, a
     # The prompt says what is at stake: the colour that was to be followed and the rule.
     assert re.search(r"\(the colour to follow was \w+\)", plain(player.match.group(1)))
     assert plain(player.match.group(2)).startswith("The rule: ")
-    assert "(count: 4)" in plain(player.match.group(2))
+    # And each answer's label, with what it costs (house/challenge's `questions:`), never
+    # a name of the rule's own such as `count`.
+    assert "y: Challenge (draw 6 if it was honest); n: Accept (draw 4)" in \
+        plain(player.match.group(2))
+    assert "count" not in plain(player.match.group(2))
     # A bad answer is explained and asked again; the question's own word is a yes.
     player.send("maybe")
     assert player.wait() == "challenge"

@@ -207,9 +207,10 @@ def check_secrets(page, other_token: str) -> int:
 
 
 def play(pages: list, until_over: bool = True, limit: int = 5000, after=None,
-         until=None) -> int:
+         until=None, before=None) -> int:
     """Both people answer whatever they are asked until the hand ends, or until `until(answers
-    so far)` is true; `after(step)` runs after each answer. Gives the number of answers."""
+    so far)` is true; `before(page, decision)` runs before each answer, `after(step)` after
+    it. Gives the number of answers."""
     answered = 0
     quiet_since = time.monotonic()
     for _ in range(limit):
@@ -221,6 +222,8 @@ def play(pages: list, until_over: bool = True, limit: int = 5000, after=None,
         for person, page in enumerate(pages):
             decision = decision_of(page)
             if decision:
+                if before:
+                    before(page, decision)
                 answer(page, person, decision)
                 answered += 1
                 moved = True
@@ -285,9 +288,23 @@ def test_two_people_and_a_bot_play_a_whole_hand(browser, server, shots, ruleset,
                 page.wait_for_selector("#table-view:not([hidden])")
             checked["restarted"] = True
 
-    play([ann, bo], after=along_the_way)
+    asked: dict = {}
+
+    def seen(page, decision) -> None:  # what each question's panel says, as a person reads it
+        panel = page.locator("#decision")
+        asked.setdefault(decision["kind"], (panel.locator("h2").inner_text(),
+                                            panel.locator("button").all_inner_texts()))
+
+    play([ann, bo], after=along_the_way, before=seen)
     assert all(checked.values()), checked
     assert ann.locator("#color-row").is_visible(), "a game of one discard pile has a colour"
+    if ruleset == "mario_kart":  # the challenge's answers say what each costs, in words
+        title, buttons = asked["challenge"]
+        assert title.startswith("Challenge ") and "wild draw four" in title
+        assert sorted(buttons) == ["Accept (draw 4)", "Challenge (draw 6 if it was honest)"]
+    title, buttons = asked["catch"]
+    assert "has one card left and did not call UNO" in title and "You has" not in title
+    assert buttons == ["Catch", "Let it go"]
     lobby = bo.context.new_page()  # the setup page lists the tables this browser sits at
     lobby.goto(server.url + "/")
     table = ann.evaluate("new URLSearchParams(location.hash.slice(1)).get('t')")
@@ -416,3 +433,76 @@ def test_a_bad_pasted_ruleset_shows_its_error_at_its_line(browser, server, shots
     page.click("#create")
     page.wait_for_function("() => document.querySelector('#error').textContent.includes('64,000')")
     assert page.locator("#links").is_hidden()
+
+
+def server_log_end(page) -> str:
+    """The last line of the log the server would send this page's seat now."""
+    return page.evaluate(
+        """async () => {
+             const p = new URLSearchParams(location.hash.slice(1));
+             const key = localStorage.getItem(`houserules.key.${p.get("t")}`);
+             const state = await (await fetch(`/api/tables/${p.get("t")}/state`,
+               {headers: {"X-Seat-Token": key}})).json();
+             return state.log[state.log.length - 1] || "";
+           }""")
+
+
+def answer_some(pages: list, answers: int) -> None:
+    """The people answer what they are asked, `answers` times in all (not past a hand's end)."""
+    deadline = time.monotonic() + 30
+    while answers > 0 and not any(hand_over(p) for p in pages):
+        assert time.monotonic() < deadline, "nobody was asked anything"
+        for person, page in enumerate(pages):
+            decision = decision_of(page)
+            if decision and answers > 0:
+                answer(page, person, decision)
+                answers -= 1
+        time.sleep(0.02)
+
+
+def test_open_pages_follow_the_table_through_a_server_restart(browser, server):
+    ann = new_page(browser)
+    invite = set_up(ann, server, "classic", 14)
+    bo = new_page(browser)
+    bo.goto(invite)
+    bo.wait_for_selector("#table-view:not([hidden])")
+    answer_some([ann, bo], 8)  # the versions the pages saw grow
+    for page in (ann, bo):
+        page.evaluate("window.__not_reloaded = true")
+    server.stop()
+    server.start()  # the same folder and port: versions count afresh
+    for page in (ann, bo):
+        page.wait_for_selector("#status[data-state='live']", timeout=20_000)
+    answer_some([ann, bo], 4)  # each answer waits for its page to move on
+    for page in (ann, bo):  # neither page reloaded, and each shows the table as it is now
+        deadline = time.monotonic() + 10
+        while log_text(page).strip().splitlines()[-1] != server_log_end(page):
+            assert time.monotonic() < deadline, "a page stayed on the board before the restart"
+            time.sleep(0.1)
+        assert page.evaluate("window.__not_reloaded === true")
+
+
+def test_the_match_ends_on_its_standings_and_the_host_plays_again(browser, server, shots):
+    ann = new_page(browser)
+    invite = set_up(ann, server, "classic", 14, house_rules=("single_hand",))
+    bo = new_page(browser)
+    bo.goto(invite)
+    bo.wait_for_selector("#table-view:not([hidden])")
+    play([ann, bo])
+    for page in (ann, bo):
+        standings = page.locator("#hand-over table.standings tbody tr")
+        assert standings.count() == 3
+        assert standings.first.locator(".standing").inner_text() == "winner"
+        assert "the match with" in page.locator("#hand-over .match-over").inner_text()
+    ann.screenshot(path=str(shots / "match-over.png"))
+    assert bo.locator("#play-again").count() == 0  # only the host starts the next match
+    assert "host may start a new match" in bo.locator("#hand-over").inner_text()
+    for page in (ann, bo):
+        page.evaluate("window.__not_reloaded = true")
+    ann.click("#play-again")
+    for page in (ann, bo):  # a new match at the same table, on both pages as they are
+        page.wait_for_selector("#hand-over", state="hidden")
+        page.wait_for_function("() => document.querySelector('#hand-number').textContent === '1'")
+        assert page.evaluate("window.__not_reloaded === true")
+    play([ann, bo])  # the same seats play it: the invited person's link still holds
+    assert ann.locator("#hand-over table.standings").count() == 1

@@ -237,6 +237,9 @@ def test_two_people_play_a_whole_hand_and_the_server_restarts_in_the_middle(root
         for seat in tokens:
             for key in ("hand", "top", "color", "seats", "decision", "log"):
                 assert after[seat][key] == before[seat][key], key
+            # Versions count afresh under a new epoch: a page open across the restart takes
+            # the new states although their versions are lower than those it saw.
+            assert after[seat]["epoch"] != before[seat]["epoch"]
         seen: dict = {}
         end = play_hand(client, table, tokens, rng, seen)
         over = end[0]["hand_over"]
@@ -266,7 +269,13 @@ def test_a_window_is_offered_to_each_person_in_turn(client):
         decision = data["decision"]
         if decision["kind"] == "catch":
             assert [o["type"] for o in decision["options"]] == ["yes", "none"]
-            assert "did not call UNO" in decision["title"]
+            # It names the seat that did not call UNO (the one holding a card), as this
+            # seat is told it: never seat 0 whoever it was (issue 45).
+            suspect = next(s for s in data["seats"] if s["hand_size"] == 1
+                           and s["seat"] != seat)
+            assert decision["title"] == f"{suspect['name']} has one card left and did not " \
+                                        "call UNO. Catch them?"
+            assert [o["label"] for o in decision["options"]] == ["Catch", "Let it go"]
             assert answer(client, table, tokens[seat], decision["id"], 0).status_code == 200
             log = state(client, table, tokens[seat])["log"]
             assert any("caught" in line for line in log[-5:])
@@ -394,3 +403,50 @@ def test_a_seat_put_out_as_the_hand_ends_keeps_its_cards_in_the_hand_s_table(cli
     assert over["match_over"] and over["match_winner"] == over["winner"]
     out = [s for s in over["seats"] if s["out"]]
     assert len(out) == 2 and all(s["cards"] > 0 and s["points"] > 0 for s in out), over
+
+
+def test_the_match_ends_on_its_standings_and_the_host_plays_again_at_the_same_table(client):
+    rng = random.Random(4)
+    table, tokens, data = make_table(client, house_rules=["single_hand"])
+    host = {"x-seat-token": data["host"]}
+    again = f"/api/tables/{table}/again"
+    assert client.post(again, headers=host, json={}).status_code == 409  # not over yet
+    end = play_hand(client, table, tokens, rng)
+    over = end[1]["hand_over"]
+    assert over["match_over"] and end[1]["seed"] == 7
+    lines = over["standings"]
+    assert sorted(s for line in lines for s in line["seats"]) == [0, 1, 2]
+    assert lines[0]["winner"] and lines[0]["seats"] == [over["match_winner"]]
+    # Classic scores the winner alone: the others tie, on no points, for second place.
+    assert [(line["place"], line["total"] > 0) for line in lines] == [(1, True), (2, False),
+                                                                       (2, False)]
+    assert not any(line["out"] or seat["out"] for line, seat in zip(lines, over["seats"]))
+    # Only the host starts the next match; a seat's key is not the host's token.
+    assert client.post(again, headers={"x-seat-token": tokens[0]}, json={}).status_code == 403
+    assert client.post(again, headers=host, json={"seed": 8}).status_code == 200
+    for seat, key in tokens.items():  # the same seats and keys, a new match from its start
+        fresh = state(client, table, key)
+        assert fresh["hand_over"] is None and fresh["hand_number"] == 1 and fresh["seed"] is None
+        assert [s["name"] for s in fresh["seats"]][1 - seat] == ["Ann", "Bo"][1 - seat]
+        assert all(s["score"] == 0 for s in fresh["seats"])
+    links = client.get(f"/api/tables/{table}/seats", headers=host).json()["seats"]
+    assert [s["link"] for s in links] == [s["link"] for s in data["seats"]]  # the same links
+    assert play_hand(client, table, tokens, rng)[0]["hand_over"]["match_over"]
+
+
+def test_a_seat_knocked_out_shows_as_out_at_the_end(client):
+    rng = random.Random(1)
+    for seed in range(40):  # a No Mercy hand where the mercy rule puts someone out
+        table, tokens, _ = make_table(client, ruleset="no_mercy", seed=seed,
+                                      seats=[{"kind": "you"}, {"kind": "person"},
+                                             {"kind": "bot", "bot": "random"},
+                                             {"kind": "bot", "bot": "random"}])
+        over = play_hand(client, table, tokens, rng)[0]["hand_over"]
+        if any(s["out"] for s in over["seats"]):
+            break
+    else:
+        pytest.skip("no seat was knocked out")
+    out = {s["seat"] for s in over["seats"] if s["out"]}
+    lines = over["standings"]
+    assert {s for line in lines if line["out"] for s in line["seats"]} == out
+    assert not lines[0]["out"] and all(line["out"] for line in lines[-len(out):])
