@@ -24,6 +24,7 @@ from interpreter.errors import HouserulesError
 from interpreter.loading.untrusted import parse_json
 from interpreter.web.guard import Guard, client_key
 from interpreter.web.lobby import catalog_json, check_choice, error_json
+from interpreter.web.realtime import HANDS
 from interpreter.web.table_files import (
     Full,
     NoTable,
@@ -51,6 +52,7 @@ MAX_CLIENT_TABLES = 20  # tables one client address made that are still kept
 MAX_STREAMS = 800  # open event streams in all: one per seat of a full server's 4-seat tables
 MAX_SEAT_STREAMS = 8  # open event streams per seat (tabs, reloads not yet noticed)
 MAX_CLIENT_STREAMS = 16  # open event streams per client address (below its connections' cap)
+AWAY_AFTER = 3.0  # seconds without an event stream before a person's seat shows as away
 HEARTBEAT = 15.0  # seconds between keep-alive comments on an idle stream
 STREAM_IDLE = 600.0  # seconds a stream stays open with nothing new (a live page opens another)
 HEADERS = {
@@ -99,6 +101,7 @@ class Hall:
         self.signals: dict = {}
         self.drivers: dict = {}
         self.streams: dict = {}  # (table, seat) -> open streams
+        self.away_after = AWAY_AFTER
         self.files = static_files()
 
     def table(self, table_id) -> Table:
@@ -136,6 +139,25 @@ class Hall:
 
     def count(self) -> int:
         return len(saved_tables(self.root))
+
+    def watch(self, table: Table, seat: int, change: int) -> None:
+        """An event stream on a seat opened (+1) or closed (-1): who is here may change. A
+        seat is away once it has had no stream for `away_after` seconds (a reload, or a
+        stream ended for being idle that the page opens again, is no leaving)."""
+        key = (table.id, seat)
+        self.streams[key] = self.streams.get(key, 0) + change
+        if self.streams[key] > 0:
+            self.mark(table, seat)
+        elif self.away_after <= 0:
+            self.mark(table, seat)
+        else:
+            asyncio.get_running_loop().call_later(self.away_after, self.mark, table, seat)
+
+    def mark(self, table: Table, seat: int) -> None:
+        """Tell the table whether a page is open on `seat` now."""
+        signal = self.signals.get(table.id)
+        if table.seen(seat, self.streams.get((table.id, seat), 0) > 0) and signal is not None:
+            signal.fire()
 
 
 def seat_for(hall: Hall, request: Request, table_id) -> tuple[Table, int]:
@@ -282,6 +304,27 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
         hall.signals[table.id].fire()  # the freed seat's open streams end (its key is gone)
         return Response(status_code=204, headers=HEADERS)
 
+    async def hand(request: Request):
+        table = hall.table(request.path_params["table"])
+        if not table.is_host(token_of(request)):
+            raise NotYours("only the table's host may hand a seat to a bot or take it back")
+        seat, how = request.path_params["seat"], request.path_params["how"]
+        if how not in HANDS:
+            raise NoTable(f"expected .../seats/SEAT/ followed by one of {', '.join(HANDS)}")
+        table.hand_over(int(seat) if seat.isdigit() and len(seat) < 4 else None, how)
+        upkeep.touch(table.id)
+        hall.changed(table)  # a bot may move for the seat now; a removed seat's streams end
+        return Response(status_code=204, headers=HEADERS)
+
+    def press(button: str):
+        async def pressed(request: Request):  # the call button, or Catch (realtime.py)
+            table, seat = seat_for(hall, request, request.path_params["table"])
+            (table.call if button == "call" else table.catch)(seat)
+            upkeep.touch(table.id)
+            hall.changed(table)
+            return answer_json({"ok": True})
+        return pressed
+
     async def end(request: Request):
         folder = table_folder(root, request.path_params["table"])
         check_host(folder, token_of(request))
@@ -333,7 +376,7 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
 
         async def stream():
             # Counted here, not before: a client gone before its stream starts never runs this.
-            hall.streams[key] = hall.streams.get(key, 0) + 1
+            hall.watch(table, seat, +1)
             client_streams[client] = client_streams.get(client, 0) + 1
             shown, since = None, time.monotonic()
             try:
@@ -348,7 +391,7 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
                     if not await signal.wait(HEARTBEAT):
                         yield ": still here\n\n"
             finally:
-                hall.streams[key] -= 1
+                hall.watch(table, seat, -1)
                 client_streams[client] -= 1
                 if not client_streams[client]:
                     del client_streams[client]
@@ -363,11 +406,14 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
         Route("/api/tables/{table}/seats", guarded(seats)),
         Route("/api/tables/{table}/claim", guarded(claim), methods=["POST"]),
         Route("/api/tables/{table}/seats/{seat}/free", guarded(free), methods=["POST"]),
+        Route("/api/tables/{table}/seats/{seat}/{how}", guarded(hand), methods=["POST"]),
         Route("/api/tables/{table}/state", guarded(state)),
         Route("/api/tables/{table}/events", guarded(events)),
         Route("/api/tables/{table}/answer", guarded(answer), methods=["POST"]),
         Route("/api/tables/{table}/next", guarded(next_hand), methods=["POST"]),
         Route("/api/tables/{table}/again", guarded(again), methods=["POST"]),
+        Route("/api/tables/{table}/call", guarded(press("call")), methods=["POST"]),
+        Route("/api/tables/{table}/catch", guarded(press("catch")), methods=["POST"]),
     ]
 
     @contextlib.asynccontextmanager

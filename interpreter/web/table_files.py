@@ -91,6 +91,7 @@ def table_folders(root: Path) -> list:
 
 
 MAX_META_BYTES = 100_000  # a table.json: a hundred seats take about 15,000
+MAX_TIMER = 600  # seconds: the longest turn timer a table.json may hold (realtime.py)
 
 
 def own_file(folder: Path, name: str) -> Path:
@@ -121,18 +122,23 @@ def meta_problem(meta, table_id: str) -> str | None:
     if not is_token(meta.get("host")) or not isinstance(meta.get("title"), str) \
             or not isinstance(meta.get("client", ""), str):
         return "expected the host's token, the title and the client as text"
+    timer = meta.get("timer", 0)
+    if not isinstance(timer, int) or isinstance(timer, bool) or not 0 <= timer <= MAX_TIMER:
+        return f"expected the turn timer as a whole number of seconds from 0 to {MAX_TIMER}"
     seats = meta.get("seats")
     if not isinstance(seats, list) or not seats:
         return "expected a list of seats"
     for index, seat in enumerate(seats):
         if not isinstance(seat, dict) or seat.get("kind") not in ("person", "bot") \
                 or not isinstance(seat.get("name"), str) \
-                or not isinstance(seat.get("you", False), bool):
+                or not isinstance(seat.get("you", False), bool) \
+                or not all(isinstance(seat.get(f, False), bool) for f in ("auto", "removed")):
             return f"seat {index}: expected an object with a kind (person or bot) and a name"
         person = seat["kind"] == "person"
         token, bot = seat.get("token"), seat.get("bot")
-        if not (is_token(token) and bot is None if person
-                else token is None and known_bot(bot)):
+        removed = person and seat.get("removed", False)
+        if not ((token is None and seat.get("auto") if removed else is_token(token))
+                and bot is None if person else token is None and known_bot(bot)):
             return f"seat {index}: expected a person's token as text, or a bot's name"
         if seat.get("key") is not None and not (person and is_token(seat["key"])):
             return f"seat {index}: expected the key a person's seat was taken with as text"

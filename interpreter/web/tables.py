@@ -5,8 +5,9 @@ asks them, and a window (a decision open to several seats) is asked of all of th
 (docs/game-rules.md 3, Decided: windows). The table keeps what each seat may see apart (view.py,
 narrate.py) and saves the game after every change, as `houserules play --save` does, so a
 server restart resumes it. It keeps no clock of its own: its front end calls `act` when
-`next_due` says a bot must answer or a window's time is up. A front end (the web server) is a
-thin layer over this.
+`next_due` says a bot must answer or a window's, or a person's, time is up (realtime.py,
+with the rest of the table's real time). A front end (the web server) is a thin layer over
+this.
 
 On disk, a table is a folder: `table.json` (its seats, names and tokens, mode 0600),
 `save.json` (a saved game, session.py) and, for a pasted ruleset, the ruleset file.
@@ -33,6 +34,7 @@ from interpreter.presenting.prompts import answer_labels, offer_text, question_t
 from interpreter.presenting.view import seat_view
 from interpreter.safe_text import shown
 from interpreter.web.lobby import error_json, load_choice, one_line
+from interpreter.web.realtime import RealTime, timer_of
 from interpreter.web.results import hand_over_json
 from interpreter.web.table_files import (
     NotYours,
@@ -107,7 +109,7 @@ def match_seed(seed, people: int, chosen_seeds: bool) -> int:
     return seed
 
 
-class Table:
+class Table(RealTime):
     """A game at a table: its seats, the session that plays it, and what each seat was told."""
 
     def __init__(self, table_id: str, folder: Path, session: Session, meta: dict):
@@ -129,6 +131,7 @@ class Table:
         self.match = self.driver()
         self.broken: str | None = None
         self.told: dict = {}  # seat -> [events narrated, sentences]
+        self.start_real_time()
 
     def driver(self) -> Match:
         """The match driver of the table's session. Who answers next: the bots as the table
@@ -169,6 +172,7 @@ class Table:
                               public_windows=True, move_work=MOVE_WORK, folder=folder)
             meta = {"format": 1, "id": table_id, "host": new_token(), "seats": specs,
                     "title": one_line(rules.title),
+                    "timer": timer_of(choice.get("timer"), chosen_seeds),
                     **({"client": client} if client is not None else {})}
             table = cls(table_id, folder, session, meta)
             write_private(folder / "table.json", meta)
@@ -256,31 +260,6 @@ class Table:
         """Whether a bot is yet to answer what is asked now."""
         return any(self.seats[seat]["kind"] == "bot" for seat in self.asking())
 
-    def next_due(self) -> float | None:
-        """When (on `clock`) the table next acts by itself: a bot answers, or a window's time
-        is up; None while only people are asked, or nobody."""
-        decision = None if self.broken else self.session.game.decision
-        if decision is None:
-            return None
-        if self.bot_to_move():
-            return self.asked_at + self.bot_delay
-        if decision.seat is not None:
-            return None
-        if not self.match.waiting():
-            return self.asked_at  # nobody is asked (a person alone who cannot take it): now
-        return self.asked_at + max(self.window_seconds, self.bot_delay)
-
-    def act(self) -> bool:
-        """Do what is due now (next_due): the bots answer, or a window's time is up."""
-        due = self.next_due()
-        if due is None or self.clock() < due:
-            return False
-        if self.bot_to_move():
-            self.bot_step()
-        else:
-            self.match.time_up()  # those who have not answered let the window go
-        return True
-
     # --- changing the game --------------------------------------------------------------
 
     def bot_step(self) -> None:
@@ -297,6 +276,7 @@ class Table:
             raise Stale("that decision has already been answered; the table has moved on")
         if seat not in asked:
             raise NotYours("it is not this seat's decision")
+        self.check_plays(seat)
         # A window's offer is shown as (take it, let it go): the seat, or None; or, to a seat
         # that cannot take it, only (let it go).
         pending = self.session.game.decision
@@ -308,6 +288,7 @@ class Table:
             raise TableError(f"expected an option number from 0 to {len(choices) - 1}")
         if not self.match.answer(seat, choices[option]):
             self.version += 1  # it let the window go: others are still to answer
+        self.follow_up()
 
     def give(self, answer) -> None:
         """Give the game an answer (a window's: the seat that took it, or None), and save it.
@@ -335,6 +316,7 @@ class Table:
         self.match.next_hand()
         self.save()
         self.changed()
+        self.follow_up()
 
     def again(self, seed=None, chosen_seeds: bool = False) -> None:
         """Play a new match at this table once this one is over (its host may): the same
@@ -369,7 +351,8 @@ class Table:
         return [{"seat": s, "kind": spec["kind"], "you": spec.get("you", False),
                  "name": spec["name"], "bot": spec["bot"],
                  "link": f"/#t={self.id}&k={spec['token']}" if spec["token"] else None,
-                 "taken": bool(spec.get("key"))}
+                 "taken": bool(spec.get("key")), "bot_plays": bool(spec.get("auto")),
+                 "removed": bool(spec.get("removed"))}
                 for s, spec in enumerate(self.seats)]
 
     def log_for(self, seat: int) -> list:
@@ -382,7 +365,7 @@ class Table:
                                 call_word=self.session.ruleset.call_word)
             told[1].extend(narrator.sentences(events[told[0]:]))
             told[0] = len(events)
-            del told[1][:-MAX_LOG]
+        del told[1][:-MAX_LOG]  # the table's own sentences (realtime.py's notes) too
         return told[1]
 
     def state(self, seat: int) -> dict:
@@ -399,6 +382,7 @@ class Table:
                   "shows": [face(c) for c in view.shown[s]] if view.shown else [],
                   "deciding": s in asked}
                  for s, spec in enumerate(self.seats)]
+        self.mark_seats(seats)
         for s, entry in enumerate(seats):  # sent only by the rulesets that use them
             if view.revealed[s]:
                 entry["revealed"] = [face(c) for c in view.revealed[s]]
@@ -420,6 +404,8 @@ class Table:
             "decision": self.decision_json(seat, asked[seat], hand) if seat in asked else None,
             "waiting_for": ", ".join(names[s] for s in asked if s != seat) or None,
             "log": list(self.log_for(seat)),
+            "timer": self.meta.get("timer", 0), "countdown": self.countdown(),
+            "call": self.call_json(seat),
             "hand_over": hand_over_json(game) if game.decision is None else None,
             "broken": self.broken,
             # Shown for a replay once nobody can learn a hand from it any more.
@@ -441,12 +427,14 @@ class Table:
             else:
                 options = [{"type": "none", "label": "Go on"}]
             return {"id": self.decision_id(), "kind": decision.kind, "title": title,
-                    "detail": "", "options": options, "closes_in": round(max(closes, 0.0), 1)}
+                    "detail": "", "options": options, "closes_in": round(max(closes, 0.0), 1),
+                    "button": self.button_for(decision)}
         title, detail = question_text(game, decision, names, seat, self.look.said)
         labels = answer_labels(game, decision)
         return {"id": self.decision_id(), "kind": decision.kind, "title": title,
                 "detail": detail, "options": [self.option_json(o, hand, names, labels)
-                                              for o in decision.options]}
+                                              for o in decision.options],
+                "button": self.button_for(decision)}
 
     def option_json(self, option, hand: list, names: list, labels: tuple = ("Yes", "No")) -> dict:
         """One answer as the page offers it: a card (in the hand or not), a colour, a seat,

@@ -504,6 +504,7 @@ async function createTable() {
     house_rules: houseRules(),
     house_rules_off: houseRulesOff(),
     seats: seatsBody(),
+    timer: Number($("timer").value) || 0,
   };
   const seed = Number.parseInt($("seed").value, 10);
   if (Number.isFinite(seed)) body.seed = seed;
@@ -759,6 +760,7 @@ function render(state) {
     broken.hidden = true;
   }
   part("over", [state.hand_over, state.seats, busy], () => renderHandOver(state));
+  Live.render(state);
 }
 
 // A state older than the one shown: a lower version of the same epoch. A restarted server
@@ -949,7 +951,8 @@ function renderHand(state, pal) {
 function renderDecision(state, pal) {
   const panel = $("decision");
   const waiting = $("waiting");
-  const d = state.decision;
+  // A decision answered by a button of its own (the call, Catch: live.js) is not asked here.
+  const d = state.decision && !state.decision.button ? state.decision : null;
   const busy = Boolean(table.busy);
   if (!d) {
     panel.hidden = true;
