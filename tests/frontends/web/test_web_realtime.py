@@ -321,3 +321,15 @@ def test_a_window_looks_the_same_at_every_seat_whoever_could_take_it(client):
     assert ann["countdown"]["total"] == bo["countdown"]["total"]
     assert [s["deciding"] for s in ann["seats"]] == [s["deciding"] for s in bo["seats"]]
     assert ann["call"]["missing"] is None and bo["call"]["missing"] is None
+
+
+def test_play_again_keeps_the_timer_and_the_seats_a_bot_plays(client):
+    table, tokens, made = make_table(client, seats=TWO_PEOPLE, house_rules=["single_hand"],
+                                     timer=60)
+    host = made["host"]
+    assert post(client, f"/api/tables/{table}/seats/1/bot", host).status_code == 204
+    play_until(client, table, {0: tokens[0]}, lambda s: s[0]["hand_over"], random.Random(3))
+    assert post(client, f"/api/tables/{table}/again", host).status_code == 200
+    fresh = state(client, table, tokens[0])
+    assert fresh["timer"] == 60 and fresh["seats"][1]["bot_plays"]
+    assert fresh["hand_number"] == 1 and fresh["hand_over"] is None
