@@ -424,6 +424,8 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
             yield
         finally:
             sweeping.cancel()
+            for table in list(hall.tables.values()):
+                table.save_unsaved()  # the bots' last answers (Table.bot_step)
 
     app = Starlette(routes=routes, lifespan=lifespan,
                     middleware=[Middleware(Guard, names=names, refuse=failure)])

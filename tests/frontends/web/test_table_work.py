@@ -79,11 +79,40 @@ def test_the_same_rules_run_their_course_where_no_move_is_capped(tmp_path):
 def test_a_capped_game_is_saved_and_resumed_the_same(tmp_path):
     table = Table.create(tmp_path, {"ruleset": "classic", "seats": ONE_PERSON, "seed": 4})
     until_broken(table, moves=40)
+    table.save_unsaved()  # the bots' last answers, as a server saves them when it stops
     saved = json.loads((table.folder / "save.json").read_text())
     assert saved["move_work"] == MOVE_WORK
     again = Table.open(table.folder)
     assert again.session.answers == table.session.answers
     assert again.session.game.work_left == table.session.game.work_left
+
+
+def saved_answers(table: Table) -> list:
+    return json.loads((table.folder / "save.json").read_text())["answers"]
+
+
+def test_the_bots_answers_are_saved_with_the_next_persons_and_a_restart_plays_them_again(
+        tmp_path):
+    # A bot's move costs the server's loop no save of its own (Table.bot_step).
+    table = Table.create(tmp_path, {"ruleset": "classic", "seats": ONE_PERSON, "seed": 4})
+    while not table.bot_to_move():
+        table.answer(next(iter(table.asking())), table.decision_id(), 0)
+    saved = saved_answers(table)
+    while table.bot_to_move():
+        table.bot_step()
+    assert len(table.session.answers) > len(saved) and saved_answers(table) == saved
+    crashed = Table.open(table.folder)  # as a server that stopped without saving them
+    while crashed.bot_to_move():
+        crashed.bot_step()
+    assert crashed.session.answers == table.session.answers
+    table.answer(next(iter(table.asking())), table.decision_id(), 0)
+    assert saved_answers(table) == table.session.answers
+    while table.session.game.decision is not None and not table.session.game.over:
+        if table.bot_to_move():
+            table.bot_step()
+        else:
+            table.answer(next(iter(table.asking())), table.decision_id(), 0)
+    assert saved_answers(table) == table.session.answers  # the hand ended on a bot's move
 
 
 def test_a_deck_too_big_for_a_table_is_refused(tmp_path):
