@@ -120,7 +120,8 @@ class Ruleset:
             raise OptionError(f"{self.name} plays in teams of {self.team_size}: the players "
                               f"must be a multiple of {self.team_size}, not {players}")
         size = self.hand_sizes[players]
-        turned = sum(row.size for row in self.rows) or 1
+        # Checked at every game's start: no generator made for a ruleset without rows.
+        turned = (sum(row.size for row in self.rows) or 1) if self.rows else 1
         needed = players * size + turned
         cards = len(self.deck) * self.decks[players]
         if cards < needed:

@@ -161,7 +161,7 @@ def begin_hand(game: State) -> None:
         game.seated = game.players
     game.side_colors = rules.first_colors
     game.turn = game.dealer
-    if rules.rows:
+    if rules.has_rows:
         # A game of rows turns its rows' piles face up instead of a first card; they were
         # turned, not played: nothing fires.
         deal(game)

@@ -46,7 +46,7 @@ def draw(game: State, seat: int, count: int, fire: bool = True, until_color: Any
     fewer when stock and discard are exhausted. Then its cards_drawn rules run, unless `fire`
     is false: the caller queues them. A seat out of the match draws nothing: a rule may have
     put it out between two draws of one effect (a loop's, or two statements')."""
-    if game.out[seat]:
+    if game.seated < game.players and game.out[seat]:  # read only once a seat has left
         return 0
     hand: list[Any] = game.hands[seat]
     got = 0

@@ -59,7 +59,7 @@ class GameState(State):
         self.rng = chance.seeded(seed)
         self.chance_nodes = chance_nodes  # a rule's random outcome is asked (chance.ask)
         self.chance_odds = ()
-        self.fixed_chance = list(outcomes or ())  # given in advance (scenarios): chance.draw
+        self.fixed_chance = list(outcomes) if outcomes else []  # given in advance (scenarios): chance.draw
         self.events = [] if record else None
         self.scores = [0] * self.players
         self.hand_results = []
@@ -68,7 +68,7 @@ class GameState(State):
         self.pending = None
         self.asking = False
         self.play_options = []
-        self.play_count = 0
+        self.play_count = self.play_cards = 0
         self._handler = self._handler_frame = None
         self.asked_play = False
         self._probe = Frame(0)

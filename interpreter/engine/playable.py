@@ -32,7 +32,7 @@ COLOR_SPAN: Final = 1 << 20  # colour numbers below this fit a key
 def is_playable(game: State, seat: int, card: Any) -> bool:
     """Whether `seat` may play `card` now (by the playable rule and the kind's legal rule;
     in a ruleset with rows, whether some open pile may take it)."""
-    if game.rules.rows:
+    if game.rules.has_rows:
         return bool(piles.open_piles(game, seat, card))
     faces = playable_faces(game)
     face: Card = card
@@ -70,7 +70,7 @@ def fill_playable(game: State, seat: int, into: list[Any]) -> int:
 
     A turn's play fills the game's own list (op_ask_play): a new list each turn, grown from
     empty and freed the turn after, cost some 300 instructions a turn (callgrind)."""
-    if game.rules.rows:
+    if game.rules.has_rows:
         return fill_row_playable(game, seat, into)
     # The hot path of every turn: a table of the faces playable now, read by card.id,
     # and the legal rule only for guarded faces.

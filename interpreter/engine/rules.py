@@ -60,12 +60,19 @@ class Rules:
     may_draw: Any
     may_pass: Any
     limits_turn: bool
+    # The turn's play may offer something other than the draw beside the cards (a pass:
+    # decide_after_draw, rows; or neither: limits_turn). Without it, op_ask_play tests
+    # nothing more (callgrind: some ... instructions a classic game).
+    other_option: bool
     passes_to_block: dict[Any, Any]  # players -> passes in a row, with nothing to draw, that block a hand
     reshuffle: bool  # an empty stock is refilled from the discard pile (else it stays empty)
     refill_at_once: bool  # stock.refill when_empty: the stock is rebuilt the moment it runs out
     playable: Any  # the playable condition, fn(game, frame)
     playable_tables: PlayableTables | None  # its tables, shared by the ruleset's games (None: none)
     rows: tuple[Any, ...]  # the rows of piles (piles.Row each); empty: plays go on the discard
+    # rows: is set. The turn tests it three or four times; a flag costs fewer instructions
+    # than the tuple's length (callgrind: about ... a classic game).
+    has_rows: bool
     # UNO and jump-in.
     uno_penalty: Any  # int, or None when the ruleset asks no UNO call
     uno_cards_left: int  # a seat left holding this many cards owes the call
@@ -140,12 +147,14 @@ class Rules:
         self.forced_play = ruleset.forced_play
         self.may_draw, self.may_pass = ruleset.may_draw, ruleset.may_pass
         self.limits_turn = ruleset.may_draw is not None or ruleset.may_pass is not None
+        self.other_option = self.decide_after_draw or bool(ruleset.rows) or self.limits_turn
         self.passes_to_block = dict(ruleset.passes_to_block)
         self.reshuffle = ruleset.reshuffle
         self.refill_at_once = ruleset.refill_at_once
         self.playable = ruleset.playable
         self.playable_tables = ruleset.playable_tables
         self.rows = tuple(ruleset.rows)
+        self.has_rows = bool(self.rows)
         self.uno_penalty = ruleset.uno_penalty
         self.uno_cards_left = ruleset.uno_cards_left
         self.jump_in = ruleset.jump_in

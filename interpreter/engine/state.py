@@ -51,6 +51,7 @@ class State:
     # hand order, then DRAW (the list is the game's own, filled again every turn).
     play_options: list[Any]
     play_count: int
+    play_cards: int  # how many of them are cards: play_count, or one fewer (DRAW or PASS)
     _handler: Any  # handler(game, frame, answer) applies the answer to the pending decision
     asked_play: bool  # the pending decision is a turn's play: turn_draws.answer_play applies it
     _handler_frame: Any

@@ -29,7 +29,7 @@ def op_start_turn(game: State, frame: Frame | None) -> object:
     game.just_played = False
     if game.first_player is None:
         game.first_player = seat
-    if game.rules.rows:
+    if game.rules.has_rows:
         game.played_piles = []  # every pile may be played on again
     started = game.rules.turn_started
     if started:
@@ -43,19 +43,31 @@ def op_ask_play(game: State, frame: Frame | None) -> object:
     """Ask the seat whose turn it is to play a card or draw (its turn has been counted)."""
     options = game.play_options  # the game's own, filled again (the Decision copies it)
     count = playable.fill_playable(game, game.turn, options)
+    if game.rules.other_option:
+        ask_play_or_other(game, options, count)
+    else:
+        playable.put(options, count, DRAW)  # the option itself, not a name bound to it: a
+        # name costs its references each turn (callgrind: some 20 instructions a turn)
+        game.play_count = count + 1  # the Decision is made only if read (GameState.decision)
+        game.play_cards = count
+    game.asking = True
+    game.asked_play = True  # the answer goes to answer_play
+    return PLAY_ASKED
+
+
+def ask_play_or_other(game: State, options: list[Any], count: int) -> None:
+    """The play's options after its `count` cards in a ruleset that says more of them than
+    the draw (Rules.other_option): a pass, or neither the draw nor the pass."""
     if game.rules.decide_after_draw and not can_draw(game) or game.played_piles:
         # Deciding again after each draw with nothing to draw, or playing on after a play
         # on a pile (rows:): the seat may stop.
         playable.put(options, count, PASS)
     else:
-        playable.put(options, count, DRAW)  # the option itself, not a name bound to it: a
-        # name costs its references each turn (callgrind: some 20 instructions a turn)
-    game.play_count = count + 1  # the Decision is made only if read (GameState.decision)
+        playable.put(options, count, DRAW)
+    game.play_count = count + 1
+    game.play_cards = count
     if count and game.rules.limits_turn and not offered(game, game.turn, options[count]):
         game.play_count = count  # turn.may_draw or may_pass: only the cards are offered
-    game.asking = True
-    game.asked_play = True  # the answer goes to answer_play
-    return PLAY_ASKED
 
 
 def offered(game: State, seat: int, option: Any) -> bool:
@@ -71,7 +83,7 @@ def play(game: State, seat: int, card: Card, ends_turn: bool = True) -> None:
     """Move `card` from `seat`'s hand to the discard pile and queue what follows (the end of
     the turn too, unless the play is one an effect makes: `ends_turn` false). In a ruleset
     with rows, a turn's play goes on a pile instead (play_on_row)."""
-    if game.rules.rows and ends_turn:
+    if game.rules.has_rows and ends_turn:
         play_on_row(game, seat, card)
         return
     rules = card.rules
@@ -149,7 +161,7 @@ def op_play_on_pile(game: State, frame: Frame) -> object:
     """Play a card an effect plays on a pile (play_on), unless an earlier card's effect
     moved it or the pile is gone."""
     pile = frame.vars["pile"]
-    if frame.card in game.hands[frame.player] and len(piles.row_of(game, pile[0])) >= pile[1]:
+    if holds(game, frame.player, frame.card) and len(piles.row_of(game, pile[0])) >= pile[1]:
         play_on_pile(game, frame.player, frame.card, pile, False)
     return None
 
@@ -161,6 +173,20 @@ def position(hand: list[Any], card: Any) -> int:
         if hand[at] is card:
             return at
     raise ValueError(f"{card} is not in the hand")
+
+
+def holds(game: State, seat: int, card: Any) -> bool:
+    """Whether `seat` still holds `card` (`card in hand`, as cards are equal only to
+    themselves, without a comparison through Python's protocol for each other card held:
+    callgrind, some 2,500 instructions of a classic game, examples/BENCHMARK.md)."""
+    hand: list[Any] = game.hands[seat]
+    # From the end: the card asked about was most often just drawn.
+    at = len(hand)
+    while at:
+        at -= 1
+        if hand[at] is card:
+            return True
+    return False
 
 
 def follow_play(game: State, frame: Frame, hand: list[Any], ends_turn: bool = True) -> None:
@@ -220,7 +246,7 @@ def refill_at_once(game: State) -> None:
 
 def op_play_held(game: State, frame: Frame) -> object:
     """Play a card an effect plays (play_cards), unless an earlier card's effect moved it."""
-    if frame.card in game.hands[frame.player]:
+    if holds(game, frame.player, frame.card):
         play(game, frame.player, frame.card, False)
     return None
 
@@ -335,7 +361,9 @@ def op_after_answer(game: State, frame: Frame | None) -> object:
 def op_hand_over(game: State, frame: Frame) -> object:
     """The player has no cards left: the hand is over. One its last card's effect dealt cards
     again (shuffle_hands) has not gone out: the hand goes on."""
-    if game.hands[frame.player]:
+    seat: int = frame.player  # typed: the hand is read natively
+    hand: list[Any] = game.hands[seat]
+    if hand:
         return None
     end_hand(game, frame.player)
     return None

@@ -41,7 +41,9 @@ class EagerAgent:
         options = decision.options
         kind = decision.kind
         if kind == "play":
-            return options[self.play_at(len(options), isinstance(options[-1], str))]
+            # The cards, then DRAW or PASS unless turn.may_draw or may_pass left it out.
+            cards = len(options) - 1 if isinstance(options[-1], str) else len(options)
+            return options[self.play_at(cards)]
         if kind in ("play_drawn", "uno"):
             return True
         if kind in ("color", "target"):
@@ -51,10 +53,9 @@ class EagerAgent:
             return False if False in options else options[0]
         return decision.options[-1]  # a window: take it (its own seat), if it may
 
-    def play_at(self, count: int, drawing: bool = True) -> int:
-        """Which of a turn's `count` play options (the last draws, or passes, unless not
-        `drawing`: turn.may_draw left it out) it picks: a random card, else the draw."""
-        cards = count - 1 if drawing else count
+    def play_at(self, cards: int) -> int:
+        """Which of a turn's play options, `cards` cards first, it picks: a random card, else
+        the first option after them (the draw, or the pass)."""
         if not cards:
             return 0
         # Typed, the product and its int() are native (not calls into Python's protocol).

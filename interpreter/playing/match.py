@@ -269,8 +269,7 @@ def play_match(game: GameState, agents: list[Any], log: Any = None) -> GameState
             agent = agents[game.turn]
             if type(agent) is EagerAgent:
                 eager: EagerAgent = agent
-                count = game.play_count
-                game.play_option(eager.play_at(count, isinstance(game.play_options[count - 1], str)))
+                game.play_option(eager.play_at(game.play_cards))
                 continue
             if type(agent) is RandomAgent:
                 uniform_bot: RandomAgent = agent
