@@ -72,6 +72,12 @@ def fill_playable(game: State, seat: int, into: list[Any]) -> int:
     empty and freed the turn after, cost some 300 instructions a turn (callgrind)."""
     if game.rules.has_rows:
         return fill_row_playable(game, seat, into)
+    return fill_from_hand(game, seat, into)
+
+
+def fill_from_hand(game: State, seat: int, into: list[Any]) -> int:
+    """fill_playable in a ruleset without rows (op_ask_play calls it itself when the turn
+    offers nothing but the draw beside the cards: no test of rows)."""
     # The hot path of every turn: a table of the faces playable now, read by card.id,
     # and the legal rule only for guarded faces.
     hand: list[Any] = game.hands[seat]  # typed: the compiled build walks it natively

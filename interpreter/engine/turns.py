@@ -42,22 +42,22 @@ def op_start_turn(game: State, frame: Frame | None) -> object:
 def op_ask_play(game: State, frame: Frame | None) -> object:
     """Ask the seat whose turn it is to play a card or draw (its turn has been counted)."""
     options = game.play_options  # the game's own, filled again (the Decision copies it)
-    count = playable.fill_playable(game, game.turn, options)
     if game.rules.other_option:
-        ask_play_or_other(game, options, count)
-    else:
-        playable.put(options, count, DRAW)  # the option itself, not a name bound to it: a
-        # name costs its references each turn (callgrind: some 20 instructions a turn)
-        game.play_count = count + 1  # the Decision is made only if read (GameState.decision)
-        game.play_cards = count
+        return ask_play_or_other(game, options)
+    count = playable.fill_from_hand(game, game.turn, options)
+    playable.put(options, count, DRAW)  # the option itself, not a name bound to it: a
+    # name costs its references each turn (callgrind: some 20 instructions a turn)
+    game.play_count = count + 1  # the Decision is made only if read (GameState.decision)
+    game.play_cards = count
     game.asking = True
     game.asked_play = True  # the answer goes to answer_play
     return PLAY_ASKED
 
 
-def ask_play_or_other(game: State, options: list[Any], count: int) -> None:
-    """The play's options after its `count` cards in a ruleset that says more of them than
-    the draw (Rules.other_option): a pass, or neither the draw nor the pass."""
+def ask_play_or_other(game: State, options: list[Any]) -> object:
+    """op_ask_play in a ruleset whose play may offer something else than the draw beside
+    the cards (Rules.other_option): a pass, or neither the draw nor the pass."""
+    count = playable.fill_playable(game, game.turn, options)
     if game.rules.decide_after_draw and not can_draw(game) or game.played_piles:
         # Deciding again after each draw with nothing to draw, or playing on after a play
         # on a pile (rows:): the seat may stop.
@@ -68,6 +68,9 @@ def ask_play_or_other(game: State, options: list[Any], count: int) -> None:
     game.play_cards = count
     if count and game.rules.limits_turn and not offered(game, game.turn, options[count]):
         game.play_count = count  # turn.may_draw or may_pass: only the cards are offered
+    game.asking = True
+    game.asked_play = True
+    return PLAY_ASKED
 
 
 def offered(game: State, seat: int, option: Any) -> bool:
