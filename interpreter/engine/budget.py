@@ -15,7 +15,8 @@ from interpreter.errors import RuleRuntimeError
 # seconds in all). The rules' work, 1 for each card or seat it touches: each card or seat a
 # comprehension or a `for` goes through, or that an `in` or a comparison of lists goes
 # through (expressions.charged); each seat of a list of seats a name makes (names.py); each
-# card or seat a primitive takes, gives, moves or looks at (`charge` in each); each card a
+# card or seat a primitive takes, gives, moves or looks at (language/arguments.py's `charge`
+# in each); each card a
 # rule or a penalty draws, and each card shuffled (a deal, a reshuffle, a first card
 # returned), 1 (drawing.py, dealing.py); each answer a decided rule is asked again on,
 # TURN_WORK; each face a table of playable faces holds, 1. Past the budget the game stops
@@ -52,14 +53,6 @@ MOVE_WORK: Final = 50_000
 MOVE_MESSAGE: Final = (f"this ruleset does more work in one move than a table allows: over "
                 f"{MOVE_WORK:,} steps (cards or seats its rules go through, cards drawn or "
                 "shuffled; a comprehension inside another over every hand?)")
-
-
-def charge(game: Any, work: int) -> None:
-    """Charge a rule's `work` to the game's budget (WORK_PER_GAME): past it, the rule fails."""
-    # A ValueError, as a rule's own mistakes are: the call's wrapper names the rule's text.
-    game.work_left -= work
-    if game.work_left < 0:
-        raise ValueError(WORK_MESSAGE)
 
 
 def within_move(game: Any, most: int, step: Any, *args: Any) -> None:

@@ -194,3 +194,14 @@ def showing(cards: Any, wanted: Any) -> Card | None:
                 card.back is not None and card_key(f"{card.name} / {card.back.name}") == key):
             return card
     return None
+
+
+def holds(hand: list[Any], card: Any) -> bool:
+    """Whether `hand` holds `card`: `card in hand` (cards are equal only to themselves)
+    without comparing it with each other card held, from the end (most often just drawn)."""
+    at = len(hand)
+    while at:
+        at -= 1
+        if hand[at] is card:
+            return True
+    return False

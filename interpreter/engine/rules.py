@@ -61,8 +61,8 @@ class Rules:
     may_pass: Any
     limits_turn: bool
     # The turn's play may offer something other than the draw beside the cards (a pass:
-    # decide_after_draw, rows; or neither: limits_turn). Without it, op_ask_play tests
-    # nothing more (callgrind: some ... instructions a classic game).
+    # decide_after_draw, rows; or neither: limits_turn). Without it, op_ask_play tests none
+    # of them (examples/BENCHMARK.md, issue 44).
     other_option: bool
     passes_to_block: dict[Any, Any]  # players -> passes in a row, with nothing to draw, that block a hand
     reshuffle: bool  # an empty stock is refilled from the discard pile (else it stays empty)
@@ -70,9 +70,7 @@ class Rules:
     playable: Any  # the playable condition, fn(game, frame)
     playable_tables: PlayableTables | None  # its tables, shared by the ruleset's games (None: none)
     rows: tuple[Any, ...]  # the rows of piles (piles.Row each); empty: plays go on the discard
-    # rows: is set. The turn tests it three or four times; a flag costs fewer instructions
-    # than the tuple's length (callgrind: about ... a classic game).
-    has_rows: bool
+    has_rows: bool  # rows: is set (a turn tests it several times: a flag, not the tuple's length)
     # UNO and jump-in.
     uno_penalty: Any  # int, or None when the ruleset asks no UNO call
     uno_cards_left: int  # a seat left holding this many cards owes the call

@@ -79,7 +79,7 @@ class State:
     direction: int
     turn: int
     turns: int
-    lost_turns: list[Any]
+    lost_turns: list[int]  # per seat, the turns it is to lose (typed: read natively as it is passed)
     next_turn: int | None
     uncalled: list[Any]  # seats left holding the UNO count of cards that did not call, in order
     first_player: int | None

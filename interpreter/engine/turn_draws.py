@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from interpreter.engine.cards import Card
+from interpreter.engine.cards import Card, holds
 from interpreter.engine.decisions import DRAW, PASS
 from interpreter.engine.drawing import can_draw, draw, drawn_frame, log_draw, take_from_stock
 from interpreter.engine.frame import Frame
 from interpreter.engine.playable import is_playable, playable_in_hand
 from interpreter.engine.replacing import LOST, replace
 from interpreter.engine.scoring import end_blocked
-from interpreter.engine.turns import END_OF_TURN, end_turn, holds, offered, play
+from interpreter.engine.turns import END_OF_TURN, end_turn, offered, play
 
 if TYPE_CHECKING:
     from interpreter.engine.state import State
@@ -189,16 +189,17 @@ def passed(game: State, seat: int) -> bool:
 
 def op_offer_drawn(game: State, frame: Frame) -> object:
     """Offer to play the card just drawn (unless a cards_drawn rule moved it: the turn ends)."""
-    if not holds(game, frame.player, frame.card):
+    seat: int = frame.player  # typed: the hand is read natively
+    if not holds(game.hands[seat], frame.card):
         end_turn(game)
         return None
-    return game.request("play_drawn", frame.player, (True, False), answer_play_drawn, frame)
+    return game.request("play_drawn", seat, (True, False), ANSWER_PLAY_DRAWN, frame)
 
 
 def op_force_drawn(game: State, frame: Frame) -> object:
     """Play the card just drawn: forced play (unless a cards_drawn rule moved it: the turn
     ends)."""
-    if not holds(game, frame.player, frame.card):
+    if not holds(game.hands[frame.player], frame.card):
         end_turn(game)
     else:
         play(game, frame.player, frame.card)
@@ -218,3 +219,4 @@ def answer_play_drawn(game: State, frame: Frame, play_it: bool) -> None:
 OFFER_DRAWN: Final = op_offer_drawn
 FORCE_DRAWN: Final = op_force_drawn
 DECIDE_AGAIN: Final = op_decide_again
+ANSWER_PLAY_DRAWN: Final = answer_play_drawn  # a handler passed on is a value too

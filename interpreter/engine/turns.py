@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from interpreter.engine import order, piles, playable
-from interpreter.engine.cards import Card
+from interpreter.engine.cards import Card, holds
 from interpreter.engine.budget import TURN_WORK
 from interpreter.engine.decisions import DRAW, PASS, PILE
 from interpreter.engine.drawing import can_draw, draw, reshuffle
@@ -49,8 +49,7 @@ def op_ask_play(game: State, frame: Frame | None) -> object:
     # name costs its references each turn (callgrind: some 20 instructions a turn)
     game.play_count = count + 1  # the Decision is made only if read (GameState.decision)
     game.play_cards = count
-    game.asking = True
-    game.asked_play = True  # the answer goes to answer_play
+    game.asking = game.asked_play = True  # the answer goes to answer_play
     return PLAY_ASKED
 
 
@@ -58,18 +57,15 @@ def ask_play_or_other(game: State, options: list[Any]) -> object:
     """op_ask_play in a ruleset whose play may offer something else than the draw beside
     the cards (Rules.other_option): a pass, or neither the draw nor the pass."""
     count = playable.fill_playable(game, game.turn, options)
-    if game.rules.decide_after_draw and not can_draw(game) or game.played_piles:
-        # Deciding again after each draw with nothing to draw, or playing on after a play
-        # on a pile (rows:): the seat may stop.
-        playable.put(options, count, PASS)
-    else:
-        playable.put(options, count, DRAW)
+    # Deciding again after each draw with nothing to draw, or playing on after a play on a
+    # pile (rows:), the seat may stop.
+    stops = game.rules.decide_after_draw and not can_draw(game) or bool(game.played_piles)
+    playable.put(options, count, PASS if stops else DRAW)
     game.play_count = count + 1
-    game.play_cards = count
     if count and game.rules.limits_turn and not offered(game, game.turn, options[count]):
         game.play_count = count  # turn.may_draw or may_pass: only the cards are offered
-    game.asking = True
-    game.asked_play = True
+    game.play_cards = count
+    game.asking = game.asked_play = True
     return PLAY_ASKED
 
 
@@ -164,7 +160,7 @@ def op_play_on_pile(game: State, frame: Frame) -> object:
     """Play a card an effect plays on a pile (play_on), unless an earlier card's effect
     moved it or the pile is gone."""
     pile = frame.vars["pile"]
-    if holds(game, frame.player, frame.card) and len(piles.row_of(game, pile[0])) >= pile[1]:
+    if holds(game.hands[frame.player], frame.card) and len(piles.row_of(game, pile[0])) >= pile[1]:
         play_on_pile(game, frame.player, frame.card, pile, False)
     return None
 
@@ -176,20 +172,6 @@ def position(hand: list[Any], card: Any) -> int:
         if hand[at] is card:
             return at
     raise ValueError(f"{card} is not in the hand")
-
-
-def holds(game: State, seat: int, card: Any) -> bool:
-    """Whether `seat` still holds `card` (`card in hand`, as cards are equal only to
-    themselves, without a comparison through Python's protocol for each other card held:
-    callgrind, some 2,500 instructions of a classic game, examples/BENCHMARK.md)."""
-    hand: list[Any] = game.hands[seat]
-    # From the end: the card asked about was most often just drawn.
-    at = len(hand)
-    while at:
-        at -= 1
-        if hand[at] is card:
-            return True
-    return False
 
 
 def follow_play(game: State, frame: Frame, hand: list[Any], ends_turn: bool = True) -> None:
@@ -249,14 +231,14 @@ def refill_at_once(game: State) -> None:
 
 def op_play_held(game: State, frame: Frame) -> object:
     """Play a card an effect plays (play_cards), unless an earlier card's effect moved it."""
-    if holds(game, frame.player, frame.card):
+    if holds(game.hands[frame.player], frame.card):
         play(game, frame.player, frame.card, False)
     return None
 
 
 def op_uno_call(game: State, frame: Frame) -> object:
     """A player left with one card calls UNO, or forgets."""
-    return game.request("uno", frame.player, (True, False), answer_uno, frame)
+    return game.request("uno", frame.player, (True, False), ANSWER_UNO, frame)
 
 
 def answer_uno(game: State, frame: Frame, called: bool) -> None:
@@ -439,6 +421,7 @@ END_OF_TURN: Final = op_end_turn  # the op that ends a turn (it needs no frame)
 AFTER_ANSWER: Final = op_after_answer
 BOTTOM: Final = op_bottom
 UNO_CALL: Final = op_uno_call
+ANSWER_UNO: Final = answer_uno  # a handler passed on is a value too
 # What op_ask_play returns: not None, so the op loop stops (the play is asked).
 PLAY_ASKED: Final[tuple[Any, ...]] = ("play asked",)
 # Ops that move play on from one turn to the next: `end_effects()` (the effect language's

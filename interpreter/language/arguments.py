@@ -6,10 +6,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from interpreter.engine.budget import MAX_NUMBER
+from interpreter.engine.budget import MAX_NUMBER, WORK_MESSAGE
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState
+
+
+def charge(game: GameState, work: int) -> None:
+    """Charge a rule's `work` to the game's budget (WORK_PER_GAME): past it, the rule fails."""
+    # A ValueError, as a rule's own mistakes are: the call's wrapper names the rule's text.
+    # The game typed: its budget is read natively, not through Python's attribute protocol
+    # as when this was the engine's, untyped (callgrind: about 300 instructions a call).
+    game.work_left -= work
+    if game.work_left < 0:
+        raise ValueError(WORK_MESSAGE)
 
 
 def seat_of(game: GameState, value: Any) -> int:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import moves, order
-from interpreter.engine.budget import MAX_NUMBER, charge
+from interpreter.engine.budget import MAX_NUMBER
 from interpreter.engine.chance import MAX_OUTCOMES
 from interpreter.engine.cards import Card
 from interpreter.engine.decisions import DONE
 from interpreter.engine.frame import Frame
-from interpreter.language.arguments import card_count, seat_of, seats_of
+from interpreter.language.arguments import card_count, charge, seat_of, seats_of
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState

@@ -9,10 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import drawing, moves, piles, replacing, turns
-from interpreter.engine.budget import charge
 from interpreter.engine.cards import Card
 from interpreter.engine.frame import DRAWN
-from interpreter.language.arguments import card_count, seat_of, seats_of
+from interpreter.language.arguments import card_count, charge, seat_of, seats_of
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import piles, scoring
-from interpreter.engine.budget import UNTABLED_WORK, charge
+from interpreter.engine.budget import UNTABLED_WORK
 from interpreter.engine.playable import is_playable
-from interpreter.language.arguments import seat_of, seats_of
+from interpreter.language.arguments import charge, seat_of, seats_of
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState

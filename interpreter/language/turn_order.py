@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import replacing, scoring, turns
 from interpreter.engine import seats as seating
-from interpreter.engine.budget import charge
-from interpreter.language.arguments import seat_of, seats_of
+from interpreter.language.arguments import charge, seat_of, seats_of
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState

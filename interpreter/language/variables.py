@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from interpreter.engine.budget import MAX_NUMBER, charge
+from interpreter.engine.budget import MAX_NUMBER
 from interpreter.engine.cards import Card
-from interpreter.language.arguments import seat_of, seats_of
+from interpreter.language.arguments import charge, seat_of, seats_of
 
 if TYPE_CHECKING:
     from interpreter.engine.game import GameState
