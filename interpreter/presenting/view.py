@@ -20,7 +20,7 @@ from interpreter.engine.game import GameState
 class SeatView(NamedTuple):
     """One seat's view of the game, at one moment."""
 
-    seat: int
+    seat: int | None  # None: a spectator's
     hand: tuple  # the seat's own cards, the faces it sees
     hand_sizes: tuple  # per seat
     shown: tuple  # per seat, the faces its hand shows the others (two-sided cards), else ()
@@ -49,18 +49,20 @@ def alone(card):
     return copy_face(card, card.id)
 
 
-def seat_view(game: GameState, seat: int) -> SeatView:
-    """What `seat` may see now."""
+def seat_view(game: GameState, seat: int | None) -> SeatView:
+    """What `seat` may see now; seat None: a spectator, who sees what a seat holding no
+    cards sees (no hand, no decision)."""
     two_sided = bool(game.ruleset.sides)
     decision = game.decision
-    if decision is not None and decision.seat != seat and seat not in decision.open_to:
+    if decision is not None and (seat is None or decision.seat != seat
+                                 and seat not in decision.open_to):
         decision = None
     if decision is not None and two_sided:
         decision = decision._replace(options=tuple(alone(o) if hasattr(o, "back") else o
                                                    for o in decision.options))
     return SeatView(
         seat=seat,
-        hand=tuple(map(alone, game.hands[seat])),
+        hand=tuple(map(alone, game.hands[seat])) if seat is not None else (),
         hand_sizes=tuple(game.hand_sizes()),
         shown=tuple((tuple(alone(card.back) for card in hand) if other != seat else ())
                     for other, hand in enumerate(game.hands)) if two_sided else (),

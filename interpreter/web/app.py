@@ -170,6 +170,15 @@ def seat_for(hall: Hall, request: Request, table_id) -> tuple[Table, int]:
     return table, seat
 
 
+def viewer_for(hall: Hall, request: Request, table_id) -> tuple[Table, int | None]:
+    """The table and the seat whose key the request carries, or None for the table's
+    spectator link (which sees what a seat holding no cards sees); refused otherwise."""
+    table = hall.table(table_id)
+    if table.is_spectator(token_of(request)):
+        return table, None
+    return seat_for(hall, request, table_id)
+
+
 def token_of(request: Request) -> str | None:
     """The seat token a request carries (a header; for an event stream, `?k=`), if it may be
     one: hmac compares only ASCII text."""
@@ -281,13 +290,14 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
             table = await run_in_threadpool(Table.create, root, data, chosen_seeds, client)
         hall.add(table)
         return answer_json({"table": table.id, "host": table.meta["host"],
-                            "seats": table.links()}, status=201)
+                            "seats": table.links(), "spectator": table.spectator_link()},
+                           status=201)
 
     async def seats(request: Request):
         table = hall.table(request.path_params["table"])
         if not table.is_host(token_of(request)):
             raise NotYours("only the table's host may see its join links")
-        return answer_json({"seats": table.links()})
+        return answer_json({"seats": table.links(), "spectator": table.spectator_link()})
 
     async def claim(request: Request):
         table = hall.table(request.path_params["table"])
@@ -344,7 +354,7 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
         return answer_json({"ok": True})
 
     async def state(request: Request):
-        table, seat = seat_for(hall, request, request.path_params["table"])
+        table, seat = viewer_for(hall, request, request.path_params["table"])
         upkeep.touch(table.id)
         return answer_json(table.state(seat))
 
@@ -366,7 +376,7 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
         return answer_json({"ok": True})
 
     async def events(request: Request):
-        table, seat = seat_for(hall, request, request.path_params["table"])
+        table, seat = viewer_for(hall, request, request.path_params["table"])
         key, client, secret = (table.id, seat), client_of(request), token_of(request)
         if sum(hall.streams.values()) >= MAX_STREAMS or client_streams.get(client, 0) >= \
                 MAX_CLIENT_STREAMS or hall.streams.get(key, 0) >= MAX_SEAT_STREAMS:
@@ -381,7 +391,8 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
             shown, since = None, time.monotonic()
             try:
                 # Until the table ends, or the seat is freed (its key opens it no more).
-                while hall.tables.get(table.id) is table and table.seat_of(secret) == seat:
+                while hall.tables.get(table.id) is table and (seat is None
+                                                              or table.seat_of(secret) == seat):
                     if table.version != shown:
                         shown, since = table.version, time.monotonic()
                         yield f"event: state\ndata: {json.dumps(table.state(seat))}\n\n"

@@ -125,6 +125,8 @@ def meta_problem(meta, table_id: str) -> str | None:
     timer = meta.get("timer", 0)
     if not isinstance(timer, int) or isinstance(timer, bool) or not 0 <= timer <= MAX_TIMER:
         return f"expected the turn timer as a whole number of seconds from 0 to {MAX_TIMER}"
+    if "spectator" in meta and not is_token(meta["spectator"]):
+        return "expected the spectator link's token as a token"
     seats = meta.get("seats")
     if not isinstance(seats, list) or not seats:
         return "expected a list of seats"

@@ -123,7 +123,8 @@ class Table(RealTime):
                                  f"seat is sent stays small); this deck has {len(rules.deck):,}")
             session = Session(ref, options, len(specs), humans[0], bots, seed, humans,
                               public_windows=True, move_work=MOVE_WORK, folder=folder)
-            meta = {"format": 1, "id": table_id, "host": new_token(), "seats": specs,
+            meta = {"format": 1, "id": table_id, "host": new_token(), "spectator": new_token(),
+                    "seats": specs,
                     "title": one_line(rules.title),
                     "timer": timer_of(choice.get("timer"), chosen_seeds),
                     **({"client": client} if client is not None else {})}
@@ -201,6 +202,19 @@ class Table(RealTime):
             raise TableError(f"expected a person's seat, from 0 to {len(self.seats) - 1}")
         self.seats[seat]["key"] = None
         write_private(self.folder / "table.json", self.meta)
+
+    def spectator_token(self) -> str:
+        """The token of the table's spectator link (made the first time it is asked for, for
+        a table made before spectators could watch)."""
+        if not is_token(self.meta.get("spectator")):
+            self.meta["spectator"] = new_token()
+            write_private(self.folder / "table.json", self.meta)
+        return self.meta["spectator"]
+
+    def is_spectator(self, token) -> bool:
+        """Whether `token` is the spectator link's (compared in constant time)."""
+        spectator = self.meta.get("spectator")
+        return is_token(token) and is_token(spectator) and hmac.compare_digest(spectator, token)
 
     def is_host(self, token) -> bool:
         return is_token(token) and hmac.compare_digest(self.meta["host"], token)
@@ -332,7 +346,11 @@ class Table(RealTime):
                  "removed": bool(spec.get("removed"))}
                 for s, spec in enumerate(self.seats)]
 
-    def log_for(self, seat: int) -> list:
+    def spectator_link(self) -> str:
+        """The link that watches the table as a seat holding no cards sees it (for the host)."""
+        return f"/#t={self.id}&s={self.spectator_token()}"
+
+    def log_for(self, seat: int | None) -> list:
         """What happened, in words as `seat` is told it (its own draws named, no one else's)."""
         events = self.session.game.events
         assert events is not None  # a session's game records its events
@@ -345,14 +363,15 @@ class Table(RealTime):
         del told[1][:-MAX_LOG]  # the table's own sentences (realtime.py's notes) too
         return told[1]
 
-    def state(self, seat: int) -> dict:
-        """Everything `seat` may see now, as the page draws it (docs/web-api.md)."""
+    def state(self, seat: int | None) -> dict:
+        """Everything `seat` may see now, as the page draws it (docs/web-api.md); seat None:
+        a spectator's, what a seat holding no cards sees (no hand, no decision)."""
         game = self.session.game
         view = seat_view(game, seat)
         face = self.look.face
         names = self.names_for(seat)
         asked = self.asking()
-        hand = self.look.ordered(game.hands[seat])
+        hand = self.look.ordered(game.hands[seat]) if seat is not None else []
         colors = game.side_colors
         seats = [{"seat": s, "name": names[s], "kind": spec["kind"],
                   "hand_size": view.hand_sizes[s], "score": view.scores[s], "out": view.out[s],

@@ -18,6 +18,7 @@ pytest.importorskip("starlette.testclient")  # needs httpx2 (or httpx)
 
 from starlette.testclient import TestClient  # noqa: E402
 
+from interpreter.presenting.view import seat_view  # noqa: E402
 from interpreter.web import app as web  # noqa: E402
 
 TWO_PEOPLE = [{"kind": "you", "name": "Ann"}, {"kind": "person", "name": "Bo"},
@@ -450,3 +451,43 @@ def test_a_seat_knocked_out_shows_as_out_at_the_end(client):
     lines = over["standings"]
     assert {s for line in lines if line["out"] for s in line["seats"]} == out
     assert not lines[0]["out"] and all(line["out"] for line in lines[-len(out):])
+
+
+PRIVATE = ("seat", "hand", "decision", "log", "seats", "waiting_for")  # what differs seat to seat
+
+
+def test_the_spectator_link_sees_what_a_seat_holding_no_cards_sees(client):
+    table, tokens, data = make_table(client, ruleset="uno_flip")
+    spectator = data["spectator"].split("s=")[1]
+    held = client.app.state.hall.tables[table]
+    game, look = held.session.game, held.look
+    rng = random.Random(3)
+    for _ in range(12):  # a few moves in: a decision pending, cards drawn
+        states = wait_for_person(client, table, tokens)
+        seat, seen = next((s, d) for s, d in states.items() if d["decision"])
+        watched = state(client, table, spectator)
+        assert watched["seat"] is None and watched["hand"] == [] and watched["decision"] is None
+        view = seat_view(game, None)
+        assert view.hand == () and view.decision is None
+        # Every hand is seen as a seat that is not its own sees it: its backs, never its faces.
+        for other, entry in enumerate(watched["seats"]):
+            assert entry["hand_size"] == len(game.hands[other])
+            assert sorted(map(face_key, entry["shows"])) == \
+                sorted(face_key(look.face(c.back)) for c in game.hands[other])
+        assert {k: v for k, v in watched.items() if k not in PRIVATE} == \
+            {k: v for k, v in seen.items() if k not in PRIVATE}
+        assert watched["seats"] == [{**entry, "name": held.seats[s]["name"], "shows": watched["seats"][s]["shows"]}
+                                    for s, entry in enumerate(seen["seats"])]
+        assert "You " not in " ".join(watched["log"]) and " you " not in " ".join(watched["log"])
+        # Watching answers nothing and deals nothing.
+        assert answer(client, table, spectator, seen["decision"]["id"], 0).status_code == 403
+        assert client.post(f"/api/tables/{table}/next", json={},
+                           headers={"x-seat-token": spectator}).status_code == 403
+        reply = answer(client, table, tokens[seat], seen["decision"]["id"],
+                       rng.randrange(len(seen["decision"]["options"])))
+        assert reply.status_code == 200, reply.text
+        if game.decision is None:
+            break
+    # The host is given the link with the join links, and only the host.
+    host = client.get(f"/api/tables/{table}/seats", headers={"x-seat-token": data["host"]})
+    assert host.json()["spectator"] == data["spectator"]
