@@ -1,7 +1,8 @@
 """How a card looks to a front end: one face as plain data, from the ruleset's `look:` section.
 
 A ruleset may say how its cards are drawn (`look:` in the schema; the engine never reads
-it): `colors:` a CSS colour per colour name, `symbols:` the mark in the middle of the card
+it): `colors:` a CSS colour per colour name, `marks:` a symbol per colour name (told apart
+without its hue: the colour-blind mode), `symbols:` the mark in the middle of the card
 per kind (or rank), `badges:` a symbol per value of a word-valued attribute. Whatever it
 leaves out falls back on the names themselves, so any ruleset can be drawn.
 """
@@ -14,6 +15,9 @@ from interpreter.presenting.narrate import words
 from interpreter.safe_text import shown
 
 CSS_NAME = re.compile(r"[a-z]{3,20}")  # a colour name CSS may know (red, teal); else no paint
+# A colour's mark where the ruleset gives none, by its place in the ruleset's colours: shapes
+# told apart at a glance, without their hue.
+MARKS = ("●", "▲", "■", "◆", "★", "✚", "⬟", "✖", "☾", "♥", "♣", "♠")
 
 
 class Look:
@@ -23,6 +27,7 @@ class Look:
         data = ruleset.source.data
         look = data.get("look") or {}
         self.colors = dict(look.get("colors") or {})
+        self.marks = {str(k): str(v) for k, v in (look.get("marks") or {}).items()}
         self.symbols = {str(k): str(v) for k, v in (look.get("symbols") or {}).items()}
         self.badges = {name: dict(table or {}) for name, table in (look.get("badges") or {}).items()}
         self.words = {name: (table or {}).get("words", {}) for name, table in
@@ -40,6 +45,16 @@ class Look:
         if color in self.colors:
             return self.colors[color]
         return color if CSS_NAME.fullmatch(color) else "#777777"
+
+    def mark(self, color) -> str | None:
+        """The symbol that tells colour `color` apart without its hue: the ruleset's, else a
+        shape by its place in the ruleset's colours."""
+        if color is None:
+            return None
+        if color in self.marks:
+            return shown(self.marks[color], one_line=True)
+        colors = tuple(self.ruleset.colors)
+        return MARKS[colors.index(color) % len(MARKS)] if color in colors else None
 
     def value_words(self, attribute: str, value) -> str:
         """An attribute's value as people say it (the ruleset's `words:`, else `big_bang` -> `Big bang`)."""
@@ -75,7 +90,8 @@ class Look:
 
     def palette(self, colors) -> list:
         """Colours with their paint, as a front end lists them."""
-        return [{"name": words(c), "value": c, "css": self.css(c)} for c in colors]
+        return [{"name": words(c), "value": c, "css": self.css(c), "mark": self.mark(c)}
+                for c in colors]
 
     def ordered(self, cards, keep: bool = False) -> list:
         """`cards` by colour (as the ruleset lists them), then rank (as the deck does);

@@ -444,7 +444,7 @@ class Table(RealTime):
         if isinstance(option, str):
             if option in self.session.ruleset.colors:
                 return {"type": "color", "value": option, "label": words(option).capitalize(),
-                        "css": self.look.css(option)}
+                        "css": self.look.css(option), "mark": self.look.mark(option)}
             said = {"type": "word", "value": option, "label": words(option).capitalize()}
             if option == DRAW and self.session.ruleset.triggers.turn_draw:
                 said["help"] = self.instead_of_drawing()

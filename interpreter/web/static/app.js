@@ -518,7 +518,7 @@ async function createTable() {
   }
   hideError();
   if (data.host) store(`houserules.host.${data.table}`, data.host);
-  showLinks(data.table, data.seats || [], body.seats);
+  showLinks(data.table, data.seats || [], body.seats, data.spectator);
   $("links").scrollIntoView({ block: "start", behavior: "smooth" });
 }
 
@@ -527,7 +527,7 @@ function tokenOf(link) {
   return at < 0 ? null : new URLSearchParams(link.slice(at + 1)).get("k");
 }
 
-function showLinks(table, seats, asked) {
+function showLinks(table, seats, asked, spectator) {
   const list = $("link-list");
   list.replaceChildren();
   let mine = null;
@@ -570,6 +570,7 @@ function showLinks(table, seats, asked) {
     list.appendChild(li);
   }
   if (!list.childNodes.length) list.appendChild(el("li", "help", "Every seat is a bot: there is no one to invite."));
+  if (spectator) list.appendChild(spectatorRow(location.origin + spectator));
   const go = $("go");
   go.hidden = !mine;
   go.onclick = mine ? () => { location.href = mine; } : null;
@@ -577,6 +578,21 @@ function showLinks(table, seats, asked) {
   $("end-table").hidden = !host;
   $("end-table").onclick = host ? () => endTable(table, host) : null;
   $("links").hidden = false;
+}
+
+// The spectator link: anyone may watch with it, seeing no hand.
+function spectatorRow(url) {
+  const li = el("li", "link-row spectator-row");
+  li.appendChild(el("span", "link-name", "Spectators"));
+  const a = el("a", "join-link spectator-link", url);
+  a.href = url;
+  li.appendChild(a);
+  const copy = el("button", "copy", "Copy");
+  copy.type = "button";
+  copy.setAttribute("aria-label", "Copy the spectator link");
+  copy.addEventListener("click", () => copyText(url, copy));
+  li.appendChild(copy);
+  return li;
 }
 
 // The host ends the table for everyone: the server removes its game.
@@ -616,7 +632,7 @@ async function maybeShowHostLinks() {
   const host = recall(`houserules.host.${table}`);
   if (!host) return;
   const { status, data } = await api("GET", `/api/tables/${encodeURIComponent(table)}/seats`, undefined, host);
-  if (status === 200) showLinks(table, Array.isArray(data) ? data : (data.seats || []), null);
+  if (status === 200) showLinks(table, Array.isArray(data) ? data : (data.seats || []), null, data.spectator);
 }
 
 /* ------------------------------------------------------------------ table */
@@ -654,6 +670,17 @@ async function startTable(id, link) {
       toast(errorMessage(data, "This seat's link is not valid."));
     }
   });
+  connect();
+}
+
+// The spectator link: the table as a seat holding no cards sees it, with nothing to claim.
+function startWatching(id, token) {
+  table.id = id;
+  table.token = token;
+  $("table-view").hidden = false;
+  document.body.classList.add("at-table", "watching");
+  setStatus("connecting", "connecting…");
+  refresh();
   connect();
 }
 
@@ -761,6 +788,8 @@ function render(state) {
   }
   part("over", [state.hand_over, state.seats, busy], () => renderHandOver(state));
   Live.render(state);
+  A11y.rendered(state);  // a11y.js: what a screen reader is told, focus kept in the hand
+  Feel.rendered(state);  // feel.js: the card moving, your turn in the title, sound
 }
 
 // A state older than the one shown: a lower version of the same epoch. A restarted server
@@ -861,6 +890,8 @@ function renderCentre(state, pal) {
     const swatch = el("span", "swatch");
     if (state.color_css) swatch.style.background = state.color_css;
     else swatch.classList.add("unknown");
+    const mark = Cards.markOf({ color: state.color }, pal);
+    if (mark) swatch.appendChild(el("span", "mark-inline", mark));  // colour-blind marks
     color.appendChild(swatch);
     color.appendChild(el("span", "color-name", state.color));
   } else {
@@ -931,7 +962,7 @@ function renderHand(state, pal) {
   box.classList.toggle("busy", busy);
   box.classList.toggle("empty", !hand.length);
   const me = (state.seats || []).find((s) => s.seat === state.seat);
-  $("me-name").textContent = me ? me.name : "You";
+  $("me-name").textContent = me ? me.name : state.seat === null ? "Watching" : "You";
   $("my-count").textContent = `${hand.length} card${hand.length === 1 ? "" : "s"}`;
   $("my-score").textContent = String(me ? me.score ?? 0 : 0);
   // The per-seat values the ruleset shows, and whether the table sees this hand.
@@ -982,10 +1013,11 @@ function renderDecision(state, pal) {
     if (o.type === "card") {
       b = el("button", "answer card-answer");
       b.appendChild(Cards.face(o.card, pal, "small"));
-      b.title = (o.card && o.card.name) || o.label || "";
+      b.title = Cards.cardName(o.card || {});
       b.setAttribute("aria-label", b.title);
     } else if (o.type === "color") {
       b = el("button", "answer color-answer", o.label || o.value);
+      if (o.mark) b.prepend(el("span", "mark-inline", o.mark));  // colour-blind marks
       if (o.css) b.style.setProperty("--swatch", o.css);
       else b.classList.add("no-css");
     } else {
@@ -999,6 +1031,7 @@ function renderDecision(state, pal) {
     }
     b.dataset.option = String(i);
     b.dataset.type = o.type;
+    if (o.value !== undefined) b.dataset.value = String(o.value);
     b.disabled = busy;
     b.addEventListener("click", () => answer(i));
     answers.appendChild(b);
@@ -1131,7 +1164,8 @@ function start() {
   const params = hashParams();
   const id = params.get("t");
   const token = params.get("k") || (id ? recall(`houserules.seat.${id}`) : null);
-  if (id && params.get("k")) startTable(id, token);
+  if (id && params.get("s")) startWatching(id, params.get("s"));
+  else if (id && params.get("k")) startTable(id, token);
   else if (id && token && !recall(`houserules.host.${id}`)) startTable(id, token);
   else startSetup();
 }

@@ -25,7 +25,20 @@ const Cards = (() => {
     return " words";
   }
 
-  // face: {name, color, css, label, kind, wild, badges}; palette: [{name, css}].
+  // A card as a screen reader says it: its colour and rank ("red 3", "wild draw four").
+  function cardName(f) {
+    const name = String(f.name || f.label || "a card");
+    const colour = f.color ? String(f.color).replace(/_/g, " ") : "";
+    return colour && !name.toLowerCase().includes(colour.toLowerCase()) ? `${colour} ${name}` : name;
+  }
+
+  // The symbol that tells the card's colour apart without its hue (the ruleset's look: marks).
+  function markOf(f, palette) {
+    const entry = (palette || []).find((p) => p && p.value === f.color);
+    return entry && entry.mark ? String(entry.mark) : "";
+  }
+
+  // face: {name, color, css, label, kind, wild, badges}; palette: [{name, value, css, mark}].
   function face(f, palette, extraClass) {
     f = f || {};
     const card = el("div", "card face" + (extraClass ? " " + extraClass : ""));
@@ -36,10 +49,14 @@ const Cards = (() => {
     } else {
       card.style.setProperty("--card", f.css);
     }
-    card.title = f.name || label;
-    card.setAttribute("aria-label", f.name || label);
+    const items = (f.badges || []).map((b) => b.words || b.value).filter(Boolean);
+    const named = cardName(f) + (items.length ? `, ${items.join(", ")}` : "");
+    card.title = named;
+    card.setAttribute("role", "img");
+    card.setAttribute("aria-label", named);
 
     const inner = el("div", "card-inner");
+    inner.setAttribute("aria-hidden", "true");  // the card's name says it all
     const oval = el("div", "oval");
     if (colourless) oval.style.background = paletteGradient(palette);
     inner.appendChild(oval);
@@ -52,10 +69,14 @@ const Cards = (() => {
       for (const b of badges) {
         const badge = el("span", "badge", b.symbol || (b.words || b.value || "•").slice(0, 1));
         badge.title = b.words || b.value || "";
-        badge.setAttribute("aria-label", badge.title);
         row.appendChild(badge);
       }
       inner.appendChild(row);
+    }
+    const mark = markOf(f, palette);
+    if (mark) {
+      inner.appendChild(el("div", "mark tr", mark));
+      inner.appendChild(el("div", "mark bl", mark));
     }
     card.appendChild(inner);
     return card;
@@ -86,5 +107,5 @@ const Cards = (() => {
     return wrap;
   }
 
-  return { el, face, back, fan, paletteGradient };
+  return { el, face, back, fan, paletteGradient, cardName, markOf };
 })();
