@@ -397,7 +397,8 @@ class Table(RealTime):
             "rows": [{"name": name, "piles": [[face(c) for c in pile] for pile in piles]}
                      for name, piles in view.rows],
             "hand_number": len(game.hand_results) + (0 if game.decision is None else 1),
-            "decision": self.decision_json(seat, asked[seat], hand) if seat in asked else None,
+            "decision": self.decision_json(seat, asked[seat], hand)
+            if seat is not None and seat in asked else None,
             "waiting_for": ", ".join(names[s] for s in asked if s != seat) or None,
             "log": list(self.log_for(seat)),
             "timer": self.meta.get("timer", 0), "countdown": self.countdown(),
