@@ -96,7 +96,7 @@ def test_your_turn_is_announced_and_focus_stays_in_the_hand(browser, server):
     assert ann.locator("#shortcuts").is_hidden()
 
 
-def test_the_colour_marks_switch_marks_every_card_and_is_remembered(browser, server):
+def test_the_colour_marks_switch_marks_every_card_and_is_remembered(browser, server, shots):
     ann = new_page(browser)
     set_up(ann, server, "classic", 14)
     ann.wait_for_selector("#hand .card")
@@ -109,6 +109,8 @@ def test_the_colour_marks_switch_marks_every_card_and_is_remembered(browser, ser
     ann.reload()
     ann.wait_for_selector("#hand .card")
     assert ann.evaluate("document.body.classList.contains('colour-marks')")
+    ann.wait_for_selector("#decision:not([hidden]), #waiting:not([hidden])")
+    ann.screenshot(path=str(shots / "table-laptop.png"))
 
 
 def cards_in_sight(page) -> list:
