@@ -103,8 +103,9 @@ const A11y = (() => {
     box.appendChild(el("h2", null, "Keyboard shortcuts"));
     const list = el("dl", "shortcut-list");
     const keys = new Map(shortcuts.map((s) => [s.key, s.words]));
-    for (const b of document.querySelectorAll("[data-shortcut]")) {
-      if (!keys.has(b.dataset.shortcut)) keys.set(b.dataset.shortcut, b.getAttribute("aria-label") || b.textContent);
+    for (const b of document.querySelectorAll("[data-shortcut], [aria-keyshortcuts]")) {
+      const key = (b.dataset.shortcut || b.getAttribute("aria-keyshortcuts")).toLowerCase();
+      if (!keys.has(key)) keys.set(key, b.title || b.getAttribute("aria-label") || b.textContent);
     }
     keys.set("Tab", "Move between your playable cards and the answers; Enter or Space plays");
     keys.set("Esc", "Close this list");
