@@ -140,12 +140,15 @@ class Hall:
     def count(self) -> int:
         return len(saved_tables(self.root))
 
-    def watch(self, table: Table, seat: int, change: int) -> None:
+    def watch(self, table: Table, seat: int | None, change: int) -> None:
         """An event stream on a seat opened (+1) or closed (-1): who is here may change. A
         seat is away once it has had no stream for `away_after` seconds (a reload, or a
-        stream ended for being idle that the page opens again, is no leaving)."""
+        stream ended for being idle that the page opens again, is no leaving). Seat None:
+        the spectator link's, counted but never here nor away."""
         key = (table.id, seat)
         self.streams[key] = self.streams.get(key, 0) + change
+        if seat is None:
+            return
         if self.streams[key] > 0:
             self.mark(table, seat)
         elif self.away_after <= 0:

@@ -292,9 +292,10 @@ class RealTime:
             return None
         return {"uno": "call", "catch": "catch"}.get(decision.kind)
 
-    def call_json(self, seat: int) -> dict | None:
-        """The call button and the Catch button as `seat` sees them; None in a game without
-        the call. `missing`: the seat whose call is missing now (the others may catch it)."""
+    def call_json(self, seat: int | None) -> dict | None:
+        """The call button and the Catch button as `seat` sees them (None: the spectator, who
+        may neither call nor catch); None in a game without the call. `missing`: the seat
+        whose call is missing now (the others may catch it)."""
         if not self.has_call():
             return None
         game = self.session.game
@@ -308,7 +309,8 @@ class RealTime:
         return {"word": rules.call_word, "cards_left": rules.uno_cards_left,
                 "owed": decision is not None and decision.kind == "uno" and decision.seat == seat,
                 "called": seat in self.calls, "missing": missing,
-                "may_catch": missing is not None and missing != seat and not game.out[seat]}
+                "may_catch": seat is not None and missing is not None and missing != seat
+                and not game.out[seat]}
 
     # --- who is here ------------------------------------------------------------------------
 
