@@ -97,6 +97,7 @@ const Live = (() => {
       let mark = head.querySelector(".presence");
       if (!mark) {
         mark = el("span", "presence");
+        mark.setAttribute("role", "img");  // named below: a bare span may not carry a label
         head.appendChild(mark);
       }
       const now = s.removed ? "removed" : s.bot_plays ? "bot" : s.here ? "here" : "away";
