@@ -25,7 +25,7 @@ const Cards = (() => {
     return " words";
   }
 
-  // A card as a screen reader says it: its colour and rank ("red 3", "wild draw four").
+  // A card as a screen reader says it: its colour and rank, or a colourless card's name.
   function cardName(f) {
     const name = String(f.name || f.label || "a card");
     const colour = f.color ? String(f.color).replace(/_/g, " ") : "";
