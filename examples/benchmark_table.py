@@ -1,12 +1,13 @@
 """How quickly one `houserules serve` tells a table what a person did, with many tables at once.
 
 Starts a server on this machine (bots at zero delay), sets up TABLES tables of four seats
-(two people and two bots by default), and plays them for SECONDS: each simulated person
+(two people and two bots by default), and plays them for WARMUP and SECONDS more, measuring
+the SECONDS (the tables are set up in the warm-up): each simulated person
 keeps its seat's event stream open as the page does and answers what it is asked over
 HTTP after a human-like pause. For every answer, the time until each *other* person at the
 table receives the new state on its stream is one sample; the run prints their percentiles.
 
-    python examples/benchmark_table.py                       # 200 tables, 60 s
+    python examples/benchmark_table.py                       # 200 tables, 10 s + 60 s
     python examples/benchmark_table.py --tables 20 --seconds 10 --think 0.5
 
 Each table is set up and played from its own loopback address (127.1.x.y), as each table's
@@ -110,6 +111,7 @@ class Run:
         self.latest: dict = {}  # (table, seat) -> the version of the last state it received
         self.seen: dict = {}  # table -> the newest version any of its people received
         self.tasks: set = set()  # answers pausing or on their way
+        self.measured_from = time.monotonic() + args.warmup  # while the tables are set up
         self.rng = random.Random(args.seed)
 
     async def table(self, index: int, stop: float) -> None:
@@ -145,7 +147,8 @@ class Run:
             for other, _ in keys:  # this state is the news of an answer another seat gave
                 sent = self.pending.get((table, other))
                 if other != seat and sent and state["version"] > sent[0] and seat in sent[2]:
-                    self.samples.append(now - sent[1])
+                    if now >= self.measured_from:
+                        self.samples.append(now - sent[1])
                     sent[2].discard(seat)
             # Each state asks afresh: an answer still pausing for an older one gives up.
             if state.get("decision"):
@@ -188,11 +191,12 @@ def percentile(samples: list, share: float) -> float:
 
 async def measure(args, port: int) -> Run:
     run = Run(args, port)
-    stop = time.monotonic() + args.seconds
+    stop = time.monotonic() + args.warmup + args.seconds
     tables = [asyncio.create_task(run.table(i, stop)) for i in range(args.tables)]
     while time.monotonic() < stop:
         await asyncio.sleep(min(5.0, max(0.0, stop - time.monotonic())))
-        print(f"  {args.seconds - max(0, round(stop - time.monotonic()))} s: {run.answers} "
+        print(f"  {args.warmup + args.seconds - max(0, round(stop - time.monotonic()))} s: "
+              f"{run.answers} "
               f"answers, {len(run.samples)} updates measured", file=sys.stderr, flush=True)
     for task in tables + list(run.tasks):
         task.cancel()
@@ -224,6 +228,9 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="how long to play (60)")
     parser.add_argument("--think", type=float, default=2.0,
                         help="a person's mean pause before answering, seconds (default 2)")
+    parser.add_argument("--warmup", type=float, default=10.0,
+                        help="seconds first played but not measured, while the tables are "
+                             "set up (default 10)")
     parser.add_argument("--ruleset", default="classic")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
@@ -232,7 +239,8 @@ def main(argv=None) -> int:
         server = serve(Path(folder), port)
         try:
             print(f"{args.tables} tables of {args.people} people and {args.bots} bots, "
-                  f"{args.seconds:g} s, people pausing {args.think:g} s on average:",
+                  f"{args.seconds:g} s measured after {args.warmup:g} s, people pausing "
+                  f"{args.think:g} s on average:",
                   file=sys.stderr)
             run = asyncio.run(measure(args, port))
         finally:
@@ -242,7 +250,7 @@ def main(argv=None) -> int:
         print("no update was measured", file=sys.stderr)
         return 1
     ms = [s * 1000 for s in run.samples]
-    print(f"answers: {run.answers} ({run.answers / args.seconds:.0f} a second; "
+    print(f"answers: {run.answers} ({run.answers / (args.seconds + args.warmup):.0f} a second; "
           f"{run.refused} too late), updates to the other people: {len(ms)}")
     print(f"from an answer to the other seats' update: p50 {percentile(ms, 0.5):.1f} ms, "
           f"p95 {percentile(ms, 0.95):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "

@@ -18,7 +18,7 @@ pytest.importorskip("uvicorn")
 
 def test_a_short_run_measures_every_answer_for_the_other_person():
     done = subprocess.run([sys.executable, str(ROOT / "examples" / "benchmark_table.py"),
-                           "--tables", "2", "--seconds", "3", "--think", "0.2"],
+                           "--tables", "2", "--seconds", "3", "--think", "0.2", "--warmup", "0"],
                           capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     answers, updates = map(int, re.search(r"answers: (\d+) .* other people: (\d+)",
