@@ -405,10 +405,11 @@ def dsl_error(message: str, text: str, line: int, column: int, where: dict) -> D
                     path=where.get("path"), detail=detail)
 
 
-# Comparisons of two settled values (options, literals) are settled too; an order between
-# different types (or none) is left to run time, which says what is wrong.
-SETTLED_COMPARISONS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt,
-                       "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+# The comparisons, as a rule runs them (expressions.py) and as static_value settles two
+# settled values (options, literals); an order between different types (or none) is left to
+# run time, which says what is wrong.
+COMPARISONS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt,
+               "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
 def static_value(node, options: dict, settled: dict | None = None) -> tuple:
@@ -435,12 +436,12 @@ def static_value(node, options: dict, settled: dict | None = None) -> tuple:
         known, value = static_value(node.right, options, settled)
         if known and bool(value) == (node.op == "or"):
             return True, value
-    if isinstance(node, Binary) and node.op in SETTLED_COMPARISONS:
+    if isinstance(node, Binary) and node.op in COMPARISONS:
         known, left = static_value(node.left, options, settled)
         known_right, right = static_value(node.right, options, settled) if known else (False, None)
         if known_right and (node.op in ("==", "!=") or (
                 type(left) is type(right) and isinstance(left, (int, str)))):
-            return True, SETTLED_COMPARISONS[node.op](left, right)
+            return True, COMPARISONS[node.op](left, right)
     if isinstance(node, Choose):
         for cond, value in node.branches:
             known, holds = static_value(cond, options, settled)

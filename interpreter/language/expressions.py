@@ -33,8 +33,7 @@ if TYPE_CHECKING:
 RULE_ERRORS: Final = (TypeError, ValueError, KeyError, IndexError)
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul,
               "/": operator.floordiv, "%": operator.mod}
-COMPARISONS: dict[str, Any] = {"==": operator.eq, "!=": operator.ne, "<": operator.lt,
-                               "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+COMPARISONS: dict[str, Any] = dsl.COMPARISONS
 
 
 def invoke(fn: Callable[..., Any], args: tuple[Fn, ...], game: Any, frame: Any) -> Any:
