@@ -1076,13 +1076,8 @@ function renderHandOver(state) {
   if (h.blocked) box.appendChild(el("p", "blocked", "The hand was blocked: nobody could play."));
   // Where every seat scored its own hand, the points are the table's, seat by seat.
   if (!h.each_scored && h.points !== undefined && h.points !== null) box.appendChild(el("p", "points", `${h.points} point${h.points === 1 ? "" : "s"}`));
-  const tableEl = el("table", "results");
-  const head = el("tr");
-  for (const words of ["", "cards left", "points", h.lowest_wins ? "total (lowest wins)" : "total"]) head.appendChild(el("th", null, words));
-  const thead = el("thead");
-  thead.appendChild(head);
-  tableEl.appendChild(thead);
-  const body = el("tbody");
+  const [tableEl, body] = Cards.headedTable("results",
+    ["", "cards left", "points", h.lowest_wins ? "total (lowest wins)" : "total"]);
   for (const s of h.seats || []) {
     const tr = el("tr");
     tr.dataset.seat = String(s.seat);
@@ -1094,7 +1089,6 @@ function renderHandOver(state) {
     tr.appendChild(el("td", "total", String(s.total ?? "")));
     body.appendChild(tr);
   }
-  tableEl.appendChild(body);
   box.appendChild(tableEl);
   if (h.match_over) {
     box.append(...MatchEnd.parts(state, h));  // standings.js

@@ -9,6 +9,19 @@ const Cards = (() => {
     return node;
   }
 
+  // A table with one row of headings; gives [the table, its body] to fill with rows.
+  function headedTable(cls, headings) {
+    const table = el("table", cls);
+    const head = el("tr");
+    for (const words of headings) head.appendChild(el("th", null, words));
+    const thead = el("thead");
+    thead.appendChild(head);
+    table.appendChild(thead);
+    const body = el("tbody");
+    table.appendChild(body);
+    return [table, body];
+  }
+
   // A conic gradient of the colours of the side that is up, for a colourless card's oval.
   function paletteGradient(palette) {
     const colours = (palette || []).map((p) => p && p.css).filter(Boolean);
@@ -107,5 +120,5 @@ const Cards = (() => {
     return wrap;
   }
 
-  return { el, face, back, fan, paletteGradient, cardName, markOf };
+  return { el, headedTable, face, back, fan, paletteGradient, cardName, markOf };
 })();

@@ -27,14 +27,9 @@ const MatchEnd = (() => {
   // The final standings as a table: place, seat (or team), total, and "out" for a seat a rule
   // put out of the match.
   function table(state, over) {
-    const t = el("table", "results standings");
+    const [t, body] = Cards.headedTable("results standings",
+      ["", "", over.lowest_wins ? "total (lowest wins)" : "total", ""]);
     t.setAttribute("aria-label", "Final standings");
-    const head = el("tr");
-    for (const words of ["", "", over.lowest_wins ? "total (lowest wins)" : "total", ""]) head.appendChild(el("th", null, words));
-    const thead = el("thead");
-    thead.appendChild(head);
-    t.appendChild(thead);
-    const body = el("tbody");
     for (const line of over.standings || []) {
       const tr = el("tr");
       tr.dataset.seats = line.seats.join(" ");
@@ -46,7 +41,6 @@ const MatchEnd = (() => {
       tr.appendChild(el("td", "standing", line.winner ? "winner" : line.out ? "out" : ""));
       body.appendChild(tr);
     }
-    t.appendChild(body);
     return t;
   }
 
