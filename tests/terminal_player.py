@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +20,7 @@ TIMEOUT = 20
 
 
 COLUMNS = 80  # the pty's width: every screen is laid out for it
+ROWS = 50  # the pty's height (the 80x24 tests use 24: test_terminal_80x24.py)
 
 
 def flex(pattern: str) -> str:
@@ -43,7 +45,10 @@ PROMPTS = [
     ("quit", flex(r"Quit\? This game is not saved\. y: quit and lose it; s: save it to (\S+) "
                   r"and quit; n: keep playing \[y/s/n\]: $")),
     ("next_hand", r"Press Enter for the next hand: $"),
-    ("yes_no", r"\?\s+\[y/n\]: $"),  # any other yes/no question a ruleset asks
+    ("card", flex(r"Choose a card[^\r\n]*?(?:\r?\n[^\r\n]*?)?\(its number or name(?:; done: "
+                  r"no more)?\): $")),
+    # any other yes/no question a ruleset asks (after the rule's text, when it has one)
+    ("yes_no", r"[?.]\s+\[y/n\]: $"),
     ("over", r"The match is over: [^\r\n]*\r?\n"),
     ("broken", r"error: a rule failed while the game ran: "),
 ]
@@ -52,13 +57,13 @@ PROMPTS = [
 KINDS = [kind for kind, _ in PROMPTS]
 
 
-def spawn(*args: str, cwd=ROOT):
-    """The real `houserules ARGS` in a pseudo-terminal, started in `cwd`."""
+def spawn(*args: str, cwd=ROOT, rows: int = ROWS):
+    """The real `houserules ARGS` in a pseudo-terminal of `rows` x COLUMNS, started in `cwd`."""
     env = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT))
     env.pop("PYTHONHASHSEED", None)
     child = pexpect.spawn(sys.executable, ["-m", "interpreter.cli.main", *args], cwd=str(cwd),
                          env=env, encoding="utf-8", timeout=TIMEOUT,
-                          dimensions=(50, COLUMNS), preexec_fn=interruptible)
+                          dimensions=(rows, COLUMNS), preexec_fn=interruptible)
     child.delaybeforesend = None  # no 50 ms pause before each line: the game waits anyway
     return child
 
@@ -138,6 +143,9 @@ class Player:
             self.send("c")
         elif kind == "next_hand":
             self.send("")
+        elif kind == "card":
+            marked = self.playable()
+            self.send(marked[0][0] if marked else "1")
         else:
             raise AssertionError(f"no plain answer to {kind}")
 
@@ -175,3 +183,30 @@ def play_args(ruleset: str, seed: int, players: int = 2, *options: str) -> list[
 def plain(text: str) -> str:
     """`text` with every run of spaces and line breaks as one space (as wrapped or not)."""
     return " ".join(text.split())
+
+
+def save_reaching(path: Path, ruleset: str, options: dict, players: int, wanted) -> Path:
+    """A save of a game played (the person's seat by the heuristic bot, windows let pass)
+    until `wanted(game)` holds, tried over seeds: resuming it shows that prompt at once."""
+    from interpreter.playing.agents import HeuristicAgent
+    from interpreter.playing.session import Session
+    for seed in range(400):
+        session = Session(ruleset, options, players, 0, "heuristic", seed)
+        person = HeuristicAgent(seed)
+        game = session.game
+        for _ in range(3000):
+            if game.over:
+                break
+            if game.decision is None:
+                session.next_hand()
+                continue
+            if wanted(game):
+                session.save(path)
+                return path
+            decision = game.decision
+            if decision.seat is None:
+                session.apply(None)
+            else:
+                bot = session.bots[decision.seat] or person
+                session.apply(bot.decide(game, decision))
+    raise AssertionError("no seed reached the situation")

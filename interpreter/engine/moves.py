@@ -44,7 +44,9 @@ def move_cards(game: State, seat: int, cards: list[Any], where: Any) -> None:
         elif isinstance(where, tuple):  # face up in the row: every seat sees which
             game.log("added_to_row", seat=seat, row=where[1], cards=[c.name for c in cards])
         else:
-            game.log("cards_moved", seat=seat, to=where, count=len(cards))
+            # Which cards: the narration names them to the giver and a receiving seat only.
+            game.log("cards_moved", seat=seat, to=where, count=len(cards),
+                     cards=[c.name for c in cards] if isinstance(where, int) else [])
     if not hand and sizes[seat]:
         game.queue(op_hand_over, Frame(seat))
         return

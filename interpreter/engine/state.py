@@ -135,6 +135,14 @@ class State:
         self.asking = False
 
     @property
+    def asking_frame(self) -> Any:
+        """The frame of the effect that asked the pending decision (its `let` values, a card
+        choice under way), for a front end to say what it is for; None for a turn's play."""
+        if self.asking or self.asked_play or self.pending is None:
+            return None
+        return self._handler_frame
+
+    @property
     def current_seat(self) -> int | None:
         """The seat that must decide now (None for a window or when nothing is pending)."""
         return self.decision.seat if self.decision else None

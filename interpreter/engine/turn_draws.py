@@ -74,7 +74,10 @@ def draw_for_turn(game: State, seat: int) -> None:
     """Draw instead of playing: the pending penalty if any (the turn then ends), else
     one card, or until a playable one (up to the limit)."""
     if game.penalty:
-        got = draw(game, seat, game.take_penalty(), fire=False)
+        owed = game.take_penalty()
+        if game.events is not None:  # said with the draw that follows: "drew the 8 cards owed"
+            game.log("penalty_taken", seat=seat, count=owed)
+        got = draw(game, seat, owed, fire=False)
         if not got and passed(game, seat):
             return
         end_turn_after_draw(game, seat, got, END_OF_TURN, None)

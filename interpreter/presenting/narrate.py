@@ -6,12 +6,7 @@ and bidi controls in them are shown as escapes (see safe_text).
 
 from __future__ import annotations
 
-from interpreter.engine.decisions import RESERVED_QUESTIONS
 from interpreter.safe_text import shown
-
-# Events that tell what an answer to a ruleset's own question (ask) led to.
-OUTCOMES = frozenset({"draw", "turn_lost", "extra_turn", "cards_moved", "penalty", "eliminated",
-                      "added_to_row"})
 
 
 def card_text(name: str) -> str:
@@ -56,46 +51,26 @@ class Narrator:
         return f"{self.who(seat)} {plain if seat == self.viewer else verb}"
 
     def sentences(self, events) -> list[str]:
-        """One sentence per event worth telling; a yes to an ask() is told with its result."""
+        """One sentence per event worth telling."""
         told: list[str] = []
-        # (question, seat, sentences, seats that paid) after a yes to an ask()
-        asked: tuple[str, int, list[str], set[int]] | None = None
         for event, data in events:
-            if asked and event not in OUTCOMES:
-                told.extend(self.result(*asked))
-                asked = None
             method = getattr(self, "on_" + event, None)
             text = method(**data) if method else None
-            if asked:
-                if "seat" in data and event != "penalty":
-                    asked[3].add(data["seat"])
-                if text:
-                    asked[2].append(shown(text, one_line=True))
-                self.previous = (event, data)
-                continue
             self.previous = (event, data)
             if text:
                 told.append(shown(text, one_line=True))
-            if event == "decided" and data["kind"] not in RESERVED_QUESTIONS \
-                    and data["answer"] == "yes" and data["seat"] is not None:
-                asked = (data["kind"], data["seat"], [], set())
-        if asked:
-            told.extend(self.result(*asked))
         return told
 
-    def result(self, question: str, seat: int, said: list, paid: set) -> list:
-        """What came of `seat`'s yes to `question`, if anything did."""
-        # It failed when only the asker paid (drew, lost a turn), succeeded when only others did.
-        if not said:
-            return []
-        how = "failed" if paid == {seat} else "succeeded" if seat not in paid else "is settled"
-        return [f"The {words(question)} {how}: {' '.join(said)}"]
-
     def on_eliminated(self, seat, cards=0):
-        return f"{self.who(seat)} is out of the match; their cards go under the discard pile."
+        whose = "your" if seat == self.viewer else "their"
+        return (f"{self.does(seat, 'is', 'are')} out of the match; {whose} cards go under the "
+                "discard pile.")
 
     def on_dealer_draw(self, cards):
         drawn = ", ".join(f"{self.who(s)} {self.card(c)}" for s, c in cards.items())
+        if self.previous and self.previous[0] == "dealer_draw":  # the highest cards tied
+            tied = [self.who(s) for s in cards]
+            return f"A tie: {' and '.join([', '.join(tied[:-1]), tied[-1]])} draw again: {drawn}."
         return f"Drawing for dealer: {drawn}."
 
     def on_redeal(self, card):
@@ -133,9 +108,19 @@ class Narrator:
             return f"{self.who(seat)} drew nothing."  # a chance said no cards (a launcher's 0)
         if count == 0:
             return f"{self.who(seat)} could not draw: no cards are left."
+        owed = ""
+        if self.previous and self.previous[0] == "penalty_taken":  # a pending penalty drawn
+            total = self.previous[1]["count"]
+            owed = f" the {count} cards owed" if count == total else \
+                f" {count} of the {total} cards owed"
         if seat == self.viewer and cards:
-            return f"{self.who(seat)} drew {', '.join(self.card(c) for c in cards)}."
-        return f"{self.who(seat)} drew {count} card{'s' if count != 1 else ''}."
+            listed = ", ".join(self.card(c) for c in cards)
+            return f"{self.who(seat)} drew{owed}: {listed}." if owed else \
+                f"{self.who(seat)} drew {listed}."
+        return f"{self.who(seat)} drew{owed or f' {count} card' + ('s' if count != 1 else '')}."
+
+    def on_penalty(self, total):
+        return f"{total} card{'s are' if total != 1 else ' is'} owed now." if total else None
 
     def on_pass(self, seat):
         return f"{self.does(seat, 'passes', 'pass')}."
@@ -167,8 +152,10 @@ class Narrator:
     def on_color(self, color):
         return f"The colour to follow is {shown(color, one_line=True)}."
 
-    def on_cards_moved(self, seat, to, count):
-        cards = f"{count} card{'s' if count != 1 else ''}"
+    def on_cards_moved(self, seat, to, count, cards=()):
+        # Which cards went to a hand is told to their giver and their receiver alone.
+        cards = ", ".join(self.card(c) for c in cards) if cards and self.viewer in (seat, to) \
+            else f"{count} card{'s' if count != 1 else ''}"
         if isinstance(to, int):
             return f"{self.does(seat, 'gives', 'give')} {cards} to {self.whom(to)}."
         where = {"discard": "under the top card", "bottom": "at the bottom of the discard pile",
@@ -236,10 +223,14 @@ class Narrator:
     def on_hand_over(self, winner, points, scores, hands=(), blocked=False, seat_points=None):
         if seat_points is not None:  # every seat scored its own (scoring.seat_scores)
             each = ", ".join(f"{self.who(seat)} {own}" for seat, own in enumerate(seat_points))
-            how = "held the fewest points in the blocked hand" if blocked else "went out"
+            how = "held the fewest points in the blocked hand" if blocked else \
+                "is the last player left" if hands and hands[winner] else "went out"
             return f"{self.who(winner)} {how}; points this hand: {each}."
         if blocked:
             return f"{self.does(winner, 'wins', 'win')} the blocked hand: {points} points."
+        if hands and hands[winner]:  # the others were put out: it wins holding cards
+            return f"{self.who(winner)} {'is' if winner != self.viewer else 'are'} the last " \
+                f"player left: {points} points."
         return f"{self.who(winner)} went out: {points} points."
 
     def on_match_over(self, winner, scores, lowest=False):

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 
 from interpreter.engine.decisions import DRAW, PASS
+from interpreter.engine.order import walk
+from interpreter.language.choices import CardPasses, CardPicks
 from interpreter.presenting.narrate import words
 from interpreter.safe_text import shown
 
@@ -78,6 +80,43 @@ def rule_context(game) -> tuple:
              and isinstance(value, int)
              and not isinstance(value, bool)} if frame is not None else {}
     return name, text, given
+
+
+def card_choice(game):
+    """The card choice under way (choose_cards, pass_cards) that asks the pending decision:
+    its CardPicks or CardPasses, or None."""
+    frame = game.asking_frame
+    for value in getattr(frame, "vars", {}).values():
+        if isinstance(value, (CardPicks, CardPasses)):
+            return value
+    return None
+
+
+def passed_to(game) -> int | None:
+    """The seat that the cards being chosen now are passed to (pass_cards), or None when the
+    pending choice passes nothing."""
+    choice = card_choice(game)
+    if not isinstance(choice, CardPasses) or choice.kind != "card":
+        return None
+    if choice.direction:  # the next seat still in, as the cards will move
+        return walk(game.out, game.seated, choice.seat, 1, choice.direction)
+    return choice.receiver if choice.receiver is not None and choice.receiver >= 0 else None
+
+
+def owed(game) -> tuple:
+    """The pending penalty (stacked draws): (how many cards, the name in words of the rule
+    that last added to it, or None); (0, None) when nothing is owed."""
+    if not game.penalty:
+        return 0, None
+    adding = False  # walking back: past the latest "penalty" event, the rule that made it
+    for event, data in reversed(game.events or ()):
+        if event == "penalty":
+            adding = True
+        elif adding and event in ("rule", "effect"):
+            return game.penalty, words(data["name"])
+        elif event in ("play", "first_card") and adding:
+            break
+    return game.penalty, None
 
 
 def purpose(game, say=words) -> tuple:

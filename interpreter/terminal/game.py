@@ -71,6 +71,8 @@ class TerminalGame(Prompts):
         self.say(f"{title}: you are seat {self.session.seat} of "
                  f"{self.session.players}. Type h for help.")
         decision = game.decision
+        if self.told:
+            self.recap()
         if self.told and decision and decision.seat == self.session.seat and decision.kind != "play":
             self.show_table()  # a resumed game: show where things stand before asking
         try:

@@ -16,6 +16,8 @@ from interpreter.presenting.prompts import (
     asking_values,
     call_words,
     offer_text,
+    owed,
+    passed_to,
     purpose,
     question_words,
     rule_context,
@@ -25,19 +27,26 @@ from interpreter.safe_text import shown
 from interpreter.terminal.layout import GLUE, menu, plural, wrap
 from interpreter.terminal.screen import Screen
 
-HELP = """\
-How to play (answers may be typed in capitals or not):
-  3        play card number 3 of your hand (cards marked * can be played now)
-  3 uno    play card 3 and call {call} (also 3 u, 3 uno!): do it when that leaves you {left}
-  d        draw instead of playing (p to pass, when the game offers a pass)
-  s        sort your hand by colour and rank, or keep the order it was dealt (a switch)
-  h        this help;  q  quit (with --save the game is kept; else you are asked first)
-Other questions say what they take:
-  a colour: its number, its name or first letters (r, blue);  a player: the number shown
-  or the name (1, bot 1);  yes/no: y, yes, n, no (or the question's word: challenge);
-  a catch: c, catch or y; Enter or n lets it go;  a jump-in: j, jump or y; Enter or n
-  lets it go;  a card to choose: its number, or done when you may stop.
-"""
+# The help, as (key, what it does) rows: laid out to the terminal's width (Prompts.help).
+HELP_KEYS = (
+    ("3", "play card number 3 of your hand (cards marked * can be played now)"),
+    ("3 uno", "play card 3 and call {call} (also 3 u, 3 uno!): do it when that leaves you "
+              "{left}"),
+    ("d", "draw instead of playing (p to pass, when the game offers a pass)"),
+    ("s", "sort your hand by colour and rank, or keep the order it was dealt (a switch)"),
+    ("t", "show the table and your hand again"),
+    ("h", "this help"),
+    ("q", "quit (with --save the game is kept; else you are asked first)"),
+)
+HELP_OTHERS = (
+    "a colour: its number, its name or first letters (r, blue)",
+    "a player: the number shown or the name (1, bot 1)",
+    "yes/no: y, yes, n, no (or the question's word: challenge)",
+    "a catch: c, catch or y; Enter or n lets it go",
+    "a jump-in: j, jump or y; Enter or n lets it go",
+    "a card to choose: its number in your hand, its name (red 5), or done when you may stop",
+)
+KEY_WIDTH = 11  # the column the help's texts start at
 
 INVALID = object()  # what a prompt's parser gives for a line it cannot take
 YES = ("y", "yes")
@@ -90,9 +99,22 @@ class Prompts(Screen):
                 self.confirm_quit()
                 continue
             if line in ("h", "help", "?"):
-                self.say(HELP.format(**call_words(self.session.ruleset)))
+                self.help()
+                continue
+            if line in ("t", "table"):
+                self.show_table()
                 continue
             return line
+
+    def help(self) -> None:
+        """The keys and answers, each row wrapped to the terminal's width under its text."""
+        said = call_words(self.session.ruleset)
+        self.say("How to play (answers may be typed in capitals or not):")
+        for key, text in HELP_KEYS:
+            self.say(f"  {key:<{KEY_WIDTH - 2}}{text.format(**said)}", indent=" " * KEY_WIDTH)
+        self.say("Other questions say what they take:")
+        for text in HELP_OTHERS:
+            self.say(f"  {text}", indent="    ")
 
     def calls(self) -> tuple:
         """What a person may type to call: u, uno, and the ruleset's own word (uno.name)."""
@@ -253,6 +275,14 @@ class Prompts(Screen):
         """Why `card` is not a legal play now, or None."""
         if card in decision.options:
             return None
+        count, rule = owed(self.session.game)
+        if count:  # the penalty is the reason: only some cards answer it
+            why = f" ({rule})" if rule else ""
+            answers = [str(i) for i, c in enumerate(self.hand(), 1) if c in decision.options]
+            answer = (f"answer with a card marked * ({', '.join(answers)}), or " if answers
+                      else "no card of yours answers them: ")
+            return f"{plural(count, 'card')} {'is' if count == 1 else 'are'} owed{why}: " \
+                f"{answer}d to draw all {count}"
         try:
             self.session.game.clone().apply(card)
         except IllegalMove as err:
@@ -281,17 +311,51 @@ class Prompts(Screen):
                                 f"Type a number from 1 to {len(cards)}.")
 
     def choose_card(self, decision):
-        """One pick of a card choice (choose_cards): a card on offer, or `done` when allowed."""
+        """One pick of a card choice (choose_cards, pass_cards): a card on offer, by its
+        number in the hand shown (or, when the cards are not the hand's, in the list) or its
+        name, or `done` when allowed."""
         self.show_table()
         cards = tuple(o for o in decision.options if o != DONE)
-        listed = menu((i, self.card(c)) for i, c in enumerate(cards, 1))
         stop = DONE in decision.options
+        hand = self.hand()
+        from_hand = all(any(c is card for card in hand) for c in cards)
+        numbers = [(i, c) for i, c in enumerate(hand, 1) if any(c is card for card in cards)] \
+            if from_hand else list(enumerate(cards, 1))
+        receiver = passed_to(self.session.game)
         what, _ = self.context()
+        why = f" to pass to {self.narrator.whom(receiver)}" if receiver is not None else \
+            f" for {what}" if what else ""
+        marked = " marked *" if len(numbers) < len(hand) else " of your hand"
+        chosen = {number: card for number, card in numbers}
+
+        def parse(line):
+            if stop and line in ("done", "0"):
+                return DONE
+            if is_number(line):
+                return chosen.get(int(line), INVALID)
+            return self.named(line, cards)
+        done = "; done: no more" if stop else ""
+        prompt = f"Choose a card{marked}{why} (its number or name{done}): " if from_hand else \
+            f"Choose a card{why}: {menu((i, self.card(c)) for i, c in numbers)} (its number " \
+            f"or name{done}): "
         return self.until_valid(
-            f"Choose a card{f' for {what}' if what else ''}: {listed}"
-            f"{'  (done: no more)' if stop else ''}: ",
-            lambda line: DONE if stop and line in ("done", "0") else numbered(line, cards),
-            f"Type a number from 1 to {len(cards)}{', or done to stop' if stop else ''}.")
+            prompt, parse,
+            f"Type the number of a card{' marked *' if from_hand else ''} "
+            f"({', '.join(str(n) for n, _ in numbers)}) or its name"
+            f"{', or done to stop' if stop else ''}.")
+
+    def named(self, line: str, cards):
+        """The card of `cards` that `line` names (`red 5`, or the first letters of only one
+        name), else INVALID."""
+        said = " ".join(line.replace("_", " ").split())
+        if not said:
+            return INVALID
+        names = [(self.card_words(c).lower(), c) for c in cards]
+        exact = [c for name, c in names if said in (name, words(c.name).lower())]
+        if exact:
+            return exact[0]  # cards of one name are alike: any of them
+        starting = {name: c for name, c in names if name.startswith(said)}
+        return next(iter(starting.values())) if len(starting) == 1 else INVALID
 
     def choose_play_drawn(self, decision):
         drawn = self.session.game.hands[self.session.seat][-1]

@@ -11,10 +11,11 @@ from __future__ import annotations
 import shutil
 import sys
 
-from interpreter.engine.decisions import describe
+from interpreter.engine.decisions import DRAW, PASS, describe
 from interpreter.playing.session import Session
 from interpreter.presenting.look import Look
 from interpreter.presenting.narrate import Narrator, words
+from interpreter.presenting.prompts import owed
 from interpreter.presenting.view import seat_view
 from interpreter.safe_text import shown
 from interpreter.terminal.layout import (
@@ -26,6 +27,9 @@ from interpreter.terminal.layout import (
     wants_color,
     wrap,
 )
+
+
+RECAP = 8  # the sentences of the hand so far a resumed game shows
 
 
 class Screen:
@@ -47,7 +51,9 @@ class Screen:
         self.look = Look(rules)
         self.attributes = {name: (table or {}).get("words", {}) for name, table in
                            (rules.source.data.get("attributes") or {}).items()}
-        self.narrator = Narrator(names, viewer=seat, say_card=self.named_card,
+        # A seat's name is kept whole on a line, as a card's is.
+        self.narrator = Narrator([n.replace(" ", GLUE) for n in names], viewer=seat,
+                                 say_card=self.named_card,
                                  say_effect=lambda name: self.value_words(name).capitalize(),
                                  call_word=rules.call_word)
         # How many events have been shown: a resumed game starts from where it stopped.
@@ -108,6 +114,21 @@ class Screen:
         if news:
             self.say(" ".join(news))
 
+    def recap(self) -> None:
+        """A resumed game: the hand's heading and its last moves, as they were told."""
+        game = self.session.game
+        events = (game.events or [])[:self.told]
+        if game.decision is None or not events:
+            return
+        start = max((i + 1 for i, (event, _) in enumerate(events) if event == "hand_over"),
+                    default=0)
+        self.headed = len(game.hand_results) + 1
+        self.say(f"== Hand {self.headed} (resumed) ==")
+        told = self.narrator.sentences(events[start:])
+        if told:
+            cut = "... " if len(told) > RECAP else ""
+            self.say(f"The hand so far: {cut}{' '.join(told[-RECAP:])}")
+
     def hand(self) -> list:
         """The person's cards in the order shown (and numbered)."""
         return self.ordered(self.session.game.hands[self.session.seat])
@@ -124,11 +145,17 @@ class Screen:
         top = self.card(game.top) if game.top else "(none)"
         self.say("")
         view = seat_view(game, seat)
+        # Each "label: value" is kept whole on a line: the line breaks between them.
+        heading = f"direction:{GLUE}{arrow.replace(' ', GLUE)}"
         if view.rows:  # a game of rows matches its piles, not the discard pile's top card
-            self.say(f"Discard pile: {plural(view.discard_size, 'card')}   direction: {arrow}")
+            pile = plural(view.discard_size, 'card').replace(' ', GLUE)
+            self.say(f"Discard{GLUE}pile:{GLUE}{pile}   {heading}")
         else:
-            self.say(f"Top: {top}   colour to follow: "
-                     f"{self.paint(game.color or 'any', game.color)}   direction: {arrow}")
+            follow = self.paint(game.color or 'any', game.color)
+            self.say(f"Top:{GLUE}{top}   colour{GLUE}to{GLUE}follow:{GLUE}{follow}   {heading}")
+        count, _ = owed(game)
+        if count:  # a stacked penalty: the next to draw instead of playing takes it all
+            self.say(self.owed_line(count))
         for name, piles in view.rows:  # rows of piles (rows:): every top card, numbered
             tops = "   ".join(f"{number}:{GLUE}{self.card(pile[-1])}"
                               + (f"{GLUE}(+{len(pile) - 1})" if len(pile) > 1 else "")
@@ -157,21 +184,38 @@ class Screen:
                 for s, v in enumerate(values) if not game.out[s]))
         if view.revealed and view.revealed[seat]:
             self.say("Your hand is face up: every player sees it.")
-        playable = set(game.decision.options) if game.decision and game.decision.seat == seat \
-            and game.decision.kind == "play" else set()
-        cards = [(i, f"{self.card(c)}{'*' if c in playable else ''}")
+        decision = game.decision
+        playable = decision.options if decision and decision.seat == seat \
+            and decision.kind in ("play", "card") else ()
+        # A card choice marks the very cards on offer (choose_cards picks among some).
+        marked = (lambda c: any(c is o for o in playable)) if decision and \
+            decision.kind == "card" else (lambda c: c in playable)
+        cards = [(i, f"{self.card(c)}{'*' if marked(c) else ''}")
                  for i, c in enumerate(self.hand(), 1)]
         self.say("Your hand: " + menu(cards), indent=" " * len("Your hand: "))
+
+    def owed_line(self, count: int) -> str:
+        """The pending penalty, and to the person who faces it, how to answer."""
+        cards = plural(count, "card")
+        decision = self.session.game.decision
+        if decision and decision.seat == self.session.seat and decision.kind == "play":
+            answer = "Answer with a card marked *, or type" if any(
+                o not in (DRAW, PASS) for o in decision.options) else "Type"
+            return f"Owed: {cards}. {answer} d to draw all {count}."
+        return f"Owed: {cards}, drawn all at once by the next player who draws instead of playing."
 
     def end_of_hand(self) -> None:
         game = self.session.game
         result = game.hand_results[-1]
         who = self.narrator
         self.say("")
-        how = "had the fewest points (the hand was blocked)" if result.blocked else "went out"
+        how = "had the fewest points (the hand was blocked)" if result.blocked else \
+            "is the last player left" if game.hands[result.winner] else "went out"
         self.say(f"== Hand {len(game.hand_results)} is over: {self.names[result.winner]} {how}. ==")
         for seat, hand in enumerate(game.hands):
-            if hand:
+            if game.out[seat] and not hand:  # put out (by a rule): its cards went away
+                self.say(f"  {self.names[seat]}: out of the match")
+            elif hand:
                 points = sum(c.points for c in hand)
                 cards = ", ".join(self.card(c) for c in self.ordered(hand))
                 self.say(f"  {self.names[seat]}: {cards}  = {points} points", indent="    ")
