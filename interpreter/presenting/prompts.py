@@ -231,7 +231,11 @@ def question_text(game, decision, names: list, viewer: int, say=words) -> tuple:
             what, text = purpose(game, say)
             if kind == "color" and rule_context(game)[0] is None:
                 what = None  # a wild's colour: said enough by the card just played
-            if what:
+            receiver = passed_to(game) if kind == "card" else None
+            if receiver is not None:  # pass_cards: to whom, which says what for
+                title = f"{title} to pass to {'you' if receiver == viewer else names[receiver]}"
+                detail = shown(text, one_line=True) if text else ""
+            elif what:
                 title = f"{title} for {what}"
                 detail = shown(text, one_line=True) if text else ""
         if kind == "play_drawn":

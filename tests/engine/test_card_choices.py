@@ -272,8 +272,11 @@ def test_a_saved_game_with_card_choices_resumes(tmp_path):
 
 
 @pytest.mark.parametrize("lines, chosen", [
-    (["2"], "red 5"),
-    (["9", "x", "1"], "red 9"),
+    (["2"], "red 9"),  # numbered as the hand shows it: red 5, red 9, blue 7
+    (["9", "x", "1"], "red 5"),
+    (["red 9"], "red 9"),  # or named, as a colour is
+    (["RED 5"], "red 5"),
+    (["red", "done"], "done"),  # the first letters of two cards' names: which one?
     (["done"], "done"),
 ])
 def test_the_terminal_asks_for_a_card(tmp_path, lines, chosen):
@@ -289,11 +292,13 @@ def test_the_terminal_asks_for_a_card(tmp_path, lines, chosen):
                             out=out, color=False)
     answer = terminal.choose(session.game.decision)
     assert getattr(answer, "name", answer) == chosen
-    # The prompt names the rule it is for.
-    assert "Choose a card for giveaway: 1) red 9  2) red 5  (done: no more): " in out.getvalue()
-    if len(lines) > 1:
-        assert "'9' is not an answer here. Type a number from 1 to 2, or done to stop." \
-            in out.getvalue()
+    # The prompt names the rule it is for; the cards on offer are marked in the hand.
+    assert "Your hand: 1) red 5*  2) red 9*  3) blue 7\n" in out.getvalue()
+    assert "Choose a card marked * for giveaway (its number or name; done: no more): " \
+        in out.getvalue()
+    if lines[0] in ("9", "red"):
+        assert f"'{lines[0]}' is not an answer here. Type the number of a card marked * (1, 2) or its " \
+            "name, or done to stop." in " ".join(out.getvalue().split())
 
 
 SCENARIO = """\
