@@ -282,7 +282,7 @@ class Prompts(Screen):
             answer = (f"answer with a card marked * ({', '.join(answers)}), or " if answers
                       else "no card of yours answers them: ")
             return f"{plural(count, 'card')} {'is' if count == 1 else 'are'} owed{why}: " \
-                f"{answer}d to draw all {count}"
+                f"{answer}d to draw {count}"
         try:
             self.session.game.clone().apply(card)
         except IllegalMove as err:

@@ -147,14 +147,16 @@ class Screen:
         view = seat_view(game, seat)
         # Each "label: value" is kept whole on a line: the line breaks between them.
         heading = f"direction:{GLUE}{arrow.replace(' ', GLUE)}"
+        count, _ = owed(game)
+        if count:  # a stacked penalty: the next to draw instead of playing takes it all
+            heading += f"   owed:{GLUE}{plural(count, 'card').replace(' ', GLUE)}"
         if view.rows:  # a game of rows matches its piles, not the discard pile's top card
             pile = plural(view.discard_size, 'card').replace(' ', GLUE)
             self.say(f"Discard{GLUE}pile:{GLUE}{pile}   {heading}")
         else:
             follow = self.paint(game.color or 'any', game.color)
             self.say(f"Top:{GLUE}{top}   colour{GLUE}to{GLUE}follow:{GLUE}{follow}   {heading}")
-        count, _ = owed(game)
-        if count:  # a stacked penalty: the next to draw instead of playing takes it all
+        if count and self.facing():
             self.say(self.owed_line(count))
         for name, piles in view.rows:  # rows of piles (rows:): every top card, numbered
             tops = "   ".join(f"{number}:{GLUE}{self.card(pile[-1])}"
@@ -194,15 +196,17 @@ class Screen:
                  for i, c in enumerate(self.hand(), 1)]
         self.say("Your hand: " + menu(cards), indent=" " * len("Your hand: "))
 
-    def owed_line(self, count: int) -> str:
-        """The pending penalty, and to the person who faces it, how to answer."""
-        cards = plural(count, "card")
+    def facing(self) -> bool:
+        """Whether the person is asked their turn's play now."""
         decision = self.session.game.decision
-        if decision and decision.seat == self.session.seat and decision.kind == "play":
-            answer = "Answer with a card marked *, or type" if any(
-                o not in (DRAW, PASS) for o in decision.options) else "Type"
-            return f"Owed: {cards}. {answer} d to draw all {count}."
-        return f"Owed: {cards}, drawn all at once by the next player who draws instead of playing."
+        return bool(decision and decision.seat == self.session.seat and decision.kind == "play")
+
+    def owed_line(self, count: int) -> str:
+        """How the person answers the penalty they face."""
+        decision = self.session.game.decision
+        answer = "answer with a card marked *, or" if decision and any(
+            o not in (DRAW, PASS) for o in decision.options) else "type"
+        return f"You face {plural(count, 'card')} owed: {answer} d to draw {count}."
 
     def end_of_hand(self) -> None:
         game = self.session.game

@@ -72,14 +72,16 @@ def test_a_stacked_penalty_is_shown_refused_with_its_reason_and_narrated(game):
     assert player.wait() == "move"
     said = plain(player.text)
     assert "8 cards are owed now." in said
-    assert "Owed: 8 cards. Answer with a card marked *, or type d to draw all 8." in said
+    status = re.search(r"Top: green draw four .*? owed: 8 cards", said)
+    assert status and "Scores" not in status.group(0), said
+    assert "You face 8 cards owed: answer with a card marked *, or d to draw 8." in said
     items = hand_items(player.hand_line)
     answers = [number for number, _, marked in items if marked]
     other = next(number for number, _, marked in items if not marked)
     player.send(other)
     assert player.wait() == "move"
     assert (f"You can't play that: 8 cards are owed (stacking): answer with a card marked * "
-            f"({', '.join(answers)}), or d to draw all 8.") in plain(player.text)
+            f"({', '.join(answers)}), or d to draw 8.") in plain(player.text)
     player.send("d")
     player.wait()
     assert re.search(r"You drew the 8 cards owed: (\w[\w ]*, ){7}\w[\w ]*\.", plain(player.text))
