@@ -42,13 +42,14 @@ PROMPTS = [
                    r"\(c: catch; Enter or n: let it go\): $")),
     ("jump", flex(r"Jump in with it\? \(j: jump in; Enter or n: let it go\): $")),
     ("uno", flex(r"Call UNO\? \[y/n\]: $")),
+    ("pile", r"Which pile does [^?]* go on\?[\s\S]*?: $"),  # a game of rows
     ("quit", flex(r"Quit\? This game is not saved\. y: quit and lose it; s: save it to (\S+) "
                   r"and quit; n: keep playing \[y/s/n\]: $")),
     ("next_hand", r"Press Enter for the next hand: $"),
     ("card", flex(r"Choose a card[^\r\n]*?(?:\r?\n[^\r\n]*?)?\(its number or name(?:; done: "
                   r"no more)?\): $")),
     # any other yes/no question a ruleset asks (after the rule's text, when it has one)
-    ("yes_no", r"[?.]\s+\[y/n\]: $"),
+    ("yes_no", r"[?.)]\s+\[y/n\]: $"),
     ("over", r"The match is over: [^\r\n]*\r?\n"),
     ("broken", r"error: a rule failed while the game ran: "),
 ]
@@ -143,6 +144,8 @@ class Player:
             self.send("c")
         elif kind == "next_hand":
             self.send("")
+        elif kind == "pile":
+            self.send("1")
         elif kind == "card":
             marked = self.playable()
             self.send(marked[0][0] if marked else "1")

@@ -247,7 +247,10 @@ def question_text(game, decision, names: list, viewer: int, say=words) -> tuple:
     name, text, _ = rule_context(game)
     about = ""
     played = [data for event, data in game.events[-200:] if event == "play"]
-    if played and game.top is not None:
+    if played and game.rows:  # the card just played went on a pile, not the discard pile
+        who = played[-1]["seat"]
+        about = (" your " if who == viewer else f" {names[who]}'s ") + words(played[-1]["card"])
+    elif played and game.top is not None:
         who = played[-1]["seat"]
         about = " your " if who == viewer else f" {names[who]}'s "
         about += words(game.top.name)

@@ -24,7 +24,7 @@ from interpreter.presenting.prompts import (
     worded,
 )
 from interpreter.safe_text import shown
-from interpreter.terminal.layout import GLUE, menu, plural, wrap
+from interpreter.terminal.layout import GLUE, menu, plural, width_of, wrap
 from interpreter.terminal.screen import Screen
 
 # The help, as (key, what it does) rows: laid out to the terminal's width (Prompts.help).
@@ -47,6 +47,7 @@ HELP_OTHERS = (
     "a card to choose: its number in your hand, its name (red 5), or done when you may stop",
 )
 KEY_WIDTH = 11  # the column the help's texts start at
+ANSWER_ROOM = 6  # columns kept free after a prompt for the answer typed there (`bot 1`)
 
 INVALID = object()  # what a prompt's parser gives for a line it cannot take
 YES = ("y", "yes")
@@ -87,7 +88,7 @@ class Prompts(Screen):
     def ask(self, prompt: str) -> str:
         """One line from the person, lower case; q or Ctrl-D quits (see confirm_quit), h helps."""
         while True:
-            lines = wrap(prompt.rstrip(" "), self.width())
+            lines = self.prompt_lines(prompt)
             for line in lines[:-1]:
                 print(line, file=self.out, flush=True)
             try:
@@ -105,6 +106,14 @@ class Prompts(Screen):
                 self.show_table()
                 continue
             return line
+
+    def prompt_lines(self, prompt: str) -> list[str]:
+        """`prompt` wrapped to the terminal's width, its last line leaving room for the
+        answer typed after it."""
+        lines = wrap(prompt.rstrip(" "), self.width())
+        if width_of(lines[-1]) > self.width() - ANSWER_ROOM:
+            lines = wrap(prompt.rstrip(" "), max(20, self.width() - ANSWER_ROOM))
+        return lines
 
     def help(self) -> None:
         """The keys and answers, each row wrapped to the terminal's width under its text."""
@@ -129,7 +138,7 @@ class Prompts(Screen):
         while True:
             prompt = (f"Quit? This game is not saved. y: quit and lose it; s: save it to "
                       f"{keep} and quit; n: keep playing [y/s/n]: ")
-            lines = wrap(prompt.rstrip(" "), self.width())
+            lines = self.prompt_lines(prompt)
             for line in lines[:-1]:
                 print(line, file=self.out, flush=True)
             try:
@@ -186,7 +195,12 @@ class Prompts(Screen):
         played = [data for event, data in game.events or () if event == "play"]
         question = words(decision.kind)
         about = ""
-        if played and game.top is not None:
+        if played and game.rows:  # the card just played went on a pile, not the discard pile
+            last = played[-1]
+            whose = "your" if last["seat"] == self.session.seat else f"{self.names[last['seat']]}'s"
+            pile = f" on {self.narrator.pile(last['pile'])}" if last.get("pile") else ""
+            about = f" {whose} {self.named_card(last['card'])}{pile}"
+        elif played and game.top is not None:
             who = self.names[played[-1]["seat"]]
             about = f" {who}'s {self.card(game.top)}" if who != "You" else \
                 f" your {self.card(game.top)}"
@@ -195,7 +209,11 @@ class Prompts(Screen):
             if before and before != game.color:
                 about += f" (the colour to follow was {self.paint(before, before)})"
         _, text, _ = rule_context(game)
-        stakes = f" The rule: {shown(text, one_line=True)}" if text else ""
+        # The rule's text the first time its question is asked: then the answers' labels
+        # say what is at stake, and a long rule does not push the table off the screen.
+        stakes = f" The rule: {shown(text, one_line=True)}" if text and \
+            decision.kind not in self.explained else ""
+        self.explained.add(decision.kind)
         title = question[:1].upper() + question[1:]
         asked = worded(question_words(game, decision.kind).get("text"), asking_values(game))
         if asked:  # the ruleset's own words; the card it is about after them
@@ -356,6 +374,25 @@ class Prompts(Screen):
             return exact[0]  # cards of one name are alike: any of them
         starting = {name: c for name, c in names if name.startswith(said)}
         return next(iter(starting.values())) if len(starting) == 1 else INVALID
+
+    def choose_pile(self, decision):
+        """The pile of a row the card just played goes on, of those that may take it."""
+        game = self.session.game
+        card = getattr(game.asking_frame, "card", None)
+        piles = decision.options
+
+        def pile_words(name: str) -> str:
+            row, _, number = name.rpartition(" ")
+            held = game.rows.get(row) or []
+            top = held[int(number) - 1][-1] if number.isdigit() and int(number) <= len(held) \
+                and held[int(number) - 1] else None
+            on = f" ({self.card(top)})" if top is not None else ""
+            return f"{words(row)}{GLUE}pile{GLUE}{number}{on}"
+        listed = menu((i, pile_words(p)) for i, p in enumerate(piles, 1))
+        what = self.card(card) if card is not None else "your card"
+        return self.until_valid(f"Which pile does {what} go on? {listed}: ",
+                                lambda line: numbered(line, piles),
+                                f"Type a number from 1 to {len(piles)}.")
 
     def choose_play_drawn(self, decision):
         drawn = self.session.game.hands[self.session.seat][-1]

@@ -60,6 +60,7 @@ class Screen:
         self.told = len(session.game.events or ()) if session.answers else 0
         self.hand_shown: int | None = None  # the hand whose table was shown (its number)
         self.headed = len(session.game.hand_results) + 1 if session.answers else 0
+        self.explained: set[str] = set()  # the questions whose rule has been said
         # "3 uno" calls UNO with the play; None when no play of the person's says either way.
         self.call_uno: bool | None = None
 
