@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from interpreter.errors import RulesetError
+from interpreter.loading.kinds import HOUSE_RULE, RULESET, data_kind, mistaken, wrong_kind
 from interpreter.loading.source import (
     MAX_FILE_BYTES,
     MAX_LOAD_BYTES,
@@ -104,8 +105,14 @@ def load_source(ref: str, relative_to: Path | None = None, seen: tuple = (),
     if loading.files > MAX_FILES:
         raise RulesetError(f"`extends` reads more than {MAX_FILES} ruleset files for one load; "
                            "refused", file=display_name(seen[-1]) if seen else None)
-    own = read_yaml(path)
-    check_is_a(own, "ruleset")
+    try:
+        own = read_yaml(path)
+        check_is_a(own, "ruleset")
+    except RulesetError as err:
+        raise mistaken(err, path, RULESET, HOUSE_RULE) from None
+    found = data_kind(own.data)
+    if found not in (None, RULESET, HOUSE_RULE):  # a scenario: its keys are a ruleset's too
+        raise RulesetError(wrong_kind(found, RULESET, own.file), file=own.file)
     parents = own.data.get("extends", [])
     listed = isinstance(parents, list)
     if isinstance(parents, str):

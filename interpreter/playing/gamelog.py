@@ -33,6 +33,7 @@ from interpreter.engine.decisions import describe
 from interpreter.engine.game import GameState
 from interpreter.engine.invariants import check_invariants
 from interpreter.errors import HouserulesError, IllegalMove, RuleRuntimeError
+from interpreter.loading.kinds import LOG, mistaken
 from interpreter.loading.untrusted import check, check_reference, parse_json, text_lines
 
 LOG_FORMAT = 2  # 2: a card answer is {"card": NAME}; 1 wrote its bare name
@@ -250,24 +251,25 @@ def log_rows(path: Path):
     definition in schema/log.schema.json as it is read: the header first, decisions numbered
     from 1, and nothing after the end state. Close it when done with it (it holds the file)."""
     shown = str(path)
-    steps = read = 0
-    ended = None  # the line of the end state
-    for number, line in text_lines(path, cap=MAX_LOG_BYTES, what="game log", cls=LogError,
-                                   line_caps=(MAX_HEADER_BYTES, MAX_ROW_BYTES)):
-        if not line.strip():
-            raise LogError("an empty line; expected one JSON object per line", file=shown,
-                           line=number)
-        row = parse_json(line, what="game log", file=shown, line=number, cls=LogError)
-        if number == 1:
-            if not isinstance(row, dict) or "format" not in row:
-                raise LogError("this is not a houserules game log: expected a header "
-                               '{"format": ..., "ruleset": ...} on the first line',
-                               file=shown, line=1)
-            check(row, "log", "header", file=shown, line=1, cls=LogError)
-        elif ended is not None:
-            raise LogError(f"nothing may follow the end state (line {ended})",
-                           file=shown, line=number)
-        else:
+    with closing(text_lines(path, cap=MAX_LOG_BYTES, what="game log", cls=LogError,
+                            line_caps=(MAX_HEADER_BYTES, MAX_ROW_BYTES))) as lines:
+        try:
+            first = next(lines, None)
+            header = None if first is None else header_row(first[1], shown)
+        except LogError as err:
+            raise mistaken(err, path, LOG) from None  # a saved game, say: which command reads it
+        if header is None:
+            raise LogError("this is not a houserules game log: the file is empty", file=shown,
+                           line=1)
+        yield 1, header
+        steps = 0
+        ended = None  # the line of the end state
+        for number, line in lines:
+            row = parse_json(blank_refused(line, shown, number), what="game log", file=shown,
+                             line=number, cls=LogError)
+            if ended is not None:
+                raise LogError(f"nothing may follow the end state (line {ended})",
+                               file=shown, line=number)
             kind = row_kind(row)
             check(row, "log", kind, file=shown, line=number, cls=LogError)
             if kind == "decision":
@@ -277,10 +279,26 @@ def log_rows(path: Path):
                                    file=shown, line=number, path="$.step")
             elif kind == "end":
                 ended = number
-        yield number, row
-        read = number
-    if not read:
-        raise LogError("this is not a houserules game log: the file is empty", file=shown, line=1)
+            yield number, row
+
+
+def blank_refused(line: str, shown: str, number: int) -> str:
+    """A log's line, refused when it is blank."""
+    if not line.strip():
+        raise LogError("an empty line; expected one JSON object per line", file=shown,
+                       line=number)
+    return line
+
+
+def header_row(line: str, shown: str) -> dict:
+    """A log's first line, its header, checked against its definition in the schema."""
+    row = parse_json(blank_refused(line, shown, 1), what="game log", file=shown, line=1,
+                     cls=LogError)
+    if not isinstance(row, dict) or "format" not in row:
+        raise LogError("this is not a houserules game log: expected a header "
+                       '{"format": ..., "ruleset": ...} on the first line', file=shown, line=1)
+    check(row, "log", "header", file=shown, line=1, cls=LogError)
+    return row
 
 
 def row_kind(row) -> str:

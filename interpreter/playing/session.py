@@ -12,6 +12,7 @@ from interpreter.engine.budget import within_move
 from interpreter.engine.game import GameState
 from interpreter.engine.invariants import check_invariants
 from interpreter.errors import HouserulesError, IllegalMove, RuleRuntimeError
+from interpreter.loading.kinds import SAVE, mistaken
 from interpreter.loading.source import is_bundled
 from interpreter.loading.untrusted import (
     check,
@@ -262,13 +263,16 @@ def read_save(path) -> tuple:
     its answers; and the definition of that schema each answer must fit (checked one by one
     as they are replayed, so that the first wrong one stops the work)."""
     shown = str(path)
-    text = read_text(path, cap=MAX_SAVE_BYTES, what="saved game", cls=SaveError)
-    data = parse_json(text, what="saved game", file=shown, cls=SaveError,
-                      containers=MAX_SAVE_CONTAINERS)
-    if not isinstance(data, dict) or "format" not in data:
-        raise SaveError('this is not a houserules saved game: expected a JSON object '
-                        '{"format": ..., "ruleset": ..., "answers": [...], ...}', file=shown)
-    return data, check_but_items(data, "save", "answers", file=shown, cls=SaveError)
+    try:
+        text = read_text(path, cap=MAX_SAVE_BYTES, what="saved game", cls=SaveError)
+        data = parse_json(text, what="saved game", file=shown, cls=SaveError,
+                          containers=MAX_SAVE_CONTAINERS)
+        if not isinstance(data, dict) or "format" not in data:
+            raise SaveError('this is not a houserules saved game: expected a JSON object '
+                            '{"format": ..., "ruleset": ..., "answers": [...], ...}', file=shown)
+        return data, check_but_items(data, "save", "answers", file=shown, cls=SaveError)
+    except SaveError as err:
+        raise mistaken(err, path, SAVE) from None  # a game log, say: which command reads it
 
 
 def check_random_states(states: list, session: "Session", shown: str) -> None:

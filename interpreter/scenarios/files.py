@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from interpreter.errors import HouserulesError
+from interpreter.loading.kinds import SCENARIO_ONLY
 from interpreter.loading.source import read_yaml
 
 
@@ -20,8 +21,6 @@ def find_scenarios(paths: list) -> list[Path]:
 
 
 SCENARIO_SUFFIXES = (".scenario.yaml", ".scenario.yml")
-# Keys a scenario has and a ruleset never does: a file with one is meant as a scenario.
-SCENARIO_ONLY = {"ruleset", "steps", "table", "deal", "seed"}
 
 
 def scenario_files(paths: list) -> tuple[list[Path], list[Path]]:
@@ -64,12 +63,3 @@ def is_scenario_file(path: Path) -> bool:
         return True  # unreadable: running it says what is wrong with it
     return any(key in SCENARIO_ONLY for key in keys)
 
-
-def looks_like_a_ruleset(data: dict) -> bool:
-    """Whether a file's top level has a ruleset's keys and none that only scenarios have."""
-    return (not any(key in SCENARIO_ONLY for key in data)
-            and any(key in RULESET_ONLY for key in data))
-
-
-RULESET_ONLY = {"extends", "kinds", "deck", "colors", "playable", "rules", "effects", "overlay",
-                "turn", "scoring", "match"}

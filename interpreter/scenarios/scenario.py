@@ -17,6 +17,7 @@ from interpreter.engine.cards import showing
 from interpreter.engine.game import GameState
 from interpreter.engine.playable import tables_held
 from interpreter.errors import HouserulesError, IllegalMove, OptionError
+from interpreter.loading.kinds import SCENARIO, data_kind, mistaken, wrong_kind
 from interpreter.loading.source import (
     Source,
     bundled_rulesets,
@@ -32,11 +33,7 @@ from interpreter.scenarios.expect import (
     expected_cards,
     plain_values,
 )
-from interpreter.scenarios.files import (
-    ScenarioError,
-    find_scenarios,
-    looks_like_a_ruleset,
-)
+from interpreter.scenarios.files import ScenarioError, find_scenarios
 from interpreter.scenarios.steps import ANSWERS, WORDS, answers_several, move
 
 # A step that may be refused after it changed the game (it closes a window first, or names a
@@ -74,10 +71,13 @@ class Scenario:
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        self.source: Source = read_yaml(self.path)
-        if looks_like_a_ruleset(self.source.data):
-            raise ScenarioError("this is a ruleset, not a scenario (`houserules validate` "
-                                "checks a ruleset; a scenario has `ruleset:` and `steps:`)",
+        try:
+            self.source: Source = read_yaml(self.path)
+        except HouserulesError as err:
+            raise mistaken(err, self.path, SCENARIO) from None
+        found = data_kind(self.source.data)
+        if found not in (None, SCENARIO):
+            raise ScenarioError(wrong_kind(found, SCENARIO, self.source.file),
                                 file=self.source.file)
         check_schema(self.source, "scenario", ScenarioError)
         data = self.source.data
