@@ -94,6 +94,7 @@ class Ruleset:
     shown_values: tuple = ()  # (name, label) of each per-seat variable the front ends show
     rows: tuple = ()  # the rows of piles (`rows:`), engine.piles.Row each, in order
     call_word: str = "UNO"  # what a seat left at uno_cards_left cards calls (uno.name)
+    switched: tuple = ()  # (name, on): the house rules --option switched on or off
 
     def __deepcopy__(self, memo):
         return self  # immutable: a cloned game shares its ruleset
@@ -110,6 +111,14 @@ class Ruleset:
 
     def _faces_by_key(self) -> dict:
         return _faces_index(self.faces)
+
+    def changed_options(self) -> dict:
+        """The options not as the ruleset is written: declared ones given another value than
+        their default, and the house rules switched on or off (`challenge=False`)."""
+        specs = self.option_specs
+        changed = {name: value for name, value in self.options.items()
+                   if name in specs and value != specs[name]["default"]}
+        return {**changed, **dict(self.switched)}
 
     def check_players(self, players: int) -> None:
         """Refuse a seat count the ruleset does not allow, or one its deck cannot deal to."""

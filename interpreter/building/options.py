@@ -41,8 +41,7 @@ def refuse_options_of_rules_off(source: Source, options: dict) -> None:
             continue  # an unknown option: resolve_options says so, with the known ones
         switches = " or ".join(f"--option {rule}=true" for rule in owners)
         raise OptionError(f"option {name} belongs to the house rule {' or '.join(owners)}, "
-                          f"which is off here: switch it on too ({switches})",
-                          file=source.file)
+                          f"which is off here: switch it on too ({switches})")
 
 
 @lru_cache(maxsize=32)
@@ -51,8 +50,10 @@ def house_rule_options(name: str) -> dict:
     return load_source(f"house/{name}").data.get("options") or {}
 
 
-def resolve_options(source: Source, overrides: dict) -> dict:
-    """The declared options' defaults, with `overrides` (strings from a command line, or values)."""
+def resolve_options(source: Source, overrides: dict, named: str = "the ruleset") -> dict:
+    """The declared options' defaults, with `overrides` (strings from a command line, or values).
+    A wrong override is the caller's mistake, not the file's: its error names no file, and
+    `named` is the ruleset as the caller named it (a bundled game by its name)."""
     specs = source.data.get("options", {})
     values = {}
     for name, spec in specs.items():
@@ -65,13 +66,9 @@ def resolve_options(source: Source, overrides: dict) -> dict:
             close = difflib.get_close_matches(name, [*specs, *house_rules()], n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             known = ", ".join(sorted(specs)) or "none"
-            raise OptionError(f"no option '{name}'{hint}; options: {known}; house rules (on "
-                              f"or off): {', '.join(house_rules())}", file=source.file)
-        try:
-            values[name] = option_value(name, specs[name], raw)
-        except OptionError as err:
-            err.file = source.file
-            raise
+            raise OptionError(f"{named} has no option '{name}'{hint}; its options: {known}; "
+                              f"house rules (on or off): {', '.join(house_rules())}")
+        values[name] = option_value(name, specs[name], raw)
     return values
 
 

@@ -32,7 +32,7 @@ from interpreter.language.kinds import card_kinds, rank_types
 from interpreter.language.symbols import Symbols
 from interpreter.language.vocabulary import VARIABLE_TYPES
 from interpreter.loading.extends import load_source
-from interpreter.loading.source import Source, dollar_path, first_bundled_game
+from interpreter.loading.source import Source, display_name, dollar_path, first_bundled_game
 from interpreter.loading.validation import check_schema
 from interpreter.safe_text import shown
 
@@ -55,9 +55,11 @@ def load_ruleset(ref: str | Path, options: dict | None = None, rules_path=()) ->
         del options[name]
     refuse_options_of_rules_off(source, options)
     validate(source)
-    rules = Builder(source, options).build()
+    rules = Builder(source, options, display_name(Path(ref))).build()
     # A base with overlays on the command line is called what it was asked for.
-    return replace(rules, name=str(ref)) if "+" in str(ref) else rules
+    named = {"name": str(ref)} if "+" in str(ref) else {}
+    return replace(rules, switched=tuple((name, on) for name, on in switches.items()
+                                         if name in add or name in drop), **named)
 
 
 def validate(source: Source) -> None:
@@ -88,10 +90,10 @@ def validate(source: Source) -> None:
 class Builder:
     """Turns checked ruleset data into a Ruleset; errors name the file and line."""
 
-    def __init__(self, source: Source, overrides: dict):
+    def __init__(self, source: Source, overrides: dict, named: str = "the ruleset"):
         self.source = source
         self.data = source.data
-        self.options = resolve_options(source, overrides)
+        self.options = resolve_options(source, overrides, named)
         # `option.NAME` of a house rule reads whether it is on (a declared option wins).
         names = {**self.options, **{name: name in source.overlays for name in house_rules()
                                     if name not in self.options},

@@ -90,11 +90,11 @@ def cmd_list(args, out) -> int:
     return 0
 
 
-def changed_options(rules, options) -> dict:
-    """The options not at their defaults: declared ones changed, house rules switched on."""
-    specs = rules.option_specs
-    return {name: value for name, value in options.items()
-            if (value != specs[name]["default"] if name in specs else value is True)}
+def options_text(rules) -> str:
+    """`challenge=false, hands=1`: the options not as the ruleset is written, as --option
+    gives them ("" when there are none)."""
+    return ", ".join(f"{name}={one_line(json.dumps(value))}"
+                     for name, value in rules.changed_options().items())
 
 
 def one_line(text) -> str:
@@ -302,9 +302,9 @@ def cmd_compare(args, out) -> int:
     hands = f"{args.games:,} hand{'s' if args.games != 1 else ''} each"
     print(f"{hands}, {players} players, seed {args.seed}, bots {args.bots}", file=out)
     for letter, rules in (("A", a), ("B", b)):
-        changed = changed_options(rules, rules.options)
-        extra = f" with {', '.join(f'{k}={json.dumps(v)}' for k, v in changed.items())}" if changed else ""
-        print(f"  {letter}: {one_line(rules.name)}{extra}", file=out)
+        changed = options_text(rules)
+        print(f"  {letter}: {one_line(rules.name)}{f' with {changed}' if changed else ''}",
+              file=out)
     print(f"{'':<22}{'A':>22}{'B':>22}{'B - A':>24}", file=out)
     for label, _, key, fmt in MEASURES:
         row = report["measures"][key]
@@ -349,9 +349,9 @@ def cmd_simulate(args, out) -> int:
         return 0
     print(f"{one_line(rules.title)}: {summary['games']} matches, {summary['players']} players, "
           f"seed {summary['seed']}, bots {args.bots}", file=out)
-    changed = changed_options(rules, summary["options"])
+    changed = options_text(rules)
     if changed:
-        print("options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in changed.items()), file=out)
+        print(f"options: {changed}", file=out)
     print("wins per seat:", file=out)
     for seat, wins in enumerate(summary["wins"]):
         share = wins / summary["games"]
