@@ -57,9 +57,9 @@ def load_ruleset(ref: str | Path, options: dict | None = None, rules_path=()) ->
     validate(source)
     rules = Builder(source, options, display_name(Path(ref))).build()
     # A base with overlays on the command line is called what it was asked for.
-    named = {"name": str(ref)} if "+" in str(ref) else {}
-    return replace(rules, switched=tuple((name, on) for name, on in switches.items()
-                                         if name in add or name in drop), **named)
+    return replace(rules, name=str(ref) if "+" in str(ref) else rules.name,
+                   switched=tuple((name, on) for name, on in switches.items()
+                                  if name in add or name in drop))
 
 
 def validate(source: Source) -> None:

@@ -25,7 +25,7 @@ def one_line(name) -> str:
 
 def explain(rules) -> str:
     """The whole ruleset in words, safe to print (the file's control characters escaped)."""
-    words = Words(dict(rules.options))
+    words = Words(dict(rules.options), rules.variable_types)
     data = rules.source.data
     title = one_line(rules.title)
     out = [title, "=" * len(title)]
@@ -77,7 +77,7 @@ def sentence(words: Words, data: dict, path: tuple, start: str = "effect",
     tree = parse(data, path, start)
     if tree is None:
         return ""
-    words.bound, words.known = dict(bound or {}), {}  # each text starts afresh
+    words.start(bound or {})
     if start == "effect":
         return " ".join(words.effect(tree))
     return words.expr(tree)
@@ -256,16 +256,27 @@ def playable_lines(words: Words, data: dict) -> list[str]:
     return out
 
 
-EVENT_WORDS = {"card_played": "When a card is played", "card_turned": "When a card is turned over",
-               "turn_started": "When a turn starts", "turn_ended": "When a turn ends",
-               "hand_started": "When a hand starts", "draw_owed": "Instead of an owed draw",
-               "hand_size_changed": "When a hand's size changes",
-               "decided": "When a player has decided", "turn_lost": "Instead of a lost turn",
-               "turn_draw": "Instead of drawing for the turn",
-               "uno_penalty": "Instead of the {call} penalty"}
-
-
-EVENT_BOUND = {"seat": "the seat"}  # the seat an event is about, where it binds one
+# Each event a rule reacts to (engine/triggers.py), in words: when its rules run (or what
+# they replace), and the names the event binds in their text, in words.
+EVENT_WORDS = {
+    "card_played": ("When a card is played", {}),
+    "card_turned": ("When a card is turned over", {}),
+    "turn_started": ("When a turn starts", {}),
+    "turn_ended": ("When a turn ends", {}),
+    "hand_started": ("When a hand starts", {"player": "the dealer"}),
+    "cards_drawn": ("When a player has drawn cards", {}),
+    "hand_ended": ("When a hand has been won and scored", {"player": "the hand's winner"}),
+    "hand_size_changed": ("When a hand's size changes",
+                          {"seat": "the seat", "count": "the number of cards the seat now holds"}),
+    "decided": ("When a player has decided",
+                {"seat": "the seat", "decision": "the decision", "answer": "the answer"}),
+    "draw_owed": ("Instead of an owed draw",
+                  {"seat": "the seat", "count": "the number of cards owed"}),
+    "turn_lost": ("Instead of a lost turn", {"seat": "the seat"}),
+    "turn_draw": ("Instead of drawing for the turn", {"seat": "the seat"}),
+    "uno_penalty": ("Instead of the {call} penalty",
+                    {"seat": "the seat", "count": "the number of penalty cards"}),
+}
 
 
 def rules_section(rules, words: Words, data: dict) -> list[str]:
@@ -275,10 +286,12 @@ def rules_section(rules, words: Words, data: dict) -> list[str]:
     out = ["", "Rules", "-----"]
     for rule in rules.triggers.every:
         path = ("rules", rule.name)
-        when = EVENT_WORDS.get(rule.event, rule.event).format(call=rules.call_word)
-        condition = sentence(words, data, path + ("if",), "condition", EVENT_BOUND)
-        line = f"- {rule.name.replace('_', ' ')}: {when}{' and ' + condition if condition else ''}: "
-        line += sentence(words, data, path + ("do",), bound=EVENT_BOUND) or "nothing happens."
+        when, bound = EVENT_WORDS.get(rule.event, (words_of(rule.event), {}))
+        when = when.format(call=rules.call_word)
+        condition = sentence(words, data, path + ("if",), "condition", bound)
+        joined = ", when " if when.startswith("Instead") else " and "
+        line = f"- {rule.name.replace('_', ' ')}: {when}{joined + condition if condition else ''}: "
+        line += sentence(words, data, path + ("do",), bound=bound) or "nothing happens."
         if rule.text:
             line += f" ({rule.text})"
         out.append(line)
@@ -327,6 +340,11 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
                    "drawing, and the turn is over (where none applies, they take a card).")
     else:
         out.append("A player who does not play draws one card.")
+    if "add_penalty" in words.told:  # as turn_draws.draw_for_turn does
+        out[-1] = f"With no penalty pending, a{out[-1][1:]}"
+        out.insert(-1, "While a penalty is pending, the player whose turn it is either answers "
+                       "it with a card the rules allow, or draws the whole penalty, and their "
+                       "turn is over.")
     for option, condition in (("Drawing", rules.may_draw), ("Passing", rules.may_pass)):
         if condition is not None:
             path = ("turn", "may_draw" if option == "Drawing" else "may_pass")

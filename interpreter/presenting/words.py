@@ -8,7 +8,7 @@ from interpreter.engine.decisions import describe
 from interpreter.language import dsl
 from interpreter.language.builtins import FUNCTIONS, NAMES, PILE, ROW
 from interpreter.language.dsl import static_value
-from interpreter.language.vocabulary import CARDS, SEAT, SEATS
+from interpreter.language.vocabulary import CARDS, NONE, SEAT, SEATS, VARIABLE_TYPES
 
 COMPARISONS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
                ">": "is more than", ">=": "is at least", "in": "is in"}
@@ -19,6 +19,11 @@ PASSED_TO = {None: "to the next player in the direction of play",
              "minus 1": "to the next seat counter-clockwise (seat - 1)",
              "chosen": "each to a player of their choice"}
 ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
+# What a loop goes through, by the type of its items (or of a single value): the noun, and
+# the words for the item within the loop when no other loop's item could be meant.
+ITEMS = {"seat": "seat", "seats": "seat", "card": "card", "cards": "card",
+         "colour": "colour", "colours": "colour"}
+PRONOUNS = {"seat": "that seat", "card": "it", "colour": "it"}
 
 
 def plural(count, word: str) -> str:
@@ -28,10 +33,18 @@ def plural(count, word: str) -> str:
 class Words:
     """Renders effect-language trees as English, with the options in force folded in."""
 
-    def __init__(self, options: dict):
+    def __init__(self, options: dict, variable_types=None):
         self.options = options
+        self.variable_types = dict(variable_types or {})  # declared variables' `type:`
         self.bound: dict[str, str] = {}
         self.known: dict = {}  # variables settled by a `let` of a constant
+        self.items: dict[str, str] = {}  # names a loop or a `let` binds: what their items are
+        self.loops: dict[str, str] = {}  # the loops' names in scope: what their items are
+        self.told: set[str] = set()  # the actions and choices told so far
+
+    def start(self, bound: dict) -> None:
+        """Each text starts afresh, with the names its context binds (`seat`)."""
+        self.bound, self.known, self.items, self.loops = dict(bound), {}, {}, {}
 
     def settled(self, node) -> tuple:
         return static_value(node, self.options, self.known)
@@ -71,6 +84,8 @@ class Words:
         row = FUNCTIONS.get(node.function)
         if node.function == "size" and len(args) == 1 and gives_cards(node.args[0]):
             cards = args[0].removeprefix("the cards of ")
+            if cards.startswith("the cards "):  # the cards just drawn, the cards in a pile
+                return f"the number of {cards.removeprefix('the ')}"
             return f"the number of cards in {cards}"
         if row is not None and row.role == "query":
             left_out = row.max_args - len(args)
@@ -129,27 +144,60 @@ class Words:
             and not self.settled(node.left)[0] and not self.settled(node.right)[0]
         return f"({text})" if mixed else text
 
-    def with_item(self, var: str, fn, item: str = "it"):
-        outer = self.bound.get(var)
-        self.bound[var] = item
+    def item_kind(self, node) -> str | None:
+        """What an expression's values are, or the items of the list it gives: "seat",
+        "card" or "colour"; None when it is something else, or cannot be told."""
+        if isinstance(node, dsl.Name) and node.ident in self.items:
+            return self.items[node.ident]
+        if isinstance(node, dsl.Quantifier) and node.quantifier == "select":
+            return self.item_kind(node.source)
+        if isinstance(node, dsl.Choose):
+            kinds = {self.item_kind(value) for value in (*(v for _, v in node.branches),
+                                                         node.orelse)}
+            return kinds.pop() if len(kinds) == 1 else None
+        if isinstance(node, dsl.Attribute) and isinstance(node.subject, dsl.Name) \
+                and node.subject.ident == "var":
+            result = VARIABLE_TYPES.get(self.variable_types.get(node.attr, ""))
+        else:
+            row = NAMES.get(node.ident) if isinstance(node, dsl.Name) \
+                else FUNCTIONS.get(node.function) if isinstance(node, dsl.Call) else None
+            result = row.result if row is not None else None
+        kinds = {ITEMS.get(base) for base in (result or NONE) - NONE}
+        return kinds.pop() if len(kinds) == 1 else None
+
+    def looping(self, var: str, source, scope: tuple, fn, kind: str = "card") -> tuple:
+        """(how the loop names its item, what `fn` says) with `var` bound to each item of
+        `source` in `scope`, the nodes it is used in: "that seat", "it", or, where another
+        loop's item of the same kind is in scope around or inside it, "seat s", "card c"."""
+        kind = self.item_kind(source) or kind
+        inside = any(isinstance(node, (dsl.Quantifier, dsl.Total, dsl.For))
+                     and (self.item_kind(node.source)
+                          or ("seat" if isinstance(node, dsl.For) else "card")) == kind
+                     for part in scope if part is not None for node in dsl.walk(part))
+        around = any(other == kind for name, other in self.loops.items() if name != var)
+        named = f"{kind} {var.replace('_', ' ')}"
+        item = named if inside or around else PRONOUNS[kind]
+        saved = (self.bound.get(var), self.items.get(var), self.loops.get(var))
+        self.bound[var], self.items[var], self.loops[var] = item, kind, kind
         try:
-            return fn()
+            return (named if item == named else kind), fn()
         finally:
-            if outer is None:
-                del self.bound[var]
-            else:
-                self.bound[var] = outer
+            for table, value in zip((self.bound, self.items, self.loops), saved):
+                if value is None:
+                    table.pop(var, None)
+                else:
+                    table[var] = value
 
     def e_quantifier(self, node):
         source = self.expr(node.source)
-        item = "seat" if gives_seats(node.source) else "card"
-        cond = self.with_item(node.var, lambda: self.expr(node.cond),
-                              "that seat" if item == "seat" else "it") if node.cond else None
+        item, cond = self.looping(node.var, node.source, (node.cond,),
+                                  lambda: self.expr(node.cond) if node.cond else None)
         where = f" where {cond}" if cond else ""
+        items = item.replace(" ", "s ", 1) if " " in item else f"{item}s"
         return {"any": f"there is a {item} in {source}{where}",
                 "all": f"every {item} in {source} has{where or ' nothing against it'}",
-                "count": f"the number of {item}s in {source}{where}",
-                "select": f"the {item}s in {source}{where}"}[node.quantifier]
+                "count": f"the number of {items} in {source}{where}",
+                "select": f"the {items} in {source}{where}"}[node.quantifier]
 
     def e_choose(self, node):
         """An if used as a value: "(A if C, B if D, else E)", the branches its options settle
@@ -170,10 +218,12 @@ class Words:
         return f"({', '.join(told)}, else {self.expr(node.orelse)})"
 
     def e_total(self, node):
-        expr = self.with_item(node.var, lambda: self.expr(node.expr))
-        cond = self.with_item(node.var, lambda: self.expr(node.cond)) if node.cond else None
+        item, (expr, cond) = self.looping(
+            node.var, node.source, (node.expr, node.cond),
+            lambda: (self.expr(node.expr), self.expr(node.cond) if node.cond else None))
         where = f" where {cond}" if cond else ""
-        return f"the sum of {expr} over {self.expr(node.source)}{where}"
+        over = f"each {item} in " if " " in item else ""
+        return f"the sum of {expr} over {over}{self.expr(node.source)}{where}"
 
     # --- effects -------------------------------------------------------------------
 
@@ -217,17 +267,10 @@ class Words:
     def s_for(self, node) -> list[str]:
         """`for s in SEATS do ... end`: the body told once, for "each seat"."""
         source, before = self.expr(node.source), dict(self.known)
-        outer = self.bound.get(node.var)
-        self.bound[node.var] = "that seat"
-        try:
-            body = self.branch(node.body, before)
-        finally:
-            if outer is None:
-                del self.bound[node.var]
-            else:
-                self.bound[node.var] = outer
+        item, body = self.looping(node.var, node.source, (node.body,),
+                                  lambda: self.branch(node.body, before), "seat")
         self.forget([node.body], before)
-        return [f"For each seat of {source}, in turn: {body}"]
+        return [f"For each {item} of {source}, in turn: {body}"]
 
     def s_if(self, node) -> list[str]:
         told: list[str] = []
@@ -268,6 +311,10 @@ class Words:
         value = node.value
         name = node.var.replace("_", " ")
         self.known.pop(node.var, None)
+        kind = self.item_kind(value)  # a seat, a list of cards ...: a loop over it says so
+        self.items.pop(node.var, None)
+        if kind:
+            self.items[node.var] = kind
         if isinstance(value, dsl.Call) and FUNCTIONS.get(value.function) \
                 and FUNCTIONS[value.function].role != "query":
             # A yes/no answer reads as itself ("challenged"); anything else as a thing.
@@ -287,6 +334,7 @@ class Words:
         """A call of an action or choice, in the words its primitive gives."""
         args = [self.expr(a) for a in call.args]
         prim = FUNCTIONS.get(call.function)
+        self.told.add(call.function)
         if prim is None:  # a call the compiler would refuse: tell it as written
             return f"{call.function}({', '.join(args)})."
         if call.function == "extra_turn" and not args:
@@ -301,11 +349,14 @@ class Words:
             args[2:] = [where or f"in the direction {args[2]}"]
             said = prim.says.replace("{1} cards", "{1}").format(*args)
             return said[0].upper() + said[1:]
-        if args and args[-1].isdigit() and "{%d} cards" % (len(args) - 1) in prim.says:
-            count = int(args[-1])
-            text = prim.says.replace("{%d} cards" % (len(args) - 1), plural(count, "card"))
-        else:
-            text = prim.says
+        text = prim.says
+        for index, arg in enumerate(args):
+            slot = "{%d} cards" % index
+            if slot in text and arg.isdigit():
+                text = text.replace(slot, plural(int(arg), "card"))
+            elif slot in text and arg.startswith("the number of") and "card" in arg:
+                # "draws the number of cards owed", not "... owed cards"
+                text = text.replace(slot, "{%d}" % index)
         if not text:
             return f"{call.function}({', '.join(args)})."
         said = self.piles(call, args, text.format(*args))

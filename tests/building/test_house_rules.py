@@ -99,7 +99,7 @@ def test_stacking_passes_the_penalty_on_until_someone_draws():
                  "The direction of play becomes the other one.", "first to 500 points"]),
     ("mario_kart", ["The deck (112 cards)", "The previous player draws 2 cards.",
                     "The seat decides whether to challenge.", "ties draw again"]),
-    ("classic+house/stacking", ["The pending penalty grows by count cards.",
+    ("classic+house/stacking", ["The pending penalty grows by the number of cards owed.",
                                 "house rules on: stacking", "Only when the pending penalty is 0"]),
     ("classic+house/seven_o", ["swap hands", "Every hand passes one seat on"]),
     ("classic+house/jump_in", ["Jump-in: after a card is played"]),
