@@ -105,3 +105,13 @@ def test_a_wrong_option_is_one_line_naming_no_installed_file(capsys, option, say
     code, _ = run(["simulate", "classic", "--option", option, *QUICK])
     err = capsys.readouterr().err
     assert code == 2 and err.startswith(f"error: {says}") and ".yaml" not in err
+
+
+def test_a_scenario_s_unknown_option_is_refused_at_its_own_line(tmp_path, capsys):
+    (tmp_path / "s.yaml").write_text(
+        "name: an unknown option\nruleset: classic\noptions: {nosuch: 1}\n"
+        "table:\n  hands: [[red 5, blue 1], [red 7, blue 2]]\n  discard: [red 3]\n"
+        "  stock: [blue 9]\nsteps:\n  - play: red 5\n")
+    code, _ = run(["check", str(tmp_path / "s.yaml")])
+    err = capsys.readouterr().err
+    assert code == 2 and f"error: {tmp_path / 's.yaml'}:3:10: classic has no option 'nosuch'" in err
