@@ -34,9 +34,9 @@ RECORDS_CSV = "game,seed,winner,hands,turns,points,"  # how simulate --records .
 
 @dataclass(frozen=True)
 class FileKind:
-    """A kind of file: what it is called, and what to do with it ({file}: the file, as a
-    shell takes it; {game}: a bundled game, for an example), "" for a command's output that
-    no command reads."""
+    """A kind of file: what it is called, and what to do with it ({file}: the file, quoted
+    for a command line; {game}: a bundled game, for an example), "" for a command's output
+    that no command reads."""
 
     noun: str
     use: str = ""
