@@ -16,11 +16,12 @@ documentation has it), a tie going to the tied seat that played last. OpenSpiel'
 returns value cards at their index + 2 (docs/game-rules.md section 6), so its final hands are
 read from its observation tensors and scored the documented way.
 
-    /work/bench-venv/bin/python examples/openspiel_compare.py            # 20,000 games each
-    /work/bench-venv/bin/python examples/openspiel_compare.py --games 2000 --json
+    /tmp/bench/bin/python examples/openspiel_compare.py            # 20,000 games each
+    /tmp/bench/bin/python examples/openspiel_compare.py --games 2000 --json
 
-OpenSpiel (the `open_spiel` package on PyPI) lives in the benchmark's own environment only;
-houserules is the one installed there (PYTHONPATH=CHECKOUT runs a checkout's source instead).
+OpenSpiel (the `open_spiel` package on PyPI, in the `rl` extra) and houserules are installed
+in an environment of the benchmark's own, from the checkout: `python -m venv /tmp/bench &&
+/tmp/bench/bin/pip install . open_spiel` (PYTHONPATH=CHECKOUT runs a checkout's source instead).
 """
 
 from __future__ import annotations

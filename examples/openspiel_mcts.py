@@ -2,7 +2,7 @@
 hand of two-player UNO per game, on classic and on classic with a house rule (stacking),
 printing MCTS's win rate with a 95% interval.
 
-    . /work/venv/bin/activate && pip install open_spiel   # once (the `rl` extra's OpenSpiel)
+    pip install '.[rl]'                                    # once: OpenSpiel, in the `rl` extra
     python examples/openspiel_mcts.py                      # 20 games per variant, about a minute
     python examples/openspiel_mcts.py --games 100 --simulations 20 --depth 40
     python examples/openspiel_mcts.py --depth 0            # full random rollouts: very slow

@@ -407,7 +407,7 @@ def op_bottom(game: State, frame: Frame | None) -> object:
 
 # Sequences of ops, as State.push queues them. Typed `tuple`, not inferred: mypyc keeps
 # a Final tuple of a fixed shape unboxed and builds a new tuple object at each use. As one
-# object each, they are shared in both builds (tests/test_compiled.py).
+# object each, they are shared in both builds (tests/project/test_compiled.py).
 START_TURN: Final[tuple[Any, ...]] = (op_start_turn,)
 ADVANCE: Final[tuple[Any, ...]] = (op_advance,)
 WINDOWS: Final[tuple[Any, ...]] = (op_catch_window, op_jump_window, op_advance)
