@@ -73,7 +73,8 @@ def validate(source: Source) -> None:
     check_schema(source, "ruleset")
     for key in REQUIRED:
         if key not in source.data and not (key == "playable" and source.data.get("rows")):
-            raise source.error((), f"the ruleset has no '{key}' (required: {', '.join(REQUIRED)})")
+            raise source.error((), f"the ruleset has no '{key}' (required: {', '.join(REQUIRED)})"
+                                   + ("" if key == "name" else part_of_a_game(source)))
     if not {"winner_scores", "seat_scores"} & set(source.data["scoring"] or {}):
         raise source.error(("scoring",), "scoring needs winner_scores (the hand's winner's "
                                          "points), seat_scores (each seat's own) or both")
@@ -85,6 +86,15 @@ def validate(source: Source) -> None:
     if not seats["min"] <= seats["default"] <= seats["max"]:
         raise source.error(("players",), f"players needs min <= default <= max, got min "
                                          f"{seats['min']}, default {seats['default']}, max {seats['max']}")
+
+
+def part_of_a_game(source: Source) -> str:
+    """What to say of a file that lacks part of a game: most likely it is meant to add to one,
+    as a house rule (an overlay) or a variant (`extends:`)."""
+    file, base = Path(source.file).name, first_bundled_game()
+    return (f"; a house rule that adds to a game says `overlay: true` and is put on one "
+            f"(`extends: [{base}, {file}]` in your file, or `{base}+{file}` on the command "
+            f"line), and a variant of a game starts with `extends: {base}`")
 
 
 class Builder:

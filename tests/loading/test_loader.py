@@ -404,6 +404,30 @@ def test_settings_given_as_expressions_are_checked(tmp_path, setting, fragment):
     assert fragment in err.message and err.line == 2
 
 
+@pytest.mark.parametrize("text", [
+    "name: quiet\ntitle: Quiet\nuno: {call: false}\n",  # a house rule without `overlay: true`
+    "name: mine\nkinds:\n  skip: {points: 30}\n",        # a variant without `extends:`
+])
+def test_a_file_that_adds_to_a_game_without_saying_so_is_told_how(tmp_path, text):
+    """A file lacking what makes a game is most likely meant to add to one: the error says how
+    a house rule (`overlay: true`, put on a base) and a variant (`extends:`) say so."""
+    err = load_error(write(tmp_path, "quiet.yaml", text))
+    assert "the ruleset has no 'colors'" in err.message
+    assert "`overlay: true`" in err.message and "+quiet.yaml` on the command line" in err.message
+    assert "starts with `extends: " in err.message
+    overlay = write(tmp_path, "quiet.yaml", "overlay: true\n" + text)
+    assert load_ruleset(f"classic+{overlay}").name.endswith("quiet.yaml")
+
+
+def test_a_whole_game_without_a_name_is_told_only_that(tmp_path):
+    """A missing name is a game's own omission, not a sign of a house rule."""
+    game = yaml.safe_load(CLASSIC_FILE.read_text())
+    del game["name"]
+    err = load_error(write(tmp_path, "unnamed.yaml", yaml.safe_dump(game)))
+    assert err.message == ("the ruleset has no 'name' (required: name, colors, kinds, deck, "
+                           "playable, scoring)")
+
+
 # --- bundled files and the schema -----------------------------------------------------------
 
 BUNDLED = sorted(RULESETS.rglob("*.yaml"))

@@ -62,3 +62,43 @@ def test_each_house_rule_has_a_section_of_its_own():
              if path.parent.name == "house"]
     headed = [c for c in cited if c[1]]
     assert len(headed) == len(set(headed)), headed
+
+
+def schema_keys() -> dict:
+    """Each top-level key of the ruleset schema -> every key that may be written under it, at
+    any depth (through $refs, lists and mappings of named entries)."""
+    schema = json.loads(SCHEMA.read_text())
+    definitions = schema["$defs"]
+
+    def under(node, seen: frozenset) -> set:
+        if isinstance(node, list):
+            return set().union(*(under(item, seen) for item in node))
+        if not isinstance(node, dict):
+            return set()
+        found = set()
+        reference = node.get("$ref", "").rpartition("/")[2]
+        if reference and reference not in seen:
+            found |= under(definitions[reference], seen | {reference})
+        for key, value in node.get("properties", {}).items():
+            found |= {key} | under(value, seen)
+        for key in ("items", "additionalProperties", "anyOf", "oneOf", "allOf"):
+            found |= under(node.get(key), seen)
+        return found
+
+    return {key: under(value, frozenset()) for key, value in schema["properties"].items()}
+
+
+def key_table() -> dict:
+    """docs/rules.md's table of every key: the key of each row -> the row's text."""
+    text = WRITERS_GUIDE.read_text().partition("\n## Every key of a ruleset\n")[2]
+    return {row.group(1): row.group(0) for row in re.finditer(r"^\| `(\w+):` \|.*$", text, re.M)}
+
+
+@pytest.mark.parametrize("key", sorted(schema_keys()))
+def test_every_key_the_schema_allows_is_in_the_writers_guide(key):
+    """docs/rules.md's 'Every key of a ruleset' has a row for each key of a ruleset, naming
+    every key that may be written under it, so that nothing a writer may say goes unsaid."""
+    rows = key_table()
+    assert key in rows, f"docs/rules.md, 'Every key of a ruleset': add a row for `{key}:`"
+    missing = sorted(name for name in schema_keys()[key] if f"`{name}`" not in rows[key])
+    assert not missing, f"docs/rules.md, the row of `{key}:` does not name {missing}"
