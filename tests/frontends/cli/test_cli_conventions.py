@@ -183,6 +183,20 @@ def test_json_keys_are_snake_case(argv):
     assert keys and all(re.fullmatch(r"[a-z0-9_]+", key) for key in keys), keys
 
 
+def test_the_readme_names_the_keys_compare_json_prints():
+    """The README's account of `compare --json` names its top-level keys, the measures and
+    what each holds, and nothing it does not print."""
+    said = README.split("`compare --json` prints one object:")[1].split("; a rate's")[0]
+    named = set(re.findall(r"`(\w+)`", said))
+    code, out = run(["compare", "classic", "classic", "--games", "2", "--bots", "eager",
+                     "--jobs", "1", "--json"])
+    report = json.loads(out)
+    measures = report["measures"]
+    shown = set(report) | set(report["a"]) | set(measures) | set(measures["turns_per_hand"]) \
+        | set(measures["turns_per_hand"]["a"])
+    assert code == 0 and named == shown
+
+
 @pytest.mark.parametrize("games", [1, 3, 12])
 def test_compare_win_rate_intervals_stay_within_0_and_1(games):
     code, out = run(["compare", "classic", "classic+house/stacking", "--games", str(games),
@@ -420,3 +434,40 @@ def test_the_readme_walkthrough_works_in_a_fresh_folder(tmp_path):
 @pytest.mark.slow
 def test_the_readme_walkthrough_works_literally(tmp_path):
     follow_walkthrough(tmp_path)
+
+
+# --- the README's error messages are a real run -----------------------------------------------
+
+# The README's `houserules validate my_rules.yaml` errors, in order: each from a copy of
+# classic.yaml with one mistake (what it was, as written there).
+README_MISTAKES = [
+    ("a misspelt key", "    on_play: lose_turn(next)\n", "    on_plya: lose_turn(next)\n"),
+    ("a misspelt name", "lose_turn(next) end", "lose_turn(nxt) end"),
+]
+
+
+def readme_errors() -> list:
+    """What the README shows `houserules validate my_rules.yaml` print, run by run."""
+    block = re.search(r"```\n(\$ houserules validate my_rules\.yaml\n.*?)```", README, re.S)
+    assert block, "the README shows validate's errors"
+    return block.group(1).split("$ houserules validate my_rules.yaml\n")[1:]
+
+
+def test_the_readme_shows_an_error_per_mistake():
+    assert len(readme_errors()) == len(README_MISTAKES)
+
+
+@pytest.mark.parametrize("index", range(len(README_MISTAKES)),
+                         ids=[mistake[0] for mistake in README_MISTAKES])
+def test_the_readmes_errors_are_what_validate_prints(tmp_path, monkeypatch, capsys, index):
+    """Each error the README shows is what validate prints for its mistake (the README's `...`
+    stands for the rest of a long list)."""
+    _, right, wrong = README_MISTAKES[index]
+    classic = (ROOT / "rulesets" / "classic.yaml").read_text()
+    assert classic.count(right) == 1
+    (tmp_path / "my_rules.yaml").write_text(classic.replace(right, wrong))
+    monkeypatch.chdir(tmp_path)
+    code, _ = run(["validate", "my_rules.yaml"])
+    shown = readme_errors()[index]
+    pattern = ".*?".join(re.escape(part) for part in shown.split("..."))
+    assert code == 2 and re.fullmatch(pattern, capsys.readouterr().err), shown
