@@ -175,6 +175,14 @@ class ForgetfulAgent(HeuristicAgent):
 # The bundled bots by name: every front end makes them through bot() (seating.py).
 AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "eager": EagerAgent,
           "forgetful": ForgetfulAgent}
+# What each plays like, in a line, wherever the bots are listed: as data, since the compiled
+# build keeps no docstrings.
+BOT_HELP = {"random": "Uniform over the legal options.",
+            "heuristic": "Plays sensibly: coloured cards before colourless ones, its strongest "
+                         "colour, calls UNO.",
+            "eager": "Plays like RLCard's random loop: a random playable card if any, else draws.",
+            "forgetful": "The heuristic bot, but it forgets to call UNO one time in five, so "
+                         "people can catch it."}
 
 
 # The generator's own C methods. Called on a plain random.Random they skip the method

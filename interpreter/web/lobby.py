@@ -22,7 +22,7 @@ from interpreter.loading.source import (
     bundled_rulesets,
     read_yaml,
 )
-from interpreter.playing.agents import AGENTS
+from interpreter.playing.agents import AGENTS, BOT_HELP
 from interpreter.playing.gamelog import error_text
 from interpreter.safe_text import shown
 
@@ -66,8 +66,7 @@ def catalog_json() -> str:
         else:
             games.append(ruleset_entry(load_ruleset(name), name))
     games.sort(key=lambda game: game["title"].casefold())  # as a person reads the list
-    bots = [{"name": name, "help": one_line((agent.__doc__ or "").split("\n")[0])}
-            for name, agent in AGENTS.items()]
+    bots = [{"name": name, "help": BOT_HELP[name]} for name in AGENTS]
     return json.dumps({"rulesets": games, "house_rules": rules_list, "bots": bots})
 
 

@@ -109,6 +109,21 @@ def test_the_catalog_lists_games_house_rules_and_bots(client):
     assert mario["house_rules_on"] == ["challenge"]
 
 
+def test_each_bot_is_described_without_its_docstring(monkeypatch):
+    """The set-up page's words for each bot are data: the compiled build keeps no docstrings."""
+    from interpreter.playing.agents import AGENTS
+    from interpreter.web import lobby
+    for agent in AGENTS.values():
+        monkeypatch.setattr(agent, "__doc__", None)
+    lobby.catalog_json.cache_clear()
+    try:
+        bots = json.loads(lobby.catalog_json())["bots"]
+    finally:
+        lobby.catalog_json.cache_clear()
+    assert [bot["name"] for bot in bots] == list(AGENTS)
+    assert all(bot["help"].endswith(".") and len(bot["help"]) > 20 for bot in bots), bots
+
+
 BAD_PASTES = [
     # (text, line, what the message says)
     ("name: mine\nextends: classic\nkinds:\n  skip:\n    on_plya: lose_turn(next)\n", 5,
