@@ -254,8 +254,8 @@ def test_scenarios_and_clones_pass_in_the_installed_build(compiled):
 # The rules' and the engine's own tests, run again on the installed build, in two groups
 # that xdist runs side by side (about 30 and 45 s). The suite runs on the pure-Python source;
 # faults of the compiled build alone (a rule that never ran, a clone that failed) showed only
-# when it ran there. Left out: the effect-language reference, which is written from the
-# source's docstrings (mypyc keeps few), and the worker-killing runs, timed for the source.
+# when it ran there. Left out: the worker-killing runs, timed for the source (the reference,
+# which must not read the docstrings mypyc drops, is compared below).
 ON_THE_COMPILED_BUILD = {
     "rules": ["games/test_classic_rules.py", "building/test_house_rules.py",
               "games/test_mario_kart.py", "language/test_loops_and_events.py",
@@ -282,3 +282,11 @@ def test_the_rules_tests_pass_on_the_installed_build(compiled, group):
          "--rootdir", str(ROOT), *files],
         cwd=compiled, env=env, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+
+
+def test_the_effect_language_reference_is_the_same_from_the_installed_build(compiled):
+    """`python -m interpreter.presenting.reference` on the compiled build, which keeps no
+    docstrings, prints docs/effect-language.md as the source does: every description too."""
+    result = run("-m", "interpreter.presenting.reference", source=False, cwd=compiled)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (ROOT / "docs" / "effect-language.md").read_text()
