@@ -29,6 +29,7 @@ PATH = re.compile(r"(?<![\w./+-])((?:\.\.?/)*[\w.-]+(?:/[\w.*{},<>-]+)+/?|[\w-]+
 SECTION = re.compile(r"([\w./-]*[\w-]+\.md),? (?:(?:section|sections) )?(\d+|Appendix [A-Z])\b")
 FILE_NAME = re.compile(r"[\w<>*-][\w.<>*-]*\.(?:" + "|".join(EXTENSIONS) + ")")
 GLOB = re.compile(r"[*{<]")
+MODULE_RUN = re.compile(r"python -m (interpreter(?:\.\w+)+)")
 
 
 @functools.lru_cache(maxsize=None)
@@ -151,6 +152,9 @@ def broken_citations(path: Path, root: Path = ROOT, text: str | None = None) -> 
             checked = cited_part(cited)
             if checked and resolve(checked, path, root) is None:
                 problems.append((number, cited, "no such file"))
+        for module in MODULE_RUN.findall(line):
+            if not (root / (module.replace(".", "/") + ".py")).is_file():
+                problems.append((number, module, "no such module"))
         for cited, section in SECTION.findall(line):
             doc = resolve(cited, path, root)
             if doc is not None and doc.is_file() and not section_exists(doc, section):
@@ -194,6 +198,8 @@ PLANTED = [
      "rules.md#no-such-heading"),
     ("a missing section", "rulesets/x.yaml", "# docs/game-rules.md section 99",
      "docs/game-rules.md 99"),
+    ("a module moved", "docs/x.md", "`python -m interpreter.reference` prints it",
+     "interpreter.reference"),
 ]
 
 
