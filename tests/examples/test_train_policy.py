@@ -15,6 +15,7 @@ def train_policy():
     return example("train_policy")
 
 
+@pytest.mark.slow  # 6-13 s of training for one example: opt-in (-m slow), as the benchmarks are
 def test_trained_policy_beats_random(monkeypatch):
     """200 training episodes of classic, 2 players; 60 evaluation games each, same deals.
     The games skip conftest's invariant checks (they would double the time): this tests the

@@ -4,12 +4,15 @@ numbers. Each ends in one `error:` line and exit status 2 (or, where it can be m
 mended and noted), never a traceback.
 
 The command line runs in a subprocess (`python -m interpreter.cli.main ...`), so that exit codes
-and stderr are the real ones and no process pool forks pytest. A full disk is imitated in
+and stderr are the real ones and no process pool forks pytest. Arguments refused before any
+work (a bad place for an output, an absurd number, a bad scheduler address) are tried in this
+process (`cli_here`), which spares a second of start-up each. A full disk is imitated in
 this process, by making a write fail.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import importlib
 import io
@@ -55,6 +58,18 @@ def one_error(stderr: str, *words: str) -> str:
     for word in words:
         assert word in errors[0], (word, errors[0])
     return errors[0]
+
+
+def cli_here(*argv) -> subprocess.CompletedProcess:
+    """The command line run in this process, for arguments it refuses before any work: its
+    exit status (argparse's own exits too), stdout and stderr, as `cli` gives them."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main([str(arg) for arg in argv])
+        except SystemExit as exit_:
+            code = exit_.code
+    return subprocess.CompletedProcess(list(argv), code, out.getvalue(), err.getvalue())
 
 
 def refused(result: subprocess.CompletedProcess, *words: str) -> str:
@@ -105,7 +120,7 @@ def test_an_output_file_that_cannot_be_written_is_refused_before_any_work(tmp_pa
     if place != "a folder":
         path = path.with_suffix(extension)
     before = sorted(tmp_path.rglob("*"))
-    result = cli(*command, flag, path)
+    result = cli_here(*command, flag, path)
     line = refused(result, flag, str(path), what)
     assert line.startswith("error: ")
     assert sorted(tmp_path.rglob("*")) == before, "nothing was written anywhere"
@@ -117,7 +132,7 @@ def test_an_output_file_that_cannot_be_written_is_refused_before_any_work(tmp_pa
 ])
 def test_a_log_folder_that_cannot_be_made_is_refused_before_any_work(tmp_path, place, what):
     (tmp_path / "a_file").write_text("not a folder\n")
-    result = cli("simulate", "classic", "--games", 5, *QUICK, "--log", tmp_path / place)
+    result = cli_here("simulate", "classic", "--games", 5, *QUICK, "--log", tmp_path / place)
     refused(result, "--log", str(tmp_path / place), what)
     assert (tmp_path / "a_file").read_text() == "not a folder\n"
 
@@ -148,7 +163,7 @@ def test_an_output_in_a_read_only_folder_is_refused_before_any_work(tmp_path, ou
     locked.mkdir()
     locked.chmod(0o500)
     try:
-        result = cli(*command, locked / name)
+        result = cli_here(*command, locked / name)
         refused(result, str(locked / name), "cannot write in the folder", "ermission denied")
         assert list(locked.iterdir()) == []
     finally:
@@ -193,8 +208,8 @@ def test_resume_refuses_a_game_whose_folder_has_become_read_only(tmp_path):
 def test_a_picture_of_a_kind_matplotlib_cannot_draw_is_refused_before_any_work(tmp_path):
     pytest.importorskip("matplotlib")
     start = time.monotonic()
-    result = cli("compare", "classic", "classic", "--games", 100000, "--plot",
-                 tmp_path / "out.docx")
+    result = cli_here("compare", "classic", "classic", "--games", 100000, "--plot",
+                      tmp_path / "out.docx")
     refused(result, "--plot", "out.docx", ".docx", ".png")
     assert time.monotonic() - start < 30, "refused before 2 x 100,000 hands were played"
 
@@ -526,7 +541,7 @@ def test_a_rule_error_in_a_chunk_is_not_taken_for_a_lost_worker(monkeypatch):
                                      "tcp://host:port", "host:8786", "tcp://a b:1"])
 def test_a_scheduler_address_that_is_not_tcp_host_port_is_refused_up_front(address):
     start = time.monotonic()
-    result = cli("simulate", "classic", "--games", 10, *QUICK, "--scheduler", address)
+    result = cli_here("simulate", "classic", "--games", 10, *QUICK, "--scheduler", address)
     refused(result, "--scheduler", "tcp://HOST:PORT")
     assert time.monotonic() - start < 20
 
@@ -694,6 +709,6 @@ def test_no_more_than_a_few_chunks_per_process_are_in_flight(fake_play):
     (["simulate", "classic", "--worker-timeout", "soon"], ["--worker-timeout", "seconds"]),
 ])
 def test_absurd_numbers_get_one_clear_message(argv, words):
-    result = cli(*argv, timeout=60)
+    result = cli_here(*argv)
     line = refused(result, *words)
     assert len(line) < 300, "an error line quotes a long argument cut short"
