@@ -52,7 +52,8 @@ def slug(heading: str) -> str:
     return text.replace(" ", "-")
 
 
-def headings(path: Path) -> list:
+@functools.lru_cache(maxsize=None)
+def headings(path: Path) -> tuple:
     """A markdown file's headings, without their #s, outside code blocks."""
     found, fenced = [], False
     for line in path.read_text().splitlines():
@@ -60,7 +61,7 @@ def headings(path: Path) -> list:
             fenced = not fenced
         elif not fenced and re.match(r"#{1,6} ", line):
             found.append(line.lstrip("#").strip())
-    return found
+    return tuple(found)
 
 
 def anchors(path: Path) -> set:
@@ -82,13 +83,19 @@ def resolve(cited: str, citing: Path, root: Path):
     is none."""
     bases = [citing.parent, root, root / "interpreter", root / "rulesets"]
     if cited.startswith("../"):
-        bases += sorted({path.parent for path in shipped_files(root)})
+        bases += shipped_folders(root)
     for base in bases:
         if (base / cited).exists():
             return base / cited
     if "/" not in cited:
         return shipped_names(root).get(cited)
     return None
+
+
+@functools.lru_cache(maxsize=None)
+def shipped_folders(root: Path) -> list:
+    """The folders that hold shipped files."""
+    return sorted({path.parent for path in shipped_files(root)})
 
 
 @functools.lru_cache(maxsize=None)
