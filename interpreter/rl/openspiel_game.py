@@ -171,7 +171,7 @@ def register(ruleset, players: int = 2, options=None, reward: str = "hand",
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"seeds": seeds, "draws": DRAWS, "luck": LUCK})
+        parameter_specification={"seeds": seeds, "draws": DRAWS, "luck": LUCK, "moves": 0})
 
     # A class of its own, made as OpenSpiel's Python games are: pyspiel keeps the factory
     # until after Python has shut down, which a class outlives and a closure does not.
@@ -203,14 +203,15 @@ def restore(game, deal: list, path: list | None):
     return state
 
 
-def replay(spec, path: list, track: bool = False, luck: int = LUCK) -> Episode:
+def replay(spec, path: list, track: bool = False, luck: int = LUCK, limit: int = 0) -> Episode:
     """The table that the deal seed and moves `path` make (`spec`: one, or a registered
-    name), with `luck` outcomes a luck node, keeping each seat's history if `track`."""
+    name), with `luck` outcomes a luck node and `limit` moves at most (Episode), keeping
+    each seat's history if `track`."""
     if isinstance(spec, str):
         if spec not in _registered:
             raise ValueError(f"{spec!r} is not registered in this process: register it first")
         spec = _registered[spec][2]
-    table = Episode(spec, path[0], luck)
+    table = Episode(spec, path[0], luck, limit)
     if track:
         table.track()
     for move in path[1:]:
@@ -244,17 +245,19 @@ class HouserulesGame(pyspiel.Game):
         game_type, spec = self.game_type, self.spec
         given = dict(params or {})
         defaults = game_type.parameter_specification
-        self.seeds, self.draws, self.luck = (int(given.get(key, defaults[key]))
-                                             for key in ("seeds", "draws", "luck"))
-        for key, least in (("seeds", 1), ("draws", 1), ("luck", 0)):
+        self.seeds, self.draws, self.luck, self.moves = (
+            int(given.get(key, defaults[key])) for key in ("seeds", "draws", "luck", "moves"))
+        for key, least in (("seeds", 1), ("draws", 1), ("luck", 0), ("moves", 0)):
             if getattr(self, key) < least:
                 raise ValueError(f"{key} must be at least {least}, not {getattr(self, key)}")
-        self.params = {"seeds": self.seeds, "draws": self.draws, "luck": self.luck}
+        self.params = {"seeds": self.seeds, "draws": self.draws, "luck": self.luck,
+                       "moves": self.moves}
         self.deals = [(digit, 1.0 / self.seeds) for digit in range(self.seeds)]
         self.lucks = [(outcome, 1.0 / self.luck) for outcome in range(self.luck)]
         # A rule's random outcome has at most MAX_OUTCOMES.
         outcomes = max(self.seeds, self.luck, MAX_OUTCOMES if spec.chancy else 1)
-        moves = spec.max_length * (2 if self.luck else 1)  # a luck node before each answer
+        # A luck node before each answer; `moves` cuts a hand short (every return 0).
+        moves = self.moves or spec.max_length * (2 if self.luck else 1)
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.encoding.size,
             max_chance_outcomes=outcomes,
@@ -262,7 +265,7 @@ class HouserulesGame(pyspiel.Game):
             min_utility=spec.min_utility,
             max_utility=spec.max_utility,
             utility_sum=0.0 if spec.zero_sum else None,
-            max_game_length=min(INT_MAX, self.draws + moves))
+            max_game_length=min(INT_MAX, self.draws + moves + 1))  # + an answer's luck
         super().__init__(game_type, info, self.params)
 
     def __reduce__(self):
@@ -287,11 +290,14 @@ class Episode:
     seat's history once an information state was asked for."""
 
     __slots__ = ("spec", "game", "match", "seat", "decision", "window", "path", "won",
-                 "seen", "chance", "luck", "pending", "known")
+                 "seen", "chance", "luck", "limit", "pending", "known")
 
-    def __init__(self, spec: Spec, seed: int, luck: int = LUCK):
+    def __init__(self, spec: Spec, seed: int, luck: int = LUCK, limit: int = 0):
         self.spec = spec
         self.luck = luck
+        # Moves after the deal at most (then every return is 0): the game's `moves`, else a
+        # bound the ruleset's runaway guards keep any hand well inside.
+        self.limit = limit or spec.max_length * (2 if luck else 1)
         self.game = new_game(spec.rules, spec.players, seed, chance_nodes=spec.chancy,
                              record=True)
         self.match = Match(self.game, [None] * spec.players)  # OpenSpiel answers for every seat
@@ -304,7 +310,7 @@ class Episode:
 
     def __deepcopy__(self, memo) -> Episode:
         twin = Episode.__new__(Episode)
-        twin.spec, twin.luck = self.spec, self.luck
+        twin.spec, twin.luck, twin.limit = self.spec, self.luck, self.limit
         twin.game = self.game.clone()  # the engine's one clone (engine/clone.py)
         twin.match = self.match.moved_to(twin.game)
         twin.seat, twin.decision, twin.window = self.seat, self.decision, self.window
@@ -316,7 +322,8 @@ class Episode:
         return twin
 
     def __reduce__(self):
-        return replay, (self.spec.name, self.path, self.seen is not None, self.luck)
+        return replay, (self.spec.name, self.path, self.seen is not None, self.luck,
+                        self.limit)
 
     def settle(self) -> None:
         """After the deal or a move: what each seat now knows of the others' hands, the next
@@ -331,7 +338,7 @@ class Episode:
         if game.decision is None:
             self.seat, self.decision, self.window = None, None, False
             self.won = self.spec.rewards(game)
-        elif len(self.path) >= self.spec.max_length * (2 if self.luck else 1):
+        elif len(self.path) > self.limit:
             self.seat, self.decision, self.window = None, None, False  # a runaway: no winner
             self.won = [0.0] * self.spec.players
         elif game.decision.kind == CHANCE and game.decision.seat is None:  # a random outcome
@@ -391,6 +398,8 @@ class Episode:
         stock = game.stock
         if len(stock) > 1:
             shows = stock[-1].back if self.spec.encoding.two_sided else None
+            # From a fixed order: how the stock lay before cannot show through.
+            stock.sort(key=card_id)
             shuffle(game.rng, stock)
             if shows is not None:  # the topmost card of that side: a uniform one of them
                 top = max(at for at, card in enumerate(stock) if card.back is shows)
@@ -440,8 +449,14 @@ class Episode:
             twin.look()
         return twin
 
+    @property
+    def asked(self) -> int | None:
+        """The seat whose decision is open now (None at a chance node, a luck node too: the
+        seat has answered)."""
+        return None if self.pending is not None else self.seat
+
     def observation(self, seat: int) -> str:
-        return observations(self.spec.encoding, self.game, self.seat, self.decision, (seat,))[0]
+        return observations(self.spec.encoding, self.game, self.asked, self.decision, (seat,))[0]
 
     def track(self) -> None:
         """Start keeping each seat's history (called on the new table of a replay)."""
@@ -452,12 +467,16 @@ class Episode:
         """Each seat's observation, added to its history when it changed."""
         if self.seen is None:
             return
-        now = observations(self.spec.encoding, self.game, self.seat, self.decision,
+        now = observations(self.spec.encoding, self.game, self.asked, self.decision,
                            range(self.spec.players))
         for history, line in zip(self.seen, now):
             if line != history.last:
                 history.add(line + "\n")
                 history.last = line
+
+
+def card_id(card) -> int:
+    return card.id
 
 
 class History:
@@ -555,7 +574,7 @@ class HouserulesState(pyspiel.State):
         self._deal.append(int(action))
         if len(self._deal) == game.draws:
             seed = sum(digit * game.seeds ** place for place, digit in enumerate(self._deal))
-            self._episode = Episode(game.spec, seed, game.luck)
+            self._episode = Episode(game.spec, seed, game.luck, game.moves)
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -603,7 +622,7 @@ class HouserulesState(pyspiel.State):
         if table is None:
             return ""
         if table.seen is None:  # replay the moves, keeping each seat's history this time
-            table.seen = replay(table.spec, table.path, True, table.luck).seen
+            table.seen = replay(table.spec, table.path, True, table.luck, table.limit).seen
         assert table.seen is not None  # a replay that keeps the histories has them
         return table.seen[player].text()
 

@@ -80,7 +80,7 @@ class HouserulesObserver:
         if table is None:
             self.tensor.fill(0.0)
             return
-        decision = table.decision if player == table.seat and table.pending is None else None
+        decision = table.decision if player == table.asked else None
         length = self.encoding.length
         self.tensor[:length] = self.encoding.observe(table.game, player, decision)
         if self.recall:
