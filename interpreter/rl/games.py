@@ -23,15 +23,13 @@ class NoDecision(RuleRuntimeError):
     """The ruleset's hands end before any seat (or the learning seat) is asked anything."""
 
 
-def new_game(rules, players: int, seed: int, chance_nodes: bool = False,
-             record: bool = False) -> GameState:
+def new_game(rules, players: int, seed: int, chance_nodes: bool = False) -> GameState:
     """A new match of `rules` dealt from `seed`, its windows public; with `chance_nodes`, a
     rule's random outcome is a pending "chance" decision (the OpenSpiel game's chance nodes)
-    instead of drawn from the game's generator; with `record`, its events recorded (what a
-    seat learns of another's hand: engine/seeing.py's known_cards)."""
-    if chance_nodes or record:
+    instead of drawn from the game's generator."""
+    if chance_nodes:
         return GameState(rules, players=players, seed=seed, public_windows=True,
-                         chance_nodes=chance_nodes, record=record)
+                         chance_nodes=True)
     return GameState(rules, players=players, seed=seed, public_windows=True)
 
 

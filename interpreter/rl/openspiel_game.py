@@ -298,8 +298,10 @@ class Episode:
         # Moves after the deal at most (then every return is 0): the game's `moves`, else a
         # bound the ruleset's runaway guards keep any hand well inside.
         self.limit = limit or spec.max_length * (2 if luck else 1)
-        self.game = new_game(spec.rules, spec.players, seed, chance_nodes=spec.chancy,
-                             record=True)
+        self.game = new_game(spec.rules, spec.players, seed, chance_nodes=spec.chancy)
+        # Its events from here (read, then let go, after each move: learn): what a seat
+        # learns of another's hand (before anyone has moved, nothing).
+        self.game.events = []
         self.match = Match(self.game, [None] * spec.players)  # OpenSpiel answers for every seat
         self.path: list = [seed]  # the deal seed, then every move (a pickled table replays them)
         self.won: list[float] | None = None
