@@ -691,7 +691,7 @@ def test_a_game_and_a_state_unpickle_in_a_new_process():
 
 def test_the_is_mcts_example_runs(capsys):
     pytest.importorskip("open_spiel.python.algorithms.ismcts")
-    from tests.helpers import example
+    from helpers import example
     assert example("openspiel_ismcts").main(["--games", "1", "--simulations", "3",
                                              "--opponents", "heuristic"]) == 0
     assert "IS-MCTS against heuristic won" in capsys.readouterr().out
