@@ -66,6 +66,7 @@ import hashlib
 import random
 import re
 from collections import deque
+from operator import attrgetter
 
 import numpy as np
 import pyspiel
@@ -85,6 +86,7 @@ LUCK = 100  # outcomes of a luck node (the stock shuffled afresh before an answe
 DECISIONS_PER_TURN = 4  # a bound on the decisions of one turn, besides the windows' offers
 INT_MAX = 2 ** 31 - 1  # max_game_length is a C++ int
 SEEN = "seen"  # a path's mark: the game dealt again as one seat sees it
+CARD_ID = attrgetter("id")
 
 _registered: dict = {}  # short name -> (what it plays, its GameType, its Spec)
 
@@ -401,7 +403,7 @@ class Episode:
         if len(stock) > 1:
             shows = stock[-1].back if self.spec.encoding.two_sided else None
             # From a fixed order: how the stock lay before cannot show through.
-            stock.sort(key=card_id)
+            stock.sort(key=CARD_ID)
             shuffle(game.rng, stock)
             if shows is not None:  # the topmost card of that side: a uniform one of them
                 top = max(at for at, card in enumerate(stock) if card.back is shows)
@@ -475,10 +477,6 @@ class Episode:
             if line != history.last:
                 history.add(line + "\n")
                 history.last = line
-
-
-def card_id(card) -> int:
-    return card.id
 
 
 class History:
