@@ -32,10 +32,11 @@ def paid(game, reward: str) -> list:
 def zero_sum(rules: Ruleset, reward: str) -> bool:
     """Whether what `paid` pays always sums to zero for `rules`: the match reward does, and
     the hand's where the winner scores the points the others hold (the rules say nothing
-    else: no score of every seat, no lowest total winning)."""
+    else: no score of every seat, no lowest total winning, no teams, whose winner is not
+    paid its partners' cards)."""
     if reward == "match":
         return True
-    return not rules.lowest_wins and rules.seat_scoring is None
+    return not rules.lowest_wins and rules.seat_scoring is None and not rules.team_size
 
 
 def hand_rewards(game) -> list:

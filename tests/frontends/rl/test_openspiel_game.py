@@ -651,15 +651,20 @@ def test_openspiel_s_is_mcts_plays_whole_games(ruleset, options, players):
     assert searched and sum(state.returns()) == 0
 
 
-@pytest.mark.parametrize("ruleset, zero", [("classic", True), ("uno_flip", True),
-                                           ("crazy_eights", False), ("classic+house/low_score", False)])
-def test_zero_sum_is_declared_only_where_the_rewards_sum_to_zero(ruleset, zero):
+@pytest.mark.parametrize("ruleset, players, zero", [
+    ("classic", 2, True), ("uno_flip", 2, True), ("crazy_eights", 2, False),
+    ("classic+house/low_score", 2, False), ("classic+house/partners", 4, False)])
+def test_zero_sum_is_declared_only_where_the_rewards_sum_to_zero(ruleset, players, zero):
+    """(OpenSpiel's random simulation checks that a ZERO_SUM game's returns sum to zero.)"""
     from interpreter.rl.rewards import zero_sum
-    game = load(ruleset)
+    game = load(ruleset, players=players)
     utility = pyspiel.GameType.Utility
     assert game.get_type().utility == (utility.ZERO_SUM if zero else utility.GENERAL_SUM)
     assert zero_sum(game.spec.rules, "hand") == zero and zero_sum(game.spec.rules, "match")
-    assert load(ruleset, reward="match").get_type().utility == utility.ZERO_SUM
+    assert load(ruleset, players=players, reward="match").get_type().utility \
+        == utility.ZERO_SUM
+    pyspiel.random_sim_test(load(ruleset, players=players, moves=300), num_sims=1,
+                            serialize=False, verbose=False)
 
 
 def test_the_game_and_its_states_pickle():
