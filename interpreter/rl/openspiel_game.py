@@ -6,8 +6,9 @@
     game = pyspiel.load_game(name)           # or f"{name}(luck=0)": the stock's order kept
     state = game.new_initial_state()         # a chance node: the deal
 
-(`ruleset`: a bundled ruleset's name, a path, or a loaded Ruleset; examples/openspiel_mcts.py
-plays OpenSpiel's IS-MCTS and MCTS on a house rule.)
+(`ruleset`: a bundled ruleset's name, a path, or a loaded Ruleset; examples/openspiel_ismcts.py
+plays OpenSpiel's IS-MCTS on a house rule, examples/openspiel_mcts.py its MCTS; the game's
+parameters and a baseline: docs/learning.md.)
 
 The game is one hand (`reward="hand"`) or one match (`reward="match"`), paid as
 rl/rewards.py pays it; the game type says ZERO_SUM only where those rewards always sum to
@@ -16,12 +17,12 @@ zero (rewards.zero_sum), GENERAL_SUM elsewhere.
 - Chance is explicit, as draws. The deal is `draws` chance nodes (a game parameter, 3 unless
   loaded otherwise) of `seeds` outcomes each (1,000), uniform: the digits of the deal seed,
   the first the lowest (so `seeds**draws` deals: a billion), which makes the GameState.
-  Then, before the game hears any seat's answer, a luck node (`luck` outcomes, 1,000;
+  Then, before the game hears any seat's answer, a luck node (`luck` outcomes, 100;
   `luck=0`: none) reseeds the game's generator from the outcome and shuffles the stock
-  afresh (a two-sided stock keeps the side its top card shows): so the stock's order, and
-  whatever the generator draws next (a reshuffle, a rule's shuffle), is not fixed until after
-  the seat has chosen, and a search on the true state (OpenSpiel's MCTS) cannot see what it
-  will draw. (A chance node per card drawn would need the engine to stop in the middle of
+  afresh from a fixed order (a two-sided stock's top keeps showing its side): so the
+  stock's order, and whatever the generator draws next (a reshuffle, a rule's shuffle), is
+  not fixed until after the seat has chosen, and a search on the true state (OpenSpiel's
+  MCTS) cannot see what it will draw (it still sees the other hands: IS-MCTS does not). (A chance node per card drawn would need the engine to stop in the middle of
   an effect at every draw; a luck node before each answer hides the same, at the cost of a
   shuffle a move.) A rule's random outcome (random(), outcome(): a die, a launcher) is a
   chance node of its own: the GameState of a ruleset that draws one is made with chance
@@ -53,8 +54,8 @@ zero (rewards.zero_sum), GENERAL_SUM elsewhere.
 - A hand nobody is asked anything in is dealt past (games.py): the state after the deal is
   the first decision of the match's first hand that has one, or terminal if the match ends
   before any.
-- A hand that runs past `max_game_length` moves (a bound the ruleset's runaway guards keep
-  any hand well inside) ends with every return 0.
+- A hand that runs past `moves` moves after the deal (a game parameter; unless given, a
+  bound the ruleset's runaway guards keep any hand well inside) ends with every return 0.
 - The game and its states pickle (a state as its moves, replayed), in this process or
   another (which registers the game again).
 """
