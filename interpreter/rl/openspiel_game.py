@@ -62,7 +62,6 @@ zero (rewards.zero_sum), GENERAL_SUM elsewhere.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import random
 import re
@@ -438,19 +437,25 @@ class Episode:
         if self.pending is not None or self.chance is not None or self.seat is None:
             raise ValueError("a game is dealt again as a seat sees it at a seat's decision, "
                              "not at a chance node or the end")
-        twin = copy.deepcopy(self)
+        twin = Episode.__new__(Episode)  # made here: the game is cloned once, by as_seen
+        twin.spec, twin.luck, twin.limit = self.spec, self.luck, self.limit
         twin.game = as_seen(self.game, seat, random.Random(seed), self.known[seat])
         twin.match = self.match.moved_to(twin.game)
         twin.seat, twin.decision, twin.window = twin.match.asked()
-        twin.path.append((SEEN, seat, seed))
-        twin.known = [known if other == seat else {} for other, known in enumerate(twin.known)]
-        if twin.seen is not None:
-            mine = twin.seen[seat]
+        twin.chance, twin.pending, twin.won = None, None, None
+        twin.path = self.path + [(SEEN, seat, seed)]
+        twin.known = [{other: list(cards) for other, cards in self.known[seat].items()}
+                      if each == seat else {} for each in range(self.spec.players)]
+        twin.seen = None
+        if self.seen is not None:
+            mine = self.seen[seat]
             start = f"(dealt again as seat {seat} saw it: {mine.fingerprint()})\n"
+            twin.seen = [History() for _ in self.seen]
             for other, history in enumerate(twin.seen):
-                if other != seat:
-                    twin.seen[other] = History()
-                    twin.seen[other].add(start)
+                if other == seat:
+                    twin.seen[other] = mine.copy()
+                else:
+                    history.add(start)
             twin.look()
         return twin
 
@@ -613,8 +618,13 @@ class HouserulesState(pyspiel.State):
         table = self._episode
         if table is None:
             raise ValueError("a game is dealt again as a seat sees it after the deal")
-        twin = self.clone()
-        twin._episode = table.seen_by(seat, seed)
+        twin_table = table.seen_by(seat, seed)
+        self._episode = None  # so the clone copies no game of its own (it takes the twin's)
+        try:
+            twin = self.clone()
+        finally:
+            self._episode = table
+        twin._episode = twin_table
         return twin
 
     def information_state(self, player: int) -> str:
