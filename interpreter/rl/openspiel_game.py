@@ -649,6 +649,8 @@ class HouserulesState(pyspiel.State):
             for card in table.game.discard:
                 discard[encoding.face(card)] += 1.0
             for other, cards in table.known[player].items():
+                if other == player:  # (known_cards leaves the seat's own hand out too)
+                    continue
                 for card in cards:
                     known[(other - player) % players - 1, encoding.face(card)] += 1.0
         return discard, known
