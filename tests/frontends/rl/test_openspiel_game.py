@@ -18,7 +18,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from interpreter.rl.openspiel_game import HISTORY_LINES, LUCK, History, register  # noqa: E402
+from interpreter.rl.openspiel_episode import HISTORY_LINES, LUCK, History  # noqa: E402
+from interpreter.rl.openspiel_game import register  # noqa: E402
 
 BUNDLED = ["classic", "all_wild", "classic_2018", "crazy_eights", "dos", "mario_kart",
            "no_mercy", "uno_attack", "uno_flip"]
@@ -175,7 +176,7 @@ def test_the_same_deal_and_actions_give_the_same_game():
 
 
 def test_information_state_is_the_seat_s_own_history(monkeypatch):
-    monkeypatch.setattr("interpreter.rl.openspiel_game.HISTORY_LINES", 100_000)  # all of it
+    monkeypatch.setattr("interpreter.rl.openspiel_episode.HISTORY_LINES", 100_000)  # all of it
     game = load("classic")
     state = dealt(game, 9)
     rng = random.Random(2)
