@@ -3,7 +3,7 @@ tree search, open_spiel.python.algorithms.ismcts) against the random and the heu
 one hand of two-player classic UNO with stacking per game, printing IS-MCTS's win rate with
 a 95% interval and the wall time.
 
-    . /work/venv/bin/activate && pip install '.[rl]'      # once (numpy, OpenSpiel)
+    pip install '.[rl]'                                    # once (numpy, OpenSpiel)
     python examples/openspiel_ismcts.py                    # 40 games per opponent, minutes
     python examples/openspiel_ismcts.py --games 100 --simulations 40 --opponents heuristic
     python examples/openspiel_ismcts.py --ruleset uno_flip --option ""   # any ruleset
