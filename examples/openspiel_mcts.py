@@ -4,12 +4,12 @@ printing MCTS's win rate with a 95% interval.
 
     pip install '.[rl]'                                    # once: OpenSpiel, in the `rl` extra
     python examples/openspiel_mcts.py                      # 20 games per variant, about a minute
-    python examples/openspiel_mcts.py --games 100 --simulations 20 --depth 40
+    python examples/openspiel_mcts.py --games 100 --simulations 20 --depth 80
     python examples/openspiel_mcts.py --depth 0            # full random rollouts: very slow
 
 Each variant is registered as an OpenSpiel game (interpreter/rl/openspiel_game.py) and
-played through pyspiel only: `chance_outcomes` at the deal, `legal_actions`, `apply_action`,
-`returns`. MCTS (open_spiel.python.algorithms.mcts.MCTSBot) sits at seat 0 in even games and
+played through pyspiel only: `chance_outcomes` at the deal's chance nodes and the luck
+nodes, `legal_actions`, `apply_action`, `returns`. MCTS (open_spiel.python.algorithms.mcts.MCTSBot) sits at seat 0 in even games and
 seat 1 in odd ones, and searches only when it has more than one legal action.
 
 The evaluator is OpenSpiel's RandomRolloutEvaluator with its `max_length` cut-off (--depth):
@@ -19,9 +19,10 @@ cut off before the hand ends is scored, instead of OpenSpiel's 0 for every seat,
 held: each seat gets the others' mean held points minus its own (zero-sum, on the scale of the
 hand's points).
 
-Mind that OpenSpiel's MCTS searches the true state: it sees the other hand and the order of the
-stock (the deal is the only chance node). It is an open-hand player, so its win rate is an upper
-bound on what an honest search would get.
+Mind that OpenSpiel's MCTS searches the true state: it sees the other hand (not what it will
+draw: a luck node before each answer shuffles the stock afresh). It is an open-hand player, so
+its win rate is an upper bound on what an honest search would get; examples/openspiel_ismcts.py
+plays OpenSpiel's IS-MCTS, which searches games dealt again as its seat sees them.
 """
 
 from __future__ import annotations
@@ -76,9 +77,12 @@ def held(state) -> list:
 
 
 def play(game, bot, mcts_seat: int, deal: int, rng: random.Random) -> tuple:
-    """One hand: MCTS at `mcts_seat`, a uniform random player elsewhere. (returns, moves)."""
+    """One hand of deal seed `deal`: MCTS at `mcts_seat`, a uniform random player elsewhere
+    (and at the luck nodes, uniform). (returns, moves)."""
     state = game.new_initial_state()
-    state.apply_action(deal)
+    for _ in range(game.draws):  # the deal seed's digits, the lowest first
+        state.apply_action(deal % game.seeds)
+        deal //= game.seeds
     moves = 0
     while not state.is_terminal():
         legal = state.legal_actions()
@@ -96,8 +100,8 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=20, help="games per variant (20)")
     parser.add_argument("--simulations", type=int, default=6,
                         help="MCTS simulations per search (6)")
-    parser.add_argument("--depth", type=int, default=16,
-                        help="rollout cut-off in moves, 0 for none (16)")
+    parser.add_argument("--depth", type=int, default=32,
+                        help="rollout cut-off in moves, luck nodes included, 0 for none (32)")
     parser.add_argument("--uct", type=float, default=50.0,
                         help="UCT exploration constant, in hand points (50)")
     parser.add_argument("--seed", type=int, default=0)
@@ -111,9 +115,7 @@ def main(argv=None) -> int:
                                            max_length=args.depth or None)
         bot = mcts.MCTSBot(game, args.uct, args.simulations, evaluator, solve=False,
                            random_state=np.random.RandomState(args.seed + 1))
-        deals = random.Random(args.seed + 2).sample(range(game.max_chance_outcomes()),
-                                                    min(args.games, game.max_chance_outcomes()))
-        deals += [deals[i % len(deals)] for i in range(args.games - len(deals))]
+        deals = random.Random(args.seed + 2).sample(range(game.seeds ** game.draws), args.games)
         wins, points, moves, begun = 0, 0.0, 0, time.time()
         for number, deal in enumerate(deals):
             seat = number % 2

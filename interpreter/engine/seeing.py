@@ -81,23 +81,37 @@ def known_cards(game: GameState, seat: int) -> dict[int, list[Any]]:
     game recorded (a game that records none: nothing known): cards it gave or passed there and that seat has not played since. A seat
     whose cards moved unseen (a swap or pass of hands, a shuffle, cards it put away) is known
     no longer: forgetting never assumes what was not seen."""
-    faces = {card.name: card for card in reversed(game.faces)}
     known: dict[int, list[Any]] = {}
-    for event, data in game.events or ():
+    remember(known, game, seat, game.events or ())
+    return {other: cards for other, cards in known.items() if other != seat and cards}
+
+
+def remember(known: dict[int, list[Any]], game: GameState, seat: int, events: Any) -> None:
+    """Bring `known` (known_cards' answer so far, kept by a caller that reads the game's
+    events as they come) up to date with `events`, the game's next ones."""
+    faces: dict[str, Any] = {}
+
+    def face(name: str) -> Any:
+        if not faces:
+            faces.update((card.name, card) for card in reversed(game.faces))
+        return faces.get(name)
+
+    for event, data in events:
         if event in ("hand_over", "first_card", "shuffle_hands", "pass_hands", "sides"):
             known.clear()
         elif event == "cards_moved" and data["seat"] == seat and isinstance(data["to"], int):
-            known.setdefault(data["to"], []).extend(faces[name] for name in data.get("cards", ())
-                                                    if name in faces)
+            known.setdefault(data["to"], []).extend(
+                card for card in map(face, data.get("cards", ())) if card is not None)
         elif event == "cards_passed":
             for giver, _, _ in data["passes"]:  # all at once: which of theirs went is unseen
                 known.pop(giver, None)
             for giver, receiver, cards in data["passes"]:
                 if giver == seat and receiver is not None:
-                    known.setdefault(receiver, []).extend(faces[n] for n in cards if n in faces)
+                    known.setdefault(receiver, []).extend(
+                        card for card in map(face, cards) if card is not None)
         elif event == "play" and data["seat"] in known:
             held = known[data["seat"]]
-            card = faces.get(data["card"])
+            card = face(data["card"])
             if card in held:
                 held.remove(card)
         elif event in ("cards_moved", "added_to_row") and data["seat"] in known:
@@ -105,4 +119,3 @@ def known_cards(game: GameState, seat: int) -> dict[int, list[Any]]:
         elif event == "swap_hands":
             for other in data["seats"]:
                 known.pop(other, None)
-    return {other: cards for other, cards in known.items() if other != seat and cards}

@@ -52,8 +52,10 @@ def turned(texts: list, seat: int) -> str:
 
 class HouserulesObserver:
     """Observations for OpenSpiel (the PyObserver interface, open_spiel/python/observation.py):
-    without perfect recall, the seat's observation now, as numbers and words; with it, the
-    seat's history as words (no tensor)."""
+    without perfect recall, the seat's observation now, as numbers and words; with it, its
+    information state: as numbers, the observation and what it remembers (the discard pile's
+    faces, the cards it knows each other hand holds: openspiel_game's `memory`), as words
+    its history."""
 
     def __init__(self, encoding: Encoding, iig_obs_type):
         if (not iig_obs_type.public_info
@@ -62,22 +64,29 @@ class HouserulesObserver:
                              "the seat's own private information")
         self.encoding = encoding
         self.recall = iig_obs_type.perfect_recall
+        faces, players = encoding.face_count, encoding.players
+        fields = list(encoding.fields)
         if self.recall:
-            self.tensor, self.dict = None, {}
-        else:
-            self.tensor = np.zeros(encoding.length, np.float32)
-            self.dict = {name: self.tensor[start:start + length]
-                         for name, start, length in encoding.fields}
+            fields += [("discard", encoding.length, faces),
+                       ("known", encoding.length + faces, (players - 1) * faces)]
+        size = fields[-1][1] + fields[-1][2]
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {name: self.tensor[start:start + length] for name, start, length in fields}
+        if self.recall:
+            self.dict["known"] = self.dict["known"].reshape(players - 1, faces)
 
     def set_from(self, state, player):
-        if self.tensor is None:
-            return
         table = state._episode
         if table is None:
             self.tensor.fill(0.0)
-        else:
-            decision = table.decision if player == table.seat else None
-            self.tensor[:] = self.encoding.observe(table.game, player, decision)
+            return
+        decision = table.decision if player == table.asked else None
+        length = self.encoding.length
+        self.tensor[:length] = self.encoding.observe(table.game, player, decision)
+        if self.recall:
+            discard, known = state.memory(player)
+            self.dict["discard"][:] = discard
+            self.dict["known"][:] = known
 
     def string_from(self, state, player):
         if self.recall:

@@ -24,6 +24,21 @@ def rules_of(ruleset, options=None, reward: str = "hand") -> Ruleset:
     return load_ruleset(str(ruleset), dict(options or {}))
 
 
+def paid(game, reward: str) -> list:
+    """Per seat, what an episode of `reward` (one of REWARDS) that just ended pays."""
+    return hand_rewards(game) if reward == "hand" else match_rewards(game)
+
+
+def zero_sum(rules: Ruleset, reward: str) -> bool:
+    """Whether what `paid` pays always sums to zero for `rules`: the match reward does, and
+    the hand's where the winner scores the points the others hold (the rules say nothing
+    else: no score of every seat, no lowest total winning, no teams, whose winner is not
+    paid its partners' cards)."""
+    if reward == "match":
+        return True
+    return not rules.lowest_wins and rules.seat_scoring is None and not rules.team_size
+
+
 def hand_rewards(game) -> list:
     """Per seat, the points of the hand that just ended (with match.winner lowest, minus
     what each seat scored: a point is then a loss)."""

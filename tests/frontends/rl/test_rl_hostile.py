@@ -140,9 +140,11 @@ def gymnasium_outcome(path, options, reward) -> str:
 def openspiel_outcome(path, options, reward) -> str:
     name = register(str(path), players=3, options=options, reward=reward,
                     name=f"houserules_{path.stem}_{reward}")
-    state = pyspiel.load_game(name).new_initial_state()
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
     try:
-        state.apply_action(0)
+        for _ in range(game.draws):  # the deal's chance nodes
+            state.apply_action(0)
     except NoDecision as error:
         return refused(error, path)
     if state.is_terminal():

@@ -83,10 +83,14 @@ def pettingzoo_view(holder, observer, takes, uncalled) -> list:
 def openspiel_view(holder, observer, takes, uncalled) -> list:
     game = pyspiel.load_game(register(RULES, players=4, name="houserules_public_windows"))
     state = game.new_initial_state()
-    state.apply_action(0)
+    for _ in range(game.draws):  # the deal's chance nodes (the table is the case's)
+        state.apply_action(0)
     encoding = game.spec.encoding
     seen = []
     while not jumped(state.game, holder):
+        if state.is_chance_node():  # a luck node: the answer is heard after it
+            state.apply_action(0)
+            continue
         seen.append((state.current_player(), state.legal_actions(observer),
                      state.observation_tensor(observer), state.observation_string(observer),
                      state.information_state_string(observer)))
@@ -176,7 +180,8 @@ def test_the_environments_make_public_windows(make):
 def test_the_openspiel_game_and_its_clones_have_public_windows():
     game = pyspiel.load_game(register("classic", players=3, options={"jump_in": True}))
     state = game.new_initial_state()
-    state.apply_action(4)
+    for digit in (4, 0, 0):  # the deal of seed 4
+        state.apply_action(digit)
     assert state.game.public_windows
     assert state.clone().game.public_windows and state.game.clone().public_windows
     np.testing.assert_array_equal(state.clone().observation_tensor(1),
