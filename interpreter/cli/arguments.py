@@ -29,8 +29,8 @@ examples:
   houserules serve                 # a table in your browser (pip install 'houserules[web]')
 """
 
-BOTS_HELP = ("random, heuristic, forgetful or eager, or one per seat as a comma list "
-             "(heuristic,random,random)")
+BOTS_HELP = ("random, heuristic, forgetful, eager or strong (a search: slower), or one per "
+             "seat as a comma list (strong,heuristic,heuristic)")
 
 
 class Parser(argparse.ArgumentParser):

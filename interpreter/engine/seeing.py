@@ -8,7 +8,8 @@ hand: cards it passed or gave there, or a hand it held before a swap (`known`, w
 caller keeps, or known_cards reads from the game's events). What it has not seen, the other hands'
 cards and the stock's order, is dealt again at random into the same places, each card
 keeping what the seat saw of it (the side it showed). The game's generator is replaced by one
-drawn from `rng`, so what chance brings next is not the real game's either.
+drawn from `rng`, so what chance brings next (outcomes and decks given in advance included)
+is not the real game's either.
 """
 
 from __future__ import annotations
@@ -53,6 +54,10 @@ def as_seen(game: GameState, seat: int, rng: random.Random,
         unseen.append(card)
     deal_unseen(places, unseen, rng)
     twin.rng = random.Random(rng.getrandbits(64))
+    # Chance given in advance (a scenario's outcomes, the stacked decks of hands to come) is
+    # chance to come too: the twin draws it from its own generator.
+    twin.fixed_chance = []
+    twin._later = []
     return twin
 
 

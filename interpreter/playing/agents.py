@@ -1,5 +1,5 @@
 """Agents answer decisions: `decide(game, decision) -> one of decision.options`. The bundled
-bots are made by name, by bot(); match.py lets them answer a match's decisions."""
+bots are made by name, by seating.bot(); match.py lets them answer a match's decisions."""
 
 from __future__ import annotations
 
@@ -172,19 +172,6 @@ class ForgetfulAgent(HeuristicAgent):
         super().__init__(seed, FORGET_UNO)
 
 
-# The bundled bots by name: every front end makes them through bot() (seating.py).
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "eager": EagerAgent,
-          "forgetful": ForgetfulAgent}
-# What each plays like, in a line, wherever the bots are listed: as data, since the compiled
-# build keeps no docstrings.
-BOT_HELP = {"random": "Uniform over the legal options.",
-            "heuristic": "Plays sensibly: coloured cards before colourless ones, its strongest "
-                         "colour, calls UNO.",
-            "eager": "Plays like RLCard's random loop: a random playable card if any, else draws.",
-            "forgetful": "The heuristic bot, but it forgets to call UNO one time in five, so "
-                         "people can catch it."}
-
-
 # The generator's own C methods. Called on a plain random.Random they skip the method
 # lookup, about 180 instructions a call (callgrind), and a bot draws once or twice a turn; a
 # subclass (SystemRandom, say) may override them, so it is asked by name.
@@ -224,26 +211,3 @@ def generator(seed: Any) -> Any:
     """A random generator from a seed, or `seed` itself when it is one (bots may share one):
     a `random.Random`, or the simulations' `Dice`."""
     return seed if isinstance(seed, (random.Random, Dice)) else random.Random(seed)
-
-
-def bot(name: str, rng: Any) -> Any:
-    """The bundled bot `name` (one of AGENTS), drawing from `rng` (or a generator seeded
-    with it): the one place every front end makes its bots (seating.seat_bots seats them)."""
-    # Constructed natively (through AGENTS, a call through Python's protocol: about 1,500
-    # instructions a bot).
-    if name == "eager":
-        return EagerAgent(rng)
-    if name == "random":
-        return RandomAgent(rng)
-    if name == "forgetful":
-        return ForgetfulAgent(rng)
-    if name == "heuristic":
-        return HeuristicAgent(rng)
-    raise HouserulesError(unknown_bot(name))
-
-
-def unknown_bot(name: str) -> str:
-    """What is said of a bot name that names none of AGENTS (quoted, escaped, and cut short
-    when it is long, as the command line quotes an argument)."""
-    quoted = repr(name) if len(name) <= 40 else f"{name[:30]!r}... ({len(name):,} characters)"
-    return f"unknown bot {quoted}; bots: {', '.join(AGENTS)}"

@@ -1,16 +1,48 @@
-"""Who sits where: the one reading of a `--bots` list (the command line, the learning
-environments, a saved game, the browser table's seats), and the bots of a table, each made
-by agents.bot() from its name and its seat's seed."""
+"""Who sits where: the bundled bots by name (AGENTS), the one reading of a `--bots` list (the
+command line, the learning environments, a saved game, the browser table's seats), and the
+bots of a table, each made by bot() from its name and its seat's seed."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from interpreter.errors import HouserulesError
-from interpreter.playing.agents import AGENTS, bot, unknown_bot
+from interpreter.playing.agents import EagerAgent, ForgetfulAgent, HeuristicAgent, RandomAgent
 from interpreter.playing.dice import Dice
+from interpreter.playing.search import StrongAgent
 
 DEFAULT = "random"  # the bots of an empty list
+
+# The bundled bots by name: every front end makes them through bot() (the browser's seat
+# menu lists them, with BOT_HELP).
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "eager": EagerAgent,
+          "forgetful": ForgetfulAgent, "strong": StrongAgent}
+# What each plays like, in a line, wherever the bots are listed: as data, since the compiled
+# build keeps no docstrings.
+BOT_HELP = {"random": "Uniform over the legal options.",
+            "heuristic": "Plays sensibly: coloured cards before colourless ones, its strongest "
+                         "colour, calls UNO.",
+            "eager": "Plays like RLCard's random loop: a random playable card if any, else draws.",
+            "forgetful": "The heuristic bot, but it forgets to call UNO one time in five, so "
+                         "people can catch it.",
+            "strong": "Searches: plays each option out in games dealt as its seat sees them, and "
+                      "takes the one that wins most (slower)."}
+
+
+def bot(name: str, rng: Any) -> Any:
+    """The bundled bot `name` (one of AGENTS), drawing from `rng` (or a generator seeded
+    with it): the one place every front end makes its bots (seat_bots seats them)."""
+    agent = AGENTS.get(name)
+    if agent is None:
+        raise HouserulesError(unknown_bot(name))
+    return agent(rng)
+
+
+def unknown_bot(name: str) -> str:
+    """What is said of a bot name that names none of AGENTS (quoted, escaped, and cut short
+    when it is long, as the command line quotes an argument)."""
+    quoted = repr(name) if len(name) <= 40 else f"{name[:30]!r}... ({len(name):,} characters)"
+    return f"unknown bot {quoted}; bots: {', '.join(AGENTS)}"
 
 
 def known_bot(name: object) -> bool:

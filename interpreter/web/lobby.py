@@ -22,8 +22,8 @@ from interpreter.loading.source import (
     bundled_rulesets,
     read_yaml,
 )
-from interpreter.playing.agents import AGENTS, BOT_HELP
 from interpreter.playing.gamelog import error_text
+from interpreter.playing.seating import AGENTS, BOT_HELP
 from interpreter.safe_text import shown
 
 PASTED = "pasted.yaml"  # the name a pasted ruleset is written under, in its own folder

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.playing.agents import bot
+from interpreter.playing.seating import bot
 from interpreter.playing.match import decide
 from interpreter.web.table_files import (
     MAX_TIMER,

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from interpreter.playing.agents import AGENTS
-from interpreter.playing.seating import known_bot
+from interpreter.playing.seating import AGENTS, known_bot
 from interpreter.web.lobby import one_line
 from interpreter.web.table_files import TableError
 

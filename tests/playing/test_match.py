@@ -12,10 +12,10 @@ import pytest
 from interpreter import GameState, load_ruleset
 from interpreter.engine.decisions import Decision
 from interpreter.errors import HouserulesError
-from interpreter.playing.agents import ForgetfulAgent, HeuristicAgent, bot
+from interpreter.playing.agents import ForgetfulAgent, HeuristicAgent
 from interpreter.playing.dice import Dice
 from interpreter.playing.match import Match, play_match
-from interpreter.playing.seating import bot_names, make_agents, seat_bots
+from interpreter.playing.seating import bot, bot_names, make_agents, seat_bots
 
 JUMPS = "classic+house/jump_in"
 NAMES = ["forgetful", "random", "heuristic", "eager"]

@@ -111,7 +111,7 @@ def test_the_catalog_lists_games_house_rules_and_bots(client):
 
 def test_each_bot_is_described_without_its_docstring(monkeypatch):
     """The set-up page's words for each bot are data: the compiled build keeps no docstrings."""
-    from interpreter.playing.agents import AGENTS
+    from interpreter.playing.seating import AGENTS
     from interpreter.web import lobby
     for agent in AGENTS.values():
         monkeypatch.setattr(agent, "__doc__", None)
