@@ -35,7 +35,7 @@ from interpreter.errors import RuleRuntimeError
 from interpreter.playing.agents import HeuristicAgent, generator
 from interpreter.playing.match import ask_window
 
-PLAYOUTS: Final = 120  # the default budget: playouts per decision (docs: README, Bots)
+PLAYOUTS: Final = 400  # the default budget: playouts per decision (README: The strong bot)
 # How clearly an option must beat the heuristic's answer, in standard errors, to be taken
 # instead: playouts are noisy, and a noisy difference is no reason to leave a sound answer.
 MARGIN: Final = 1.0
@@ -114,7 +114,7 @@ class StrongAgent:
                       chosen if played else game.top, [len(hand) for hand in game.hands])
 
     def passed_on_top(self, game: GameState, seat: int) -> list[int]:
-        """The seats it saw draw one card and pass on the card on top now, since its last
+        """The seats it saw take a card and pass on the card on top now, since its last
         play (nothing played since, each of their hands one card larger): taken to hold
         nothing they could play on it, as anyone who could would have played."""
         after = self.after
