@@ -18,9 +18,9 @@ from interpreter.playing.agents import (
     ForgetfulAgent,
     HeuristicAgent,
     RandomAgent,
-    bot,
 )
 from interpreter.playing.match import play_match
+from interpreter.playing.seating import bot
 from interpreter.playing.session import Session, make_bots
 from interpreter.rl.rewards import hand_rewards
 
