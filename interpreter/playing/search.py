@@ -61,10 +61,12 @@ class StrongAgent:
         self.spent = 0  # playouts run by the last decision
         # What the table looked like after its last play: (game, hands played, discard
         # length, top card, hand sizes), to see who drew and passed on that card since.
+        # Not saved with a game: a resumed game's bot has forgotten it (and searches on).
         self.after: tuple[Any, ...] | None = None
 
     def decide(self, game: GameState, decision: Decision) -> Any:
-        """The option whose playouts won most; the heuristic bot's answer among equals."""
+        """The option whose playouts did best, if it beat the heuristic bot's answer clearly;
+        otherwise the heuristic bot's answer."""
         options = decision.options
         self.spent = 0
         if len(options) == 1:
