@@ -53,7 +53,7 @@ from interpreter.playing.match import Match
 from interpreter.rl.encoding import Encoding
 from interpreter.rl.games import deal_on, new_game
 from interpreter.rl.openspiel_views import HouserulesObserver, observations
-from interpreter.rl.rewards import REWARDS, hand_rewards, match_rewards, rules_of
+from interpreter.rl.rewards import REWARDS, paid, rules_of
 
 HISTORY_CHARS = 65_536  # an information state's latest lines, at most (History)
 SEEDS = 1000  # deal seeds: the outcomes of the chance node, unless registered otherwise
@@ -90,7 +90,7 @@ class Spec:
             self.min_utility, self.max_utility = -float(bound), float(bound)
 
     def rewards(self, game) -> list:
-        return hand_rewards(game) if self.reward == "hand" else match_rewards(game)
+        return paid(game, self.reward)
 
 
 def register(ruleset, players: int = 2, options=None, reward: str = "hand",
