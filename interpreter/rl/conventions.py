@@ -3,10 +3,10 @@ dict with the action mask, or a flat vector), what an illegal action does, the t
 render shows, and pickling an environment by what made it and the actions of its episode.
 
 Illegal actions (`illegal=`):
-- "raise" (the default of `pettingzoo_env` and `gymnasium_env`): IllegalAction, nothing
-  changes;
-- "random_legal" (the default of the registered Gymnasium ids, so a vector environment
-  stepping on `action_space.sample()` plays): a legal action drawn from the environment's
+- "raise" (the PettingZoo environment's default: its agents pick with the mask): IllegalAction,
+  nothing changes;
+- "random_legal" (the Gymnasium environment's default, so that a vector environment stepping
+  on its own `action_space.sample()` plays): a legal action drawn from the environment's
   seeded generator is played instead, and the step's info says `illegal: True`;
 - "penalize": nothing changes, the seat asked is paid PENALTY for the step and asked again.
 """
