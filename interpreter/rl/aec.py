@@ -48,7 +48,7 @@ class HouserulesEnv(AECEnv):
                  max_steps: int | None = None, render_mode: str | None = None,
                  legal_actions: bool = False, illegal: str = "raise"):
         super().__init__()
-        check_choices(illegal, "dict", render_mode)
+        check_choices(illegal, "dict")
         self.rules = rules_of(ruleset, options, reward)
         self.players = players or self.rules.default_players
         self.rules.check_players(self.players)

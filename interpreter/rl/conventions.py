@@ -29,15 +29,14 @@ OBSERVATIONS = ("dict", "flat")
 RENDER_MODES = ["human", "ansi"]
 
 
-def check_choices(illegal: str, observation: str, render_mode: str | None) -> None:
-    """Refuse an unknown `illegal`, `observation` or `render_mode`."""
+def check_choices(illegal: str, observation: str) -> None:
+    """Refuse an unknown `illegal` or `observation`. (An unknown render_mode renders nothing,
+    as Gymnasium allows: SB3's make_vec_env asks for "rgb_array" whatever the environment.)"""
     if illegal not in ILLEGAL:
         raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
     if observation not in OBSERVATIONS:
         raise ValueError(f"observation must be one of {', '.join(OBSERVATIONS)}, "
                          f"not {observation!r}")
-    if render_mode not in (None, *RENDER_MODES):
-        raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
 
 
 def observation_space(encoding, observation: str) -> spaces.Space:
@@ -73,7 +72,7 @@ def table_text(game, seat: int) -> str:
 
 def render(render_mode: str | None, game, seat: int | None) -> str | None:
     """`human`: print the table `seat` sees; `ansi`: return it as text; None otherwise."""
-    if render_mode is None:
+    if render_mode not in RENDER_MODES:
         return None
     text = "(no game dealt: reset() deals one)\n" if game is None or seat is None \
         else table_text(game, seat)

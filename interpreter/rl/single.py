@@ -41,7 +41,7 @@ class SeatEnv(gym.Env):
                  render_mode: str | None = None, seed: int | None = None,
                  max_steps: int | None = None, observation: str = "dict",
                  legal_actions: bool = False, illegal: str = "random_legal"):
-        check_choices(illegal, observation, render_mode)
+        check_choices(illegal, observation)
         self.rules = rules_of(ruleset, options, reward)
         self.players = players or self.rules.default_players
         self.rules.check_players(self.players)
