@@ -71,7 +71,7 @@ class HouserulesEnv(AECEnv):
         self.seeds = random.Random(seed)
         self.picks = random.Random(seed)  # illegal="random_legal": the legal action played
         self.game: GameState | None = None  # dealt by reset()
-        self.path: list[Any] | None = None  # the game seed, then every step's action
+        self.path: list[Any] = []  # the game seed, then every step's action
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -195,9 +195,9 @@ class HouserulesEnv(AECEnv):
                 "picks": self.picks.getstate()}
 
     def __setstate__(self, state) -> None:
-        self.__init__(**state["made"])
+        HouserulesEnv.__init__(self, **state["made"])
         path = state["path"]
-        if path is not None:
+        if path:
             self.start(first_decision(self.rules, self.players, lambda: path[0], path[0]),
                        path[0])
             for action in path[1:]:

@@ -67,7 +67,7 @@ class SeatEnv(gym.Env):
         self.observation_space = observation_space(self.encoding, observation)
         self.action_space = spaces.Discrete(self.encoding.size)
         self.game: GameState | None = None  # dealt by reset()
-        self.path: list[Any] | None = None  # the game seed, then the learner's actions
+        self.path: list[Any] = []  # the game seed, then the learner's actions
         self.mask, self.legal, self.chosen = self.encoding.legal(None)
 
     def reset(self, *, seed: int | None = None, options=None):
@@ -156,7 +156,6 @@ class SeatEnv(gym.Env):
             answer = self.chosen[action]
         except (KeyError, TypeError):  # not a legal action: as `illegal` says
             if self.illegal == "penalize":
-                assert self.path is not None, "reset() deals the game first"
                 self.path.append(action)
                 return self.observation(), PENALTY, False, False, self.info(illegal=True)
             if self.illegal == "raise":  # say why (IllegalAction)
@@ -170,7 +169,6 @@ class SeatEnv(gym.Env):
 
     def act(self, action: Any, answer: Any, more: dict):
         """The learner answers `answer` (its `action`); the bots play on to its next turn."""
-        assert self.path is not None, "reset() deals the game first"
         self.path.append(action)
         self.match.answer(self.seat, answer)
         self.steps += 1
@@ -195,9 +193,9 @@ class SeatEnv(gym.Env):
                 "np_random": self._np_random}
 
     def __setstate__(self, state) -> None:
-        self.__init__(**state["made"])
+        SeatEnv.__init__(self, **state["made"])
         path = state["path"]
-        if path is not None:
+        if path:
             self.unasked = 0
             self.deal(path[0])
             self.advance()
