@@ -95,7 +95,7 @@ class Ruleset:
     rows: tuple = ()  # the rows of piles (`rows:`), engine.piles.Row each, in order
     call_word: str = "UNO"  # what a seat left at uno_cards_left cards calls (uno.name)
     switched: tuple = ()  # (name, on): the house rules --option switched on or off
-    # (ref, options, rules_path) as load_ruleset was asked: what pickling keeps of it
+    # (ref, options, rules_path) as load_ruleset was asked: what pickling keeps (pickling.py)
     reference: tuple = field(default=(), compare=False)
 
     def __deepcopy__(self, memo):
@@ -103,16 +103,6 @@ class Ruleset:
 
     def __copy__(self):
         return self
-
-    def __reduce__(self):
-        """Pickled by reference (its compiled rules are closures, which pickle cannot keep):
-        loaded again from its file and options, and checked by digest, where unpickled."""
-        if not self.reference:
-            raise TypeError(f"the ruleset {self.name} was not loaded by load_ruleset, so it "
-                            f"cannot be pickled")
-        from interpreter.building.ruleset import reloaded  # built there: imports this module
-        ref, options, rules_path = self.reference
-        return reloaded, (ref, dict(options), rules_path, self.digest)
 
     def card(self, text: str, side: int = 0) -> Card:
         """The card face written `text` ('red 5', 'Blue 7'; two-sided: 'blue 2 / orange 8',

@@ -23,7 +23,6 @@ from interpreter.engine.decks import build_deck, check_copies
 from interpreter.engine.frame import Frame
 from interpreter.engine.game import GameState
 from interpreter.engine.piles import Row
-from interpreter.errors import RulesetError
 from interpreter.engine.playable import tables_for
 from interpreter.language import dsl
 from interpreter.language.builtins import BUILTINS
@@ -63,23 +62,6 @@ def load_ruleset(ref: str | Path, options: dict | None = None, rules_path=()) ->
                    switched=tuple((name, on) for name, on in switches.items()
                                   if name in add or name in drop),
                    reference=(str(ref), tuple(given.items()), tuple(str(p) for p in rules_path)))
-
-
-_reloaded: dict = {}  # (reference, digest) -> the Ruleset unpickled in this process
-
-
-def reloaded(ref: str, options: dict, rules_path: tuple, digest: str) -> Ruleset:
-    """A pickled Ruleset: loaded again from its reference (once a process), and refused if
-    what it reads now is not what was pickled (the file or what it extends changed)."""
-    key = (ref, repr(sorted(options.items())), rules_path, digest)
-    rules = _reloaded.get(key)
-    if rules is None:
-        rules = load_ruleset(ref, options, rules_path)
-        if rules.digest != digest:
-            raise RulesetError(f"the ruleset changed since it was pickled (digest {digest}, "
-                               f"now {rules.digest})", file=rules.file)
-        _reloaded[key] = rules
-    return rules
 
 
 def validate(source: Source) -> None:

@@ -6,7 +6,7 @@ pettingzoo; open_spiel for the OpenSpiel game). See docs/learning.md.
     env = gymnasium_env(RULESET, seat=0, bots="heuristic")    # one learner against bots
 
     import gymnasium as gym, interpreter.rl                   # registers the ids
-    env = gym.make("houserules/Classic-v0", players=2, bots="heuristic")
+    env = gym.make("houserules/NAME-v0", players=2, bots="heuristic")
 
 RULESET is a bundled name, a path to a .yaml file, or a loaded Ruleset. Importing this
 package registers the Gymnasium ids of the bundled games (registration.py; nothing loaded).

@@ -2,7 +2,7 @@
 asks them (a window, such as catching a missed UNO, is a turn of each seat it is open to;
 windows are public, and hands nobody decides in are dealt past: games.py).
 
-As PettingZoo's classic environments: `raw_env(**kwargs)` is the environment itself and
+As PettingZoo's own games (connect_four, rps): `raw_env(**kwargs)` is the environment itself and
 `env(**kwargs)` the same wrapped in PettingZoo's order-enforcing wrapper (docs/learning.md).
 """
 
@@ -43,7 +43,7 @@ class HouserulesEnv(AECEnv):
     metadata = {"name": "houserules_v0", "render_modes": RENDER_MODES,
                 "is_parallelizable": False}
 
-    def __init__(self, ruleset="classic", players: int | None = None, options=None,
+    def __init__(self, ruleset, players: int | None = None, options=None,
                  seed: int | None = None, reward: str = DEFAULT_REWARD,
                  max_steps: int | None = None, render_mode: str | None = None,
                  legal_actions: bool = False, illegal: str = "raise"):
@@ -206,7 +206,7 @@ class HouserulesEnv(AECEnv):
         self.picks.setstate(state["picks"])
 
 
-def pettingzoo_env(ruleset="classic", players: int | None = None, options=None,
+def pettingzoo_env(ruleset, players: int | None = None, options=None,
                    seed: int | None = None, reward: str = DEFAULT_REWARD,
                    **kwargs) -> HouserulesEnv:
     """A PettingZoo AEC environment playing `ruleset` (a name, a path or a loaded Ruleset),
@@ -216,12 +216,11 @@ def pettingzoo_env(ruleset="classic", players: int | None = None, options=None,
 
 
 def raw_env(**kwargs) -> HouserulesEnv:
-    """The environment itself, as PettingZoo's classic environments name it."""
+    """The environment itself, as PettingZoo's own games (connect_four, rps) name it."""
     return HouserulesEnv(**kwargs)
 
 
 def env(**kwargs):
-    """The environment in PettingZoo's order-enforcing wrapper, as PettingZoo's classic
-    environments' `env()` is (an illegal action is then as `illegal` says: it raises by
-    default)."""
+    """The environment in PettingZoo's order-enforcing wrapper, as the `env()` of PettingZoo's
+    own games is (an illegal action is then as `illegal` says: it raises by default)."""
     return OrderEnforcingWrapper(raw_env(**kwargs))

@@ -1,13 +1,13 @@
-"""Gymnasium ids for the bundled games, registered on `import interpreter.rl`:
-`houserules/Classic-v0`, and one per bundled game, named from its file in CamelCase
-(`mario_kart` -> `houserules/MarioKart-v0`). Each makes `single.SeatEnv` (one learning seat
+"""Gymnasium ids for the bundled games, registered on `import interpreter.rl`: one per
+bundled game, named from its file in CamelCase (`some_game.yaml` ->
+`houserules/SomeGame-v0`). Each makes `single.SeatEnv` (one learning seat
 against bots) with its keyword arguments (ruleset, options, players, bots, seat, reward,
 max_steps, observation, illegal, legal_actions, render_mode, seed); nothing is loaded
 until `gym.make`.
 
 Gymnasium 1.x loads no plugins (its `gymnasium.envs` entry points were removed in 1.0), so
 import interpreter.rl first, or name the module in the id as Gymnasium allows:
-`gym.make("interpreter.rl:houserules/Classic-v0")`, which a subprocess (SubprocVecEnv,
+`gym.make("interpreter.rl:houserules/NAME-v0")`, which a subprocess (SubprocVecEnv,
 AsyncVectorEnv) also finds.
 """
 
@@ -21,7 +21,7 @@ ENTRY_POINT = "interpreter.rl.single:SeatEnv"
 
 
 def camel(name: str) -> str:
-    """`mario_kart` as `MarioKart`."""
+    """`some_game` as `SomeGame`."""
     return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
 
 

@@ -10,7 +10,8 @@ reward; without teams each seat is a team of its own.
   with two seats.
 - `hand`: the hand's points. The winner's team gets the points the hand scored and the other
   teams lose them, shared in proportion to the points their seats hold (alike if they hold
-  none): in classic, each loser loses its own cards' points. A ruleset that scores every seat
+  none): where the winner scores the cards left in the others' hands, each loser loses its
+  own cards' points. A ruleset that scores every seat
   (scoring.seat_scores) pays each team what its seats scored less the teams' mean; where the
   lowest total wins (match.winner: lowest), a point is a loss.
 - `match`: +1 to the match's winner (its team), -1/(teams - 1) to each other team.

@@ -36,7 +36,7 @@ class SeatEnv(gym.Env):
 
     metadata = {"render_modes": RENDER_MODES}
 
-    def __init__(self, ruleset="classic", seat: int = 0, bots="random",
+    def __init__(self, ruleset, seat: int = 0, bots="random",
                  players: int | None = None, options=None, reward: str = DEFAULT_REWARD,
                  render_mode: str | None = None, seed: int | None = None,
                  max_steps: int | None = None, observation: str = "dict",
@@ -208,6 +208,6 @@ class SeatEnv(gym.Env):
         self._np_random = state["np_random"]
 
 
-def gymnasium_env(ruleset="classic", seat: int = 0, bots="random", **kwargs) -> SeatEnv:
+def gymnasium_env(ruleset, seat: int = 0, bots="random", **kwargs) -> SeatEnv:
     """A Gymnasium environment: `seat` learns, `bots` (simulate's names) play the others."""
     return SeatEnv(ruleset, seat=seat, bots=bots, **kwargs)

@@ -1,8 +1,9 @@
 """The environments in the learning libraries themselves, with no wrapper (issue 47): SB3's
-check_env on every bundled game, sb3-contrib's MaskablePPO with either policy, Tianshou's
-PettingZooEnv collecting episodes. Each skips when its library is missing (CI installs none
-of them: `pip install sb3-contrib tianshou` runs them); the longer runs are marked slow
-(`python -m pytest -m slow tests/frontends/rl/test_rl_libraries.py`)."""
+check_env on every bundled game, and (marked slow: `python -m pytest -m slow
+tests/frontends/rl/test_rl_libraries.py`) sb3-contrib's MaskablePPO with either policy and
+on spawned subprocesses, and Tianshou's PettingZooEnv collecting episodes. Each skips when
+its library is missing (CI installs none of them: `pip install sb3-contrib tianshou` adds
+them)."""
 
 from __future__ import annotations
 
@@ -55,6 +56,7 @@ def test_maskable_ppo_on_subprocesses_started_with_spawn():
         envs.close()
 
 
+@pytest.mark.slow
 def test_tianshou_collects_episodes_with_no_wrapper():
     pytest.importorskip("tianshou")
     from tianshou.algorithm.multiagent.marl import MultiAgentOffPolicyAlgorithm
