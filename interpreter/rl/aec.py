@@ -22,6 +22,7 @@ from interpreter.rl.conventions import (
     PENALTY,
     RENDER_MODES,
     check_choices,
+    mask_of,
     observation_space,
     random_legal,
     render,
@@ -124,8 +125,14 @@ class HouserulesEnv(AECEnv):
         seat = self.seat_of[agent]
         assert self.game is not None, "reset() deals the game first"
         if agent == self.agent_selection and self.decision is not None:  # the seat asked
+            # The mask made for the decision is handed over (the environment keeps no
+            # reference to it: the caller's own); asked again, a new one.
+            mask = self.mask
+            if mask is None:
+                mask = mask_of(self.chosen, self.encoding.size)
+            self.mask = None
             return {"observation": self.encoding.observe(self.game, seat, self.decision),
-                    "action_mask": self.mask.copy()}  # the caller's: never the env's own
+                    "action_mask": mask}
         return {"observation": self.encoding.observe(self.game, seat, None),
                 "action_mask": self.encoding.legal(None)[0]}
 

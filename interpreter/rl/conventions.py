@@ -56,6 +56,14 @@ def legal_action(action: Any, chosen: dict) -> bool:
         return False
 
 
+def mask_of(chosen: dict, size: int) -> Any:
+    """A new mask of the legal actions (`chosen`: action -> its option), 1 each."""
+    legal = bytearray(size)
+    for action in chosen:
+        legal[action] = 1
+    return np.frombuffer(legal, np.int8)
+
+
 def random_legal(chosen: dict, draw: float) -> int:
     """The legal action a uniform `draw` in [0, 1) picks, in action order."""
     legal = sorted(chosen)

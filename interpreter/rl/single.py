@@ -140,10 +140,14 @@ class SeatEnv(gym.Env):
             return seen
         return {"observation": seen, "action_mask": self.mask.copy()}
 
-    def info(self, **more) -> dict:
-        info = {"action_mask": self.mask.copy(), **more}
+    def info(self, illegal: bool = False) -> dict:
+        """The step's info: the mask (a copy), the legal actions if asked for, and whether the
+        action given was illegal."""
+        info = {"action_mask": self.mask.copy()}
         if self.list_legal:
             info["legal_actions"] = list(self.legal)
+        if illegal:
+            info["illegal"] = True
         return info
 
     def action_masks(self):
@@ -151,23 +155,23 @@ class SeatEnv(gym.Env):
         return self.mask.copy()
 
     def step(self, action):
-        more = {}
+        illegal = False
         try:
             answer = self.chosen[action]
         except (KeyError, TypeError):  # not a legal action: as `illegal` says
             if self.illegal == "penalize":
                 self.path.append(action)
-                return self.observation(), PENALTY, False, False, self.info(illegal=True)
+                return self.observation(), PENALTY, False, False, self.info(True)
             if self.illegal == "raise":  # say why (IllegalAction)
                 assert self.decision is not None  # advance() stored the learner's decision
                 answer = self.encoding.answer(self.decision, action, self.window)
             else:
                 action = random_legal(self.chosen, float(self.np_random.random()))
                 answer = self.chosen[action]
-                more["illegal"] = True
-        return self.act(action, answer, more)
+                illegal = True
+        return self.act(action, answer, illegal)
 
-    def act(self, action: Any, answer: Any, more: dict):
+    def act(self, action: Any, answer: Any, illegal: bool = False):
         """The learner answers `answer` (its `action`); the bots play on to its next turn."""
         self.path.append(action)
         self.match.answer(self.seat, answer)
@@ -180,7 +184,7 @@ class SeatEnv(gym.Env):
             reward = paid(game, self.reward)[self.seat]
             self.mask, self.legal, self.chosen = self.encoding.legal(None)
         truncated = not done and self.max_steps is not None and self.steps >= self.max_steps
-        return self.observation(), reward, done, truncated, self.info(**more)
+        return self.observation(), reward, done, truncated, self.info(illegal)
 
     def render(self):
         """The table as the learner's seat sees it: printed ("human") or returned ("ansi")."""
@@ -201,7 +205,7 @@ class SeatEnv(gym.Env):
             self.advance()
             for action in path[1:]:
                 if action in self.chosen:
-                    self.act(action, self.chosen[action], {})
+                    self.act(action, self.chosen[action])
                 else:  # a penalized action: nothing changed
                     self.path.append(action)
         self.first_seed = state["first_seed"]
