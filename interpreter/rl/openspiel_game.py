@@ -53,7 +53,7 @@ from interpreter.playing.match import Match
 from interpreter.rl.encoding import Encoding
 from interpreter.rl.games import deal_on, new_game
 from interpreter.rl.openspiel_views import HouserulesObserver, observations
-from interpreter.rl.rewards import REWARDS, paid, rules_of
+from interpreter.rl.rewards import REWARDS, outcome_bounds, paid, rules_of
 
 HISTORY_CHARS = 65_536  # an information state's latest lines, at most (History)
 SEEDS = 1000  # deal seeds: the outcomes of the chance node, unless registered otherwise
@@ -77,8 +77,8 @@ class Spec:
         per_turn = DECISIONS_PER_TURN + 2 * players  # a window offers itself to every seat
         hands = rules.hands_per_match if reward == "match" else 1
         self.max_length = min(INT_MAX, (rules.turns_per_hand + 2) * per_turn * hands + 1)
-        if reward == "match":
-            self.min_utility, self.max_utility = -1.0 / (players - 1), 1.0
+        if reward != "hand":  # win or lose, as a team
+            self.min_utility, self.max_utility = outcome_bounds(rules, players)
         else:  # the winner takes at most every card's points, a loser loses its own
             cards = list(rules.deck) * rules.decks[players]
             if rules.random_pairs:  # faces are paired afresh each match

@@ -44,6 +44,12 @@ def teams(game) -> list[int]:
     return [seat % count for seat in range(game.players)]
 
 
+def outcome_bounds(rules: Ruleset, players: int) -> tuple[float, float]:
+    """The least and most a seat is paid under `win` or `match` (OpenSpiel's utilities)."""
+    count = players // rules.team_size if rules.team_size else players
+    return (-1.0 / (count - 1) if count > 1 else -1.0), 1.0
+
+
 def per_seat(team: list[int], by_team: list[float]) -> list[float]:
     """Each seat paid its team's reward."""
     return [float(by_team[t]) for t in team]

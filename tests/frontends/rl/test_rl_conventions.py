@@ -230,3 +230,20 @@ def test_paid_is_one_function_for_every_reward():
     env.reset(seed=1)
     play(env, 100_000)
     assert paid(env.game, "win") in ([1.0, -1.0], [-1.0, 1.0])
+
+
+@pytest.mark.parametrize("reward", REWARDS)
+def test_the_openspiel_game_pays_partners_as_a_team(reward):
+    pyspiel = pytest.importorskip("pyspiel")
+    from interpreter.rl import register_openspiel
+    name = register_openspiel("classic+house/partners", players=4, reward=reward,
+                              options={"hands": 1} if reward == "match" else None)
+    game = pyspiel.load_game(f"{name}(seeds=5)")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    state, rng = game.new_initial_state(), np.random.default_rng(2)
+    while not state.is_terminal():
+        actions = ([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                   else state.legal_actions())
+        state.apply_action(int(rng.choice(actions)))
+    paid_out = state.returns()
+    assert abs(sum(paid_out)) < 1e-9 and paid_out[0] == paid_out[2] and paid_out[1] == paid_out[3]
