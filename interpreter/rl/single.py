@@ -26,7 +26,7 @@ from interpreter.rl.conventions import (
     random_legal,
     render,
 )
-from interpreter.rl.encoding import Encoding
+from interpreter.rl.encoding import Encoding, IllegalAction
 from interpreter.rl.games import HANDS_WITHOUT_DECISION, NoDecision, new_game
 from interpreter.rl.rewards import DEFAULT_REWARD, paid, rules_of
 
@@ -159,6 +159,8 @@ class SeatEnv(gym.Env):
         try:
             answer = self.chosen[action]
         except (KeyError, TypeError):  # not a legal action: as `illegal` says
+            if not self.chosen:
+                raise IllegalAction("the episode is over (or not dealt): reset() deals one")
             if self.illegal == "penalize":
                 self.path.append(action)
                 return self.observation(), PENALTY, False, False, self.info(True)

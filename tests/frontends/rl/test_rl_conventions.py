@@ -126,9 +126,16 @@ def test_render_shows_the_terminal_s_table_of_the_seat_asked(capsys):
     assert human.render() is None and "Your hand:" in capsys.readouterr().out
 
 
+def test_a_step_after_the_episode_is_refused_clearly():
+    env = gymnasium_env("classic", players=2, illegal="random_legal")
+    with pytest.raises(IllegalAction, match="reset"):
+        env.step(0)
+
+
 def test_max_steps_truncates_in_both_environments():
     env = gymnasium_env("classic", players=2, max_steps=3)
     env.reset(seed=1)
+    env.action_space.seed(1)
     truncated = [env.step(env.action_space.sample())[3] for _ in range(3)]
     assert truncated == [False, False, True]
     table = pettingzoo_env("classic", players=2, max_steps=3)
@@ -165,8 +172,9 @@ def test_environments_and_a_ruleset_pickle():
     assert twin.agent_selection == table.agent_selection and twin.rewards == table.rewards
     single = gymnasium_env("classic", players=3, bots="heuristic")
     single.reset(seed=2)
+    single.action_space.seed(2)
     for _ in range(10):
-        single.step(single.action_space.sample())
+        assert not single.step(single.action_space.sample())[2]
     copy = pickle.loads(pickle.dumps(single))
     assert np.array_equal(copy.observation()["observation"], single.observation()["observation"])
     assert copy.step(5)[0]["observation"].tobytes() == single.step(5)[0]["observation"].tobytes()
