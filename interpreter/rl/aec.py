@@ -101,7 +101,6 @@ class HouserulesEnv(AECEnv):
         self.game = game
         self.match = Match(game, [None] * self.players)  # every seat is a learner's
         self.steps = 0
-        self.penalized = False
         self.path = [game_seed]
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -154,9 +153,6 @@ class HouserulesEnv(AECEnv):
             else:
                 action = random_legal(self.chosen, self.picks.random())
                 answer = self.chosen[action]
-        if self.penalized:  # the penalty was paid: this step pays nothing
-            self.penalized = False
-            self.rewards = {a: 0.0 for a in self.agents}
         self.path.append(action)
         self._cumulative_rewards[agent] = 0.0
         game = self.game
@@ -179,13 +175,10 @@ class HouserulesEnv(AECEnv):
         self._accumulate_rewards()
 
     def penalize(self, agent: str, action: Any) -> None:
-        """illegal="penalize": nothing changes, and `agent` is paid PENALTY and asked again."""
+        """illegal="penalize": nothing changes, and `agent` is paid PENALTY and asked again
+        (what `last()` gives it; `rewards` keeps the episode's own rewards)."""
         self.path.append(action)
-        self.penalized = True
-        self.rewards = {a: 0.0 for a in self.agents}
-        self.rewards[agent] = PENALTY
-        self._cumulative_rewards[agent] = 0.0
-        self._accumulate_rewards()
+        self._cumulative_rewards[agent] = PENALTY
 
     def render(self):
         """The table as the seat asked now sees it: printed ("human") or returned ("ansi")."""

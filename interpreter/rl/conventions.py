@@ -8,7 +8,8 @@ Illegal actions (`illegal=`):
 - "random_legal" (the Gymnasium environment's default, so that a vector environment stepping
   on its own `action_space.sample()` plays): a legal action drawn from the environment's
   seeded generator is played instead, and the step's info says `illegal: True`;
-- "penalize": nothing changes, the seat asked is paid PENALTY for the step and asked again.
+- "penalize": nothing changes, the seat asked is paid PENALTY for the step and asked again
+  (a penalty is outside the zero-sum rewards).
 """
 
 from __future__ import annotations
