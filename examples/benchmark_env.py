@@ -116,7 +116,7 @@ class PettingZooRunner(Runner):
 
     def __init__(self, players: int, seed: int):
         super().__init__(players, seed)
-        self.env = pettingzoo_env("classic", players=players, seed=seed)
+        self.env = pettingzoo_env("classic", players=players, seed=seed, legal_actions=True)
 
     def game(self) -> int:
         env, rng = self.env, self.rng
@@ -146,7 +146,8 @@ class GymnasiumRunner(Runner):
 
     def __init__(self, players: int, seed: int):
         super().__init__(players, seed)
-        self.env = gymnasium_env("classic", seat=0, bots="random", players=players)
+        self.env = gymnasium_env("classic", seat=0, bots="random", players=players,
+                                 legal_actions=True)
         self.env.reset(seed=seed)
 
     def game(self) -> int:

@@ -4,7 +4,7 @@ options), and its cards found by name. ruleset.py builds it from YAML."""
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 
@@ -95,9 +95,14 @@ class Ruleset:
     rows: tuple = ()  # the rows of piles (`rows:`), engine.piles.Row each, in order
     call_word: str = "UNO"  # what a seat left at uno_cards_left cards calls (uno.name)
     switched: tuple = ()  # (name, on): the house rules --option switched on or off
+    # (ref, options, rules_path) as load_ruleset was asked: what pickling keeps (pickling.py)
+    reference: tuple = field(default=(), compare=False)
 
     def __deepcopy__(self, memo):
         return self  # immutable: a cloned game shares its ruleset
+
+    def __copy__(self):
+        return self
 
     def card(self, text: str, side: int = 0) -> Card:
         """The card face written `text` ('red 5', 'Blue 7'; two-sided: 'blue 2 / orange 8',

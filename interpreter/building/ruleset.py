@@ -44,6 +44,7 @@ def load_ruleset(ref: str | Path, options: dict | None = None, rules_path=()) ->
     """Read, check and compile a ruleset (bundled name or path), with option overrides.
     `rules_path`: folders, besides the named file's own, that its `extends` may reach."""
     options = dict(options or {})
+    given = dict(options)  # as asked: a pickled Ruleset is loaded again from them
     source = load_source(str(ref), rules_path=tuple(rules_path))
     switches = switched(source, options)
     add = [name for name, on in switches.items() if on and name not in source.overlays]
@@ -59,7 +60,8 @@ def load_ruleset(ref: str | Path, options: dict | None = None, rules_path=()) ->
     # A base with overlays on the command line is called what it was asked for.
     return replace(rules, name=str(ref) if "+" in str(ref) else rules.name,
                    switched=tuple((name, on) for name, on in switches.items()
-                                  if name in add or name in drop))
+                                  if name in add or name in drop),
+                   reference=(str(ref), tuple(given.items()), tuple(str(p) for p in rules_path)))
 
 
 def validate(source: Source) -> None:

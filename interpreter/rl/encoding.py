@@ -16,7 +16,9 @@ Identical cards are one action (playing either is the same play). The observatio
 per face, the top face, the faces it sees of the others' hands and of the stock's top
 (two-sided cards), the colour to follow, direction, penalty, each seat's hand size, score
 and whether it is out (seats counted from the observer), the declared game variables that
-are numbers, the kind of decision asked, and the side up. It holds nothing the seat may not
+are numbers, the kind of decision asked, the side up, and which seat it is (`seat`, one-hot:
+the observation counts seats from the observer, while a seat action names a seat by its
+number, so `seat` tells which seat "seat 2" is from here). It holds nothing the seat may not
 see (view.py's rules).
 """
 
@@ -83,6 +85,7 @@ class Encoding:
     at_out: int
     at_decision: int
     at_side: int
+    at_seat: int
     variable_at: list[tuple[str, bool, int]]  # (name, per seat, start)
     blank: Any  # the observation of nothing: float32 zeros, copied for each observation
     face_count: int
@@ -141,7 +144,7 @@ class Encoding:
                  ("hand_sizes", players), ("scores", players), ("out", players)]
         parts += [(f"variable {name}", players if per_seat else 1)
                   for name, per_seat in self.variables]
-        parts += [("decision", len(KINDS)), ("side", 2)]
+        parts += [("decision", len(KINDS)), ("side", 2), ("seat", players)]
         self.fields = []
         start = 0
         for name, length in parts:
@@ -153,7 +156,7 @@ class Encoding:
         self.at_shows, self.at_stock = at["others_show"], at["stock_shows"]
         self.at_color, self.at_direction, self.at_penalty = at["color"], at["direction"], at["penalty"]
         self.at_sizes, self.at_scores, self.at_out = at["hand_sizes"], at["scores"], at["out"]
-        self.at_decision, self.at_side = at["decision"], at["side"]
+        self.at_decision, self.at_side, self.at_seat = at["decision"], at["side"], at["seat"]
         self.variable_at = [(name, per_seat, at[f"variable {name}"])
                             for name, per_seat in self.variables]
         self.blank = np.zeros(self.length, F32)
@@ -306,6 +309,7 @@ class Encoding:
         if decision is not None:
             kind = decision.kind
             out[self.at_decision + KIND_AT.get(kind, len(KINDS) - 1)] = 1.0
+        out[self.at_seat + seat] = 1.0
         return observation
 
     def readable(self, game: GameState, seat: int,

@@ -16,7 +16,7 @@ from interpreter.playing.match import Match
 from interpreter.rl.encoding import Encoding
 from interpreter.rl.games import deal_on, new_game
 from interpreter.rl.openspiel_views import observations
-from interpreter.rl.rewards import paid, zero_sum
+from interpreter.rl.rewards import outcome_bounds, paid
 
 HISTORY_LINES = 8  # an information state's latest lines, at most (History)
 LUCK = 100  # outcomes of a luck node (the stock shuffled afresh before an answer is heard)
@@ -42,14 +42,13 @@ class Spec:
         self.source = rules if source is None else source
         self.options = dict(options or {})
         self.seeds = seeds
-        self.zero_sum = zero_sum(rules, reward)
         self.encoding = Encoding(rules, players)
         self.chancy = rules.has_chance  # a rule may draw a random outcome: chance nodes
         per_turn = DECISIONS_PER_TURN + 2 * players  # a window offers itself to every seat
         hands = rules.hands_per_match if reward == "match" else 1
         self.max_length = min(INT_MAX, (rules.turns_per_hand + 2) * per_turn * hands + 1)
-        if reward == "match":
-            self.min_utility, self.max_utility = -1.0, 1.0
+        if reward != "hand":  # win or lose, as a team
+            self.min_utility, self.max_utility = outcome_bounds(rules, players)
         else:  # the winner takes at most every card's points, a loser loses its own
             cards = list(rules.deck) * rules.decks[players]
             if rules.random_pairs:  # faces are paired afresh each match

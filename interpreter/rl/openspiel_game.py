@@ -10,9 +10,8 @@
 plays OpenSpiel's IS-MCTS on a house rule, examples/openspiel_mcts.py its MCTS; the game's
 parameters and a baseline: docs/learning.md.)
 
-The game is one hand (`reward="hand"`) or one match (`reward="match"`), paid as
-rl/rewards.py pays it; the game type says ZERO_SUM only where those rewards always sum to
-zero (rewards.zero_sum), GENERAL_SUM elsewhere.
+The game is one hand (`reward="hand"` or `"win"`) or one match (`reward="match"`), paid as
+rl/rewards.py pays it: every reward pays teams against each other, so the game is ZERO_SUM.
 
 - Chance is explicit, as draws. The deal is `draws` chance nodes (a game parameter, 3 unless
   loaded otherwise) of `seeds` outcomes each (1,000), uniform: the digits of the deal seed,
@@ -116,7 +115,7 @@ def register(ruleset, players: int = 2, options=None, reward: str = "hand",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=utility.ZERO_SUM if spec.zero_sum else utility.GENERAL_SUM,
+        utility=utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players,
         min_num_players=players,
@@ -199,7 +198,7 @@ class HouserulesGame(pyspiel.Game):
             num_players=spec.players,
             min_utility=spec.min_utility,
             max_utility=spec.max_utility,
-            utility_sum=0.0 if spec.zero_sum else None,
+            utility_sum=0.0,
             max_game_length=min(INT_MAX, self.draws + moves + 1))  # + an answer's luck
         super().__init__(game_type, info, self.params)
 

@@ -652,16 +652,15 @@ def test_openspiel_s_is_mcts_plays_whole_games(ruleset, options, players):
     assert searched and sum(state.returns()) == 0
 
 
-@pytest.mark.parametrize("ruleset, players, zero", [
-    ("classic", 2, True), ("uno_flip", 2, True), ("crazy_eights", 2, False),
-    ("classic+house/low_score", 2, False), ("classic+house/partners", 4, False)])
-def test_zero_sum_is_declared_only_where_the_rewards_sum_to_zero(ruleset, players, zero):
-    """(OpenSpiel's random simulation checks that a ZERO_SUM game's returns sum to zero.)"""
-    from interpreter.rl.rewards import zero_sum
+@pytest.mark.parametrize("ruleset, players", [
+    ("classic", 2), ("uno_flip", 2), ("crazy_eights", 2), ("classic+house/low_score", 2),
+    ("classic+house/partners", 4)])
+def test_every_game_is_zero_sum_and_says_so(ruleset, players):
+    """Every reward pays teams against each other (rewards.py); OpenSpiel's random
+    simulation checks that a ZERO_SUM game's returns sum to zero."""
     game = load(ruleset, players=players)
     utility = pyspiel.GameType.Utility
-    assert game.get_type().utility == (utility.ZERO_SUM if zero else utility.GENERAL_SUM)
-    assert zero_sum(game.spec.rules, "hand") == zero and zero_sum(game.spec.rules, "match")
+    assert game.get_type().utility == utility.ZERO_SUM
     assert load(ruleset, players=players, reward="match").get_type().utility \
         == utility.ZERO_SUM
     pyspiel.random_sim_test(load(ruleset, players=players, moves=300), num_sims=1,

@@ -89,7 +89,7 @@ def test_an_illegal_action_is_refused_clearly_and_changes_nothing():
     assert env.agent_selection == agent
     assert np.array_equal(before["observation"], after["observation"])
     assert np.array_equal(before["action_mask"], after["action_mask"])
-    single = gymnasium_env("classic", bots="random", players=2)
+    single = gymnasium_env("classic", bots="random", players=2, illegal="raise")
     observation, info = single.reset(seed=4)
     with pytest.raises(IllegalAction):
         single.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))

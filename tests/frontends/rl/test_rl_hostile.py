@@ -124,7 +124,8 @@ def pettingzoo_outcome(path, options, reward) -> str:
 
 
 def gymnasium_outcome(path, options, reward) -> str:
-    env = gymnasium_env(str(path), players=3, options=options, reward=reward, bots="random")
+    env = gymnasium_env(str(path), players=3, options=options, reward=reward, bots="random",
+                        legal_actions=True)
     try:
         _, info = env.reset(seed=1)
     except NoDecision as error:

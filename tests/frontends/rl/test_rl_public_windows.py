@@ -61,7 +61,7 @@ def jumped(game, holder: int) -> bool:
 
 
 def pettingzoo_view(holder, observer, takes, uncalled) -> list:
-    env = pettingzoo_env(RULES, players=4)
+    env = pettingzoo_env(RULES, players=4, legal_actions=True)
     env.reset(seed=0)
     me = f"seat_{observer}"
     yes, none = env.encoding.yes, env.encoding.none
@@ -104,7 +104,7 @@ def openspiel_view(holder, observer, takes, uncalled) -> list:
 
 def gymnasium_view(holder, observer, takes, uncalled) -> list:
     # The bots take a window whenever they can: `takes` is theirs to decide.
-    env = gymnasium_env(RULES, seat=observer, bots="heuristic", players=4)
+    env = gymnasium_env(RULES, seat=observer, bots="heuristic", players=4, legal_actions=True)
     observation, info = env.reset(seed=0)
     seen = []
     while not jumped(env.game, holder):
@@ -154,7 +154,7 @@ def test_a_seat_sees_the_same_window_whoever_could_take_it(monkeypatch, view, ho
 @pytest.mark.parametrize("holds", [True, False])
 def test_every_other_seat_is_asked_pass_only_unless_it_can_take_it(monkeypatch, holds):
     monkeypatch.setattr(games, "GameState", table(holds, 2, ()))
-    env = pettingzoo_env(RULES, players=4)
+    env = pettingzoo_env(RULES, players=4, legal_actions=True)
     env.reset(seed=0)
     assert env.game.public_windows and env.game.decision.open_to == (1, 2, 3)
     none, yes = env.encoding.none, env.encoding.yes
