@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a ch
 import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from interpreter.playing.agents import bot as make_bot  # noqa: E402
+from interpreter.playing.seating import bot as make_bot  # noqa: E402
 from interpreter.rl.openspiel_game import register  # noqa: E402
 from interpreter.simulate.stats import wilson  # noqa: E402  (the project's own)
 
