@@ -29,6 +29,11 @@ BOT_HELP = {"random": "Uniform over the legal options.",
                       "takes the one that wins most (slower)."}
 
 
+# The bots a browser table seats: not those that search, whose tenths of a second a move
+# would hold the server's one loop, and so every other table, while they think.
+TABLE_BOTS = tuple(name for name in AGENTS if name != "strong")
+
+
 def bot(name: str, rng: Any) -> Any:
     """The bundled bot `name` (one of AGENTS), drawing from `rng` (or a generator seeded
     with it): the one place every front end makes its bots (seat_bots seats them)."""
