@@ -10,6 +10,7 @@ the hands and what else differs.
 from __future__ import annotations
 
 import importlib.util
+import io
 import os
 import subprocess
 import sys
@@ -110,3 +111,15 @@ def cli(*argv, cwd=ROOT, timeout=120, **run) -> subprocess.CompletedProcess:
         options.setdefault("stdin", subprocess.DEVNULL)
     return subprocess.run([sys.executable, "-m", "interpreter.cli.main", *map(str, argv)],
                           cwd=cwd, env=cli_environment(), timeout=timeout, **options)
+
+
+def cli_here(argv) -> tuple:
+    """(exit code, stdout) of `houserules ARGV` run in this process (no start-up to pay);
+    argparse's own refusals count as exit codes."""
+    from interpreter.cli.main import main
+    out = io.StringIO()
+    try:
+        code = main(argv, out=out)
+    except SystemExit as exc:
+        code = exc.code
+    return code, out.getvalue()

@@ -2,26 +2,17 @@
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
-from helpers import cli
+from helpers import cli, cli_here
 
-from interpreter.cli.main import main
 from interpreter.loading.source import bundled_dir
 
 CLASSIC_OPTIONS = ["target_score", "hands", "draw_until_playable", "max_draws", "challenge"]
 
 
-def run(argv):
-    """(exit code, stdout) of `houserules ARGV`; argparse's own refusals count as exit codes."""
-    out = io.StringIO()
-    try:
-        code = main(argv, out=out)
-    except SystemExit as exc:
-        code = exc.code
-    return code, out.getvalue()
+run = cli_here  # (exit code, stdout) of `houserules ARGV`, in this process
 
 
 def simulate_json(*extra):

@@ -25,14 +25,7 @@ from interpreter.simulate.stats import Running, proportion_difference, wilson
 README = (ROOT / "README.md").read_text()
 
 
-def run(argv):
-    """(exit code, stdout) of `houserules ARGV`; argparse's own exits count as exit codes."""
-    out = io.StringIO()
-    try:
-        code = cli.main(argv, out=out)
-    except SystemExit as exc:
-        code = exc.code
-    return code, out.getvalue()
+run = helpers.cli_here  # (exit code, stdout) of `houserules ARGV`, in this process
 
 
 def houserules(*args, cwd, stdin=None, timeout=300):

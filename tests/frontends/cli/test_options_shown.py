@@ -5,26 +5,18 @@ installed file's path."""
 
 from __future__ import annotations
 
-import io
 import shutil
 
 import pytest
 
+from helpers import cli_here
 from interpreter.building.ruleset import load_ruleset
-from interpreter.cli.main import main
 from interpreter.loading.source import bundled_dir
 
 QUICK = ["--games", "2", "--jobs", "1"]
 
 
-def run(argv) -> tuple:
-    """(exit code, stdout) of `houserules ARGV`."""
-    out = io.StringIO()
-    try:
-        code = main(argv, out=out)
-    except SystemExit as exc:
-        code = exc.code
-    return code, out.getvalue()
+run = cli_here  # (exit code, stdout) of `houserules ARGV`, in this process
 
 
 @pytest.mark.parametrize("ruleset, options, changed", [
