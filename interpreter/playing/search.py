@@ -10,8 +10,8 @@ round's playouts shared among the options left, the worse half dropped), so that
 the budget goes to the options that are close; the heuristic bot's own answer stays in, and
 is left only for an option that beat it clearly. It never reads the real game's hidden
 cards: everything it searches is as_seen's, what it knows of another hand is what its seat
-saw given there (known_cards), and what it infers is from what its seat saw happen (a seat
-that drew and passed on the card on top holds nothing it could play on it).
+saw given there (known_cards), and what it infers is from what its seat saw happen
+(playing/inference.py: a seat seen to draw instead of playing held nothing it could play).
 
 Its budget per decision is `playouts` (every option tried in one world is one playout each):
 deterministic, so the same seed plays the same games; `seconds`, when given, stops a search
@@ -28,11 +28,12 @@ import random
 import time
 from typing import Any, Final
 
-from interpreter.engine.decisions import DRAW, PASS, Decision
+from interpreter.engine.decisions import Decision
 from interpreter.engine.game import GameState
 from interpreter.engine.seeing import as_seen, known_cards
 from interpreter.errors import RuleRuntimeError
 from interpreter.playing.agents import HeuristicAgent, generator
+from interpreter.playing.inference import Inference
 from interpreter.playing.match import ask_window
 
 PLAYOUTS: Final = 400  # the default budget: playouts per decision (README: The strong bot)
@@ -59,24 +60,25 @@ class StrongAgent:
         self.depth = depth
         self.margin = margin
         self.spent = 0  # playouts run by the last decision
-        # What the table looked like after its last play: (game, hands played, discard
-        # length, top card, hand sizes), to see who drew and passed on that card since.
-        # Not saved with a game: a resumed game's bot has forgotten it (and searches on).
-        self.after: tuple[Any, ...] | None = None
+        # What it has seen the others do this hand. Not saved with a game: a resumed game's
+        # bot has forgotten it (and searches on).
+        self.beliefs = Inference()
 
     def decide(self, game: GameState, decision: Decision) -> Any:
         """The option whose playouts did best, if it beat the heuristic bot's answer clearly;
         otherwise the heuristic bot's answer."""
         options = decision.options
         self.spent = 0
-        if len(options) == 1:
-            return options[0]
         seat = decision.seat
         assert seat is not None  # a window is asked of each seat as its own offer
-        worlds = random.Random(self.rng.getrandbits(64))
+        self.beliefs.update(game, seat)
         known = known_cards(game, seat)
-        passed = self.passed_on_top(game, seat)
-        first = self.world(game, seat, worlds, known, passed)
+        if len(options) == 1:  # nothing to search: a world of its own only follows the table
+            self.beliefs.expect(game, self.world(game, seat, random.Random(0), known), seat,
+                                lambda world: answer(world, decision, options[0]))
+            return options[0]
+        worlds = random.Random(self.rng.getrandbits(64))
+        first = self.world(game, seat, worlds, known)
         # The heuristic's answer first: a tie goes to it (seen in a world: it reads no more).
         favourite = PLAYOUT_BOT.decide(first, decision)
         at = next((index for index, option in enumerate(options) if option is favourite),
@@ -95,7 +97,7 @@ class StrongAgent:
                 if deadline is not None and self.spent and time.perf_counter() > deadline:
                     break
                 if world is None:
-                    world = self.world(game, seat, worlds, known, passed)
+                    world = self.world(game, seat, worlds, known)
                 for index in running:
                     trial = world.clone()
                     results[index].append(self.playout(trial, decision, left[index], seat))
@@ -105,28 +107,9 @@ class StrongAgent:
                 rivals = sorted(running[1:], key=lambda index: -mean(results[index]))
                 running = [0] + rivals[:max(1, len(rivals) // 2)]
         chosen = left[self.chosen(results, running)]
-        if decision.kind == "play":
-            self.remember(game, chosen)
+        self.beliefs.expect(game, first, seat,
+                            lambda world: answer(world, decision, chosen))
         return chosen
-
-    def remember(self, game: GameState, chosen: Any) -> None:
-        """Note the table as its play leaves it (what it sees of it: sizes, the discard)."""
-        played = chosen != DRAW and chosen != PASS
-        self.after = (game, len(game.hand_results), len(game.discard) + played,
-                      chosen if played else game.top, [len(hand) for hand in game.hands])
-
-    def passed_on_top(self, game: GameState, seat: int) -> list[int]:
-        """The seats it saw take a card and pass on the card on top now, since its last
-        play (nothing played since, each of their hands one card larger): taken to hold
-        nothing they could play on it, as anyone who could would have played."""
-        after = self.after
-        if after is None or after[0] is not game or game.rules.has_rows:
-            return []
-        _, hands, length, top, sizes = after
-        if hands != len(game.hand_results) or len(game.discard) != length or game.top != top:
-            return []
-        return [other for other in range(game.players)
-                if other != seat and len(game.hands[other]) == sizes[other] + 1]
 
     def chosen(self, results: list[list[float]], running: list[int]) -> int:
         """Of the options still running, the best if it beat the heuristic's answer (index 0)
@@ -142,13 +125,12 @@ class StrongAgent:
         return best if gain > 0 and gain > self.margin * math.sqrt(spread / count) else 0
 
     def world(self, game: GameState, seat: int, worlds: random.Random,
-              known: dict[int, list[Any]], passed: list[int]) -> GameState:
-        """The game as `seat` sees it, dealt again from `worlds` (the seats that `passed` on
-        the top card holding none they could play on it), made quiet: no events kept, no
-        checks run, no chance asked (a world is the bot's own thought)."""
+              known: dict[int, list[Any]]) -> GameState:
+        """The game as `seat` sees it, dealt again from `worlds` as its beliefs have it, made
+        quiet: no events kept, no checks run, no chance asked (a world is the bot's own
+        thought)."""
         world = as_seen(game, seat, worlds, known)
-        if passed:
-            nothing_playable(world, passed, known, worlds)
+        self.beliefs.shape(world, known, worlds)
         world.events = None
         world.check = None
         world.chance_nodes = False  # its chance drawn from its own generator, never asked
@@ -171,32 +153,6 @@ class StrongAgent:
         except RuleRuntimeError:
             return hand_sizes(game, seat)  # the rules broke in this world: judged as it stood
         return reward(game, seat)
-
-
-def nothing_playable(world: GameState, seats: list[int], known: dict[int, list[Any]],
-                     rng: random.Random) -> None:
-    """Swap every card of `seats`' hands that they could play now (but those `known` there)
-    for one of the stock's they could not, picked at random (and showing the same side, with
-    two-sided cards; the stock's top card, whose side is seen, stays)."""
-    stock = world.stock
-    two_sided = bool(world.ruleset.sides)
-    for other in seats:
-        kept = list(known.get(other, ()))
-        hand = world.hands[other]
-        spare = [at for at in range(len(stock) - two_sided)
-                 if not world.is_playable(other, stock[at])]
-        for index, card in enumerate(hand):
-            if card in kept:
-                kept.remove(card)
-                continue
-            if not world.is_playable(other, card):
-                continue
-            fits = [at for at in spare if not two_sided or stock[at].back is card.back]
-            if not fits:
-                continue
-            at = fits[rng.randrange(len(fits))]
-            spare.remove(at)
-            hand[index], stock[at] = stock[at], card
 
 
 def mean(values: list[float]) -> float:

@@ -15,7 +15,7 @@ from interpreter.engine.seeing import as_seen
 from interpreter.playing.agents import HeuristicAgent, RandomAgent
 from interpreter.playing.checked import play_checked
 from interpreter.engine.decisions import DRAW
-from interpreter.playing.search import StrongAgent, hand_sizes, nothing_playable, reward
+from interpreter.playing.search import StrongAgent, hand_sizes, reward
 from interpreter.playing.seating import AGENTS, bot, bot_names
 
 # Every bundled game, and the house rules that ask what the games alone never do (a target,
@@ -175,23 +175,3 @@ def test_a_browser_table_does_not_seat_it():
     assert all(entry["name"] != "strong" for entry in json.loads(catalog_json())["bots"])
     with pytest.raises(TableError, match="no bot named 'strong'"):
         seat_specs([{"kind": "person"}, {"kind": "bot", "bot": "strong"}], (2, 10))
-
-
-def test_a_seat_seen_drawing_and_passing_is_dealt_nothing_it_could_play():
-    rules = load_ruleset("classic", {"hands": 1})
-    game = GameState.from_table(rules, hands=[["red 1", "red 2", "blue 9"], ["green 3", "red 7"]],
-                                discard=["red 5"], stock=["yellow 1", "green 8", "blue 2"] * 6)
-    strong = StrongAgent(1, playouts=4)
-    answer = strong.decide(game, game.decision)
-    game.apply(answer)  # a red card: seat 1 can play its red 7, unseen by seat 0
-    assert strong.passed_on_top(game, 0) == []
-    while game.decision.seat != 0:  # seat 1 draws and passes (it does not play the red 7)
-        game.apply(DRAW if game.decision.kind == "play" else
-                   False if False in game.decision.options else game.decision.options[0])
-    assert strong.passed_on_top(game, 0) == [1]
-    for seed in range(10):
-        world = as_seen(game, 0, random.Random(seed))
-        before = Counter(world.hands[1]) + Counter(world.stock)
-        nothing_playable(world, [1], {}, random.Random(seed))
-        assert not any(world.is_playable(1, card) for card in world.hands[1])
-        assert Counter(world.hands[1]) + Counter(world.stock) == before

@@ -1,0 +1,177 @@
+"""What a seat infers of the other hands from what it saw them do, for the strong bot's worlds.
+
+A player who can play usually plays. So a seat seen to draw instead, on a table it could see,
+held nothing it could play there; and the cards it held then stay in its hand until it plays
+them. A seat that names a colour usually holds some of it. These are beliefs, not rules of
+the game (a player may hold a card back, or bluff): a world dealt as the seat sees it
+(engine/seeing.py) is then nudged towards them, never beyond what the stock can give.
+
+Everything here is read from what the inferring seat sees: hand sizes, the discard pile, the
+colour in play, and its own worlds (as_seen's). It needs no recorded events, so it serves
+every front end the same (a simulation records none). A seat's memory is kept between its
+own decisions only:
+- after it answers, `expect` notes what the seats that play next face (in one of its worlds,
+  the answer given): the faces each could play then, and the table's public counts;
+- at its next decision, `update` reads what happened since from the counts: a seat whose
+  hand grew while nothing was played drew and passed; the next seat whose hand kept its size
+  after one card was played drew that card and played it. Each held nothing it could play
+  then: a `Lack` of as many cards as it held. Each card played since may have been one of
+  them, so a Lack shrinks by the cards played since, and ends with the hand (or a reshuffle
+  of the discard pile, or on two-sided cards, whose sides turn).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from interpreter.engine.game import GameState
+from interpreter.errors import IllegalMove, RuleRuntimeError
+
+# How many decisions a snapshot may step through the windows after an answer, to reach the
+# next seat's play (a catch window, a question): beyond that the table is read as unknown.
+WINDOWS: Final = 4
+
+
+@dataclass
+class Lack:
+    """`count` cards of `seat`'s hand are none it could play when it drew instead
+    (`playable`: the face ids it could have played)."""
+
+    seat: int
+    playable: frozenset[int]
+    count: int
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The table as a seat's answer left it: the faces each other seat could play then, and
+    what everyone can count (hands played, the discard's length, the hand sizes)."""
+
+    game: GameState
+    hands: int
+    discard: int
+    sizes: tuple[int, ...]
+    next_seat: int | None
+    playable: dict[int, frozenset[int]]
+
+
+class Inference:
+    """One seat's beliefs about the other hands this hand, kept between its decisions."""
+
+    def __init__(self) -> None:
+        self.lacks: list[Lack] = []
+        self.named: tuple[int, Any] | None = None  # (seat, colour) it named since
+        self.before: Snapshot | None = None  # the table its last answer left, to read anew
+        # (game, hands played, the discard's length) as its last answer left them: what
+        # every belief's count is kept against, whatever came next.
+        self.mark: tuple[GameState, int, int] | None = None
+
+    def update(self, game: GameState, seat: int) -> None:
+        """At `seat`'s decision: what the other seats did since its last answer."""
+        mark, before, self.mark, self.before, self.named = self.mark, self.before, None, None, None
+        if mark is None or mark[0] is not game or mark[1] != len(game.hand_results) \
+                or len(game.discard) < mark[2] or game.rules.has_rows:
+            self.lacks = []  # a new hand, a discard pile shuffled back, or nothing followed
+            return
+        if game.ruleset.sides:
+            self.lacks = []  # a side turned since would make the faces named other faces
+        played = len(game.discard) - mark[2]
+        sizes = [len(hand) for hand in game.hands]
+        for lack in self.lacks:
+            lack.count = min(lack.count - played, sizes[lack.seat])
+        self.lacks = [lack for lack in self.lacks if lack.count > 0]
+        if before is None:
+            return
+        played = len(game.discard) - before.discard
+        for other, faces in before.playable.items():
+            then = before.sizes[other]
+            drew_and_passed = not played and sizes[other] > then
+            drew_and_played = played == 1 and other == before.next_seat and sizes[other] == then
+            if (drew_and_passed or drew_and_played) and then and faces:
+                self.lacks.append(Lack(other, faces, then))
+        top = game.top
+        if played and before.next_seat is not None and top is not None and top.color is None \
+                and game.color is not None and sizes[before.next_seat]:
+            self.named = (before.next_seat, game.color)
+
+    def expect(self, game: GameState, world: GameState, seat: int,
+               give: Callable[[GameState], None]) -> None:
+        """After `seat` answers in `game`: note what the others face, read in `world` (a copy
+        of `game` as the seat sees it) once `give` has given it the same answer."""
+        try:
+            give(world)
+            self.mark = (game, len(world.hand_results), len(world.discard))
+            for _ in range(WINDOWS):  # a window's offers let go, to reach the next play
+                asked = world.decision
+                if asked is None or asked.seat is not None:
+                    break
+                world.apply(None if None in asked.options else asked.options[-1])
+        except (RuleRuntimeError, IllegalMove):
+            return  # a world the rules broke in (or the answer does not fit) says nothing
+        asked = world.decision
+        if asked is None or asked.seat is None or asked.seat == seat or asked.kind != "play":
+            return
+        mates = world.teammates(seat)
+        playable = {other: frozenset(face.id for face in world.faces
+                                     if world.is_playable(other, face))
+                    for other in range(world.players)
+                    if other != seat and other not in mates and not world.out[other]}
+        self.before = Snapshot(game, len(world.hand_results), len(world.discard),
+                               tuple(len(hand) for hand in world.hands), asked.seat, playable)
+
+    def shape(self, world: GameState, known: dict[int, list[Any]], rng: random.Random) -> None:
+        """Swap cards between the other hands and the stock in `world` (but those `known`
+        there) so that each Lack and the colour named hold, as far as the stock allows."""
+        stock = world.stock
+        if not stock or world.ruleset.sides:
+            return
+        for lack in self.lacks:
+            hand = world.hands[lack.seat]
+            fixed = list(known.get(lack.seat, ()))
+            free = []
+            short = lack.count
+            for index, card in enumerate(hand):
+                if card in fixed:
+                    fixed.remove(card)
+                    short -= card.id not in lack.playable
+                elif card.id in lack.playable:
+                    free.append(index)
+                else:
+                    short -= 1
+            if short <= 0 or not free:
+                continue
+            spare = [at for at, card in enumerate(stock) if card.id not in lack.playable]
+            rng.shuffle(free)
+            for index in free[:short]:
+                if not spare:
+                    break
+                at = spare.pop(rng.randrange(len(spare)))
+                hand[index], stock[at] = stock[at], hand[index]
+        if self.named is not None:
+            self.hold(world, known, rng)
+
+    def hold(self, world: GameState, known: dict[int, list[Any]], rng: random.Random) -> None:
+        """Give the seat that named a colour a card of it, if it holds none it is not known
+        to (one of its unknown cards swapped for one of the stock's)."""
+        assert self.named is not None
+        other, colour = self.named
+        hand = world.hands[other]
+        if any(card.color == colour for card in hand):
+            return
+        fixed = list(known.get(other, ()))
+        barred = frozenset().union(*(lack.playable for lack in self.lacks if lack.seat == other))
+        free = []
+        for index, card in enumerate(hand):
+            if card in fixed:
+                fixed.remove(card)
+            else:
+                free.append(index)
+        spare = [at for at, card in enumerate(world.stock)
+                 if card.color == colour and card.id not in barred]
+        if free and spare:
+            index = free[rng.randrange(len(free))]
+            at = spare[rng.randrange(len(spare))]
+            hand[index], world.stock[at] = world.stock[at], hand[index]
