@@ -176,27 +176,35 @@ class Match:
         self.give(None)
         return True
 
-    def bots_answer(self) -> bool:
+    def bots_answer(self, decided: dict[int, object] | None = None) -> bool:
         """The bots asked now answer: the decision's bot; at a window, the bot asked now (one
         at a time), or every bot yet to answer (together: the first in `open_to` order that
-        takes it has it). True when the game heard an answer."""
+        takes it has it). True when the game heard an answer. `decided`: by seat, answers
+        some of them have already given to what they are asked now (a bot that thought it
+        over elsewhere: the browser table's searching bots, web/thinking.py)."""
         game = self.game
         decision = game.decision
         if decision is None:
             return False
         seat = decision.seat
         if seat is not None:
-            self.give(decide(self.bots[seat], game, decision))
+            self.give(self.bot_answer(seat, decision, decided))
             return True
         if not self.together:
             asked: int = decision.open_to[self.position(decision)]
-            return self.answer(asked, decide(self.bots[asked], game, decision.offer(asked)))
+            return self.answer(asked, self.bot_answer(asked, decision.offer(asked), decided))
         self.open(decision)
         for seat in self.bots_left:
-            if decide(self.bots[seat], game, decision.offer(seat)) is not None:
+            if self.bot_answer(seat, decision.offer(seat), decided) is not None:
                 self.give(seat)
                 return True
         return self.bots_let_go()
+
+    def bot_answer(self, seat: int, asked: Decision, decided: dict[int, object] | None) -> object:
+        """The answer of `seat`'s bot to `asked`: the one it decided already, else its own now."""
+        if decided is not None and seat in decided:
+            return decided[seat]
+        return decide(self.bots[seat], self.game, asked)
 
     def bots_let_go(self) -> bool:
         """A window asked together: every bot yet to answer it lets it go. True when that

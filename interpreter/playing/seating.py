@@ -29,9 +29,10 @@ BOT_HELP = {"random": "Uniform over the legal options.",
                       "takes the one that wins most (slower)."}
 
 
-# The bots a browser table seats: not those that search, whose tenths of a second a move
-# would hold the server's one loop, and so every other table, while they think.
-TABLE_BOTS = tuple(name for name in AGENTS if name != "strong")
+# The bots that search: tenths of a second a decision where the others take microseconds. A
+# front end with other work to do lets them think elsewhere, within a time limit (their
+# `seconds`, StrongAgent's): the browser table (web/thinking.py).
+SEARCHING = frozenset({"strong"})
 
 
 def bot(name: str, rng: Any) -> Any:
@@ -53,6 +54,11 @@ def unknown_bot(name: str) -> str:
 def known_bot(name: object) -> bool:
     """Whether `name` names one of the bundled bots."""
     return isinstance(name, str) and name in AGENTS
+
+
+def searches(name: object) -> bool:
+    """Whether `name` names a bot that searches (SEARCHING)."""
+    return isinstance(name, str) and name in SEARCHING
 
 
 def bot_names(bots: str | list[str] | tuple[str, ...], players: int | None = None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from interpreter.errors import HouserulesError
@@ -28,10 +29,12 @@ def serve(host: str, port: int, tables: Path, bot_delay: float, say=print,
         from interpreter.web.app import create_app
         from interpreter.web.connections import protocol
         from interpreter.web.guard import allowed_names
+        from interpreter.web.thinking import SWITCH_INTERVAL
     except ImportError as exc:
         raise HouserulesError(f"the browser table needs the web extra ({exc.name} is missing): "
                               "pip install 'houserules[web]' (from a checkout: pip install "
                               "'.[web]')") from None
+    sys.setswitchinterval(SWITCH_INTERVAL)  # the searching bots' worker: thinking.py
     app = create_app(tables, bot_delay=bot_delay, chosen_seeds=chosen_seeds,
                      names=allowed_names(host, allow_hosts), idle_hours=idle_hours)
     shown_host = "localhost" if host in ("127.0.0.1", "::1") else host

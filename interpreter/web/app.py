@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -40,6 +41,7 @@ from interpreter.web.table_files import (
     tables_of,
 )
 from interpreter.web.tables import Table
+from interpreter.web.thinking import Thought
 from interpreter.web.upkeep import TABLE_IDLE_HOURS, Upkeep
 
 STATIC = Path(__file__).parent / "static"
@@ -103,6 +105,9 @@ class Hall:
         self.streams: dict = {}  # (table, seat) -> open streams
         self.away_after = AWAY_AFTER
         self.files = static_files()
+        # Where the searching bots of every table think, one thought at a time (thinking.py).
+        self.thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="houserules-thinking")
+        self.thoughts: dict[str, Thought] = {}  # table -> its last thought, maybe under way
 
     def table(self, table_id) -> Table:
         folder = table_folder(self.root, table_id)
@@ -131,11 +136,38 @@ class Hall:
 
     async def drive(self, table: Table) -> None:
         """The table acts when due (a bot answers, a window's time is up), until only people
-        are asked (or nobody)."""
+        are asked (or nobody). A searching bot asked starts thinking at once, off the loop
+        (think), and answers when due like any bot, however long it thought."""
         while (due := table.next_due()) is not None:
+            thought = self.think(table)
             await asyncio.sleep(max(0.0, due - table.clock()))
-            if table.act():
+            if thought is not None:
+                await asyncio.wait([thought.future])  # ready by now, unless the server is busy
+                if self.think(table) is not thought:
+                    continue  # the table moved on while it thought: think again
+            if table.act(None if thought is None else thought.answers(table)):
                 self.signals[table.id].fire()
+
+    def think(self, table: Table) -> Thought | None:
+        """The thought (thinking.py) of what the table's searching bots are asked now, begun
+        in the worker if it is not yet: after the table's last one ends (its bots are the
+        table's; it may still be thinking of a question the table has moved on from). None
+        when no searching bot is asked."""
+        key = table.thinking_key()
+        held = self.thoughts.get(table.id)
+        if held is not None and held.key == key:
+            return held
+        if key is None:
+            return None
+        thought = Thought(table)
+        thought.future = asyncio.ensure_future(self.run_thought(thought, held))
+        self.thoughts[table.id] = thought
+        return thought
+
+    async def run_thought(self, thought: Thought, last: Thought | None) -> None:
+        if last is not None:
+            await asyncio.wait([last.future])
+        await asyncio.get_running_loop().run_in_executor(self.thinker, thought.think)
 
     def count(self) -> int:
         return len(saved_tables(self.root))
@@ -440,6 +472,7 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
             sweeping.cancel()
             for table in list(hall.tables.values()):
                 table.save_unsaved()  # the bots' last answers (Table.bot_step)
+            hall.thinker.shutdown(wait=False, cancel_futures=True)  # a thought ends by its time
 
     app = Starlette(routes=routes, lifespan=lifespan,
                     middleware=[Middleware(Guard, names=names, refuse=failure)])

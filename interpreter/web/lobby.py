@@ -23,7 +23,7 @@ from interpreter.loading.source import (
     read_yaml,
 )
 from interpreter.playing.gamelog import error_text
-from interpreter.playing.seating import BOT_HELP, TABLE_BOTS
+from interpreter.playing.seating import AGENTS, BOT_HELP
 from interpreter.safe_text import shown
 
 PASTED = "pasted.yaml"  # the name a pasted ruleset is written under, in its own folder
@@ -66,7 +66,7 @@ def catalog_json() -> str:
         else:
             games.append(ruleset_entry(load_ruleset(name), name))
     games.sort(key=lambda game: game["title"].casefold())  # as a person reads the list
-    bots = [{"name": name, "help": BOT_HELP[name]} for name in TABLE_BOTS]
+    bots = [{"name": name, "help": BOT_HELP[name]} for name in AGENTS]
     return json.dumps({"rulesets": games, "house_rules": rules_list, "bots": bots})
 
 

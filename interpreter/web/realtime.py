@@ -164,15 +164,16 @@ class RealTime:
             return self.asked_at  # nobody is asked (a person alone who cannot take it): now
         return self.asked_at + max(self.window_seconds, self.bot_delay)
 
-    def act(self) -> bool:
-        """Do what is due now (next_due): the bots answer, a window's time is up, or a
+    def act(self, decided: dict | None = None) -> bool:
+        """Do what is due now (next_due): the bots answer (`decided`: the searching bots'
+        answers, thought of off the loop: Table.bot_step), a window's time is up, or a
         person's."""
         due = self.next_due()
         decision = self.session.game.decision
         if due is None or decision is None or self.clock() < due:
             return False
         if self.bot_to_move():
-            self.bot_step()
+            self.bot_step(decided)
         elif self.stand_in_to_move():
             self.stand_in_step()
         elif decision.seat is None:

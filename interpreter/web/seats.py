@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from interpreter.playing.seating import TABLE_BOTS
+from interpreter.playing.seating import AGENTS, known_bot
 from interpreter.web.lobby import one_line
 from interpreter.web.table_files import TableError
 
@@ -28,9 +28,9 @@ def seat_specs(seats, players_range: tuple) -> list:
                 or seat["kind"] not in SEAT_KINDS:
             raise TableError(f"seat {index}: expected a kind, one of {', '.join(SEAT_KINDS)}")
         bot = seat.get("bot") or "heuristic"
-        if seat["kind"] == "bot" and bot not in TABLE_BOTS:
+        if seat["kind"] == "bot" and not known_bot(bot):
             raise TableError(f"seat {index}: no bot named {one_line(bot)[:30]!r}; bots: "
-                             f"{', '.join(TABLE_BOTS)}")
+                             f"{', '.join(AGENTS)}")
         if not isinstance(seat.get("name") or "", str):
             raise TableError(f"seat {index}: expected its name as text")
         name = one_line(seat.get("name") or "")[:MAX_NAME].strip()

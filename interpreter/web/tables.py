@@ -25,6 +25,7 @@ from interpreter.engine.decisions import DRAW, Decision, describe
 from interpreter.errors import HouserulesError, RuleRuntimeError
 from interpreter.playing.gamelog import error_text
 from interpreter.playing.match import Match
+from interpreter.playing.seating import searches
 from interpreter.playing.session import Session
 from interpreter.presenting.look import Look
 from interpreter.presenting.narrate import Narrator, words
@@ -48,6 +49,7 @@ from interpreter.web.table_files import (
     seats_fit,
     write_private,
 )
+from interpreter.web.thinking import Thought
 
 MAX_LOG = 150  # sentences a state carries
 MAX_CARDS = 1_000  # cards in a table's deck: a state holds a hand, at most every card
@@ -82,7 +84,7 @@ class Table(RealTime):
         self.match = self.driver()
         self.broken: str | None = None
         self.told: dict = {}  # seat -> [events narrated, sentences]
-        self.by_bots = False  # the answers given now are the bots' own (bot_step)
+        self.by_bots = False  # the answers given now are bots' own, saved later (bot_step)
         self.unsaved = False  # answers given since the last save (bots' only: see bot_step)
         self.start_real_time()
 
@@ -236,19 +238,33 @@ class Table(RealTime):
         """Whether a bot is yet to answer what is asked now."""
         return any(self.seats[seat]["kind"] == "bot" for seat in self.asking())
 
+    def thinking_key(self) -> tuple | None:
+        """What the searching bots (seating.SEARCHING) are asked now, as a thought of it is
+        known by (thinking.py): the match, the decision, their seats; None when none is."""
+        seats = tuple(seat for seat in self.asking() if self.seats[seat]["kind"] == "bot"
+                      and searches(self.seats[seat]["bot"]))
+        return (self.session, self.decision_id(), seats) if seats else None
+
     # --- changing the game --------------------------------------------------------------
 
-    def bot_step(self) -> None:
-        """The bot asked now answers; at a window, every bot asked, together.
+    def bot_step(self, decided: dict | None = None) -> None:
+        """The bot asked now answers; at a window, every bot asked, together. `decided`: the
+        searching bots' answers, thought of off the loop (thinking.py); without them they
+        think here, as a test does.
 
         A bot's answer is saved with the next answer that is not a bot's (or as the hand ends
         on it, or the server stops): the bots play from the generators saved with the game,
         so a table resumed from the save before them plays the same answers again. It spares
         the server's loop a save (an fsync and a rename, 3 ms each here) for each bot's move:
-        examples/BENCHMARK.md."""
-        self.by_bots = True
+        examples/BENCHMARK.md. A searching bot's answer is saved at once: its search stops
+        on the clock, so the same generator may not answer the same again."""
+        if decided is None and self.thinking_key() is not None:
+            thought = Thought(self)
+            thought.think()
+            decided = thought.answers(self)
+        self.by_bots = not decided
         try:
-            if not self.match.bots_answer():
+            if not self.match.bots_answer(decided):
                 self.version += 1  # the bots let the window go; people are still to answer
         finally:
             self.by_bots = False

@@ -166,12 +166,3 @@ def test_it_is_a_bot_by_name_everywhere():
     assert isinstance(bot("strong", "7/0"), StrongAgent)
 
 
-def test_a_browser_table_does_not_seat_it():
-    """Its search would hold the server's one loop, and every other table, while it thinks."""
-    import json
-
-    from interpreter.web.lobby import catalog_json  # the web extra's own module, no server
-    from interpreter.web.seats import TableError, seat_specs
-    assert all(entry["name"] != "strong" for entry in json.loads(catalog_json())["bots"])
-    with pytest.raises(TableError, match="no bot named 'strong'"):
-        seat_specs([{"kind": "person"}, {"kind": "bot", "bot": "strong"}], (2, 10))

@@ -111,7 +111,7 @@ def test_the_catalog_lists_games_house_rules_and_bots(client):
 
 def test_each_bot_is_described_without_its_docstring(monkeypatch):
     """The set-up page's words for each bot are data: the compiled build keeps no docstrings."""
-    from interpreter.playing.seating import AGENTS, TABLE_BOTS
+    from interpreter.playing.seating import AGENTS
     from interpreter.web import lobby
     for agent in AGENTS.values():
         monkeypatch.setattr(agent, "__doc__", None)
@@ -120,7 +120,7 @@ def test_each_bot_is_described_without_its_docstring(monkeypatch):
         bots = json.loads(lobby.catalog_json())["bots"]
     finally:
         lobby.catalog_json.cache_clear()
-    assert [bot["name"] for bot in bots] == list(TABLE_BOTS)
+    assert [bot["name"] for bot in bots] == list(AGENTS)
     assert all(bot["help"].endswith(".") and len(bot["help"]) > 20 for bot in bots), bots
 
 
