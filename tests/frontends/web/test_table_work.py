@@ -1,6 +1,6 @@
 """No table can stall the others: a table's move does bounded work (budget.MOVE_WORK), a
-table's state has a bounded weight (tables.MAX_CARDS), and while a hostile table works the
-real server answers another table at once."""
+table's state has a bounded weight (tables.MAX_CARDS), and while a hostile table works, or
+tables of strong bots think (web/thinking.py), the real server answers another table at once."""
 
 from __future__ import annotations
 
@@ -200,6 +200,39 @@ def test_while_a_hostile_table_works_another_answers_within_100_ms(tmp_path):
             moves = int(hostile_client.communicate(timeout=30)[0] or 0)
         hostile_state = call(server, "GET", f"/api/tables/{hostile}/state", token=hostile_token)
         assert hostile_state["broken"] is None and moves > 10  # it worked all along
+        p99 = statistics.quantiles(times, n=100)[98]
+        assert p99 < 0.1, f"p99 {p99 * 1000:.0f} ms, median {statistics.median(times) * 1000:.0f} ms"
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow  # a timing, as the one above
+def test_while_tables_of_strong_bots_think_another_answers_within_100_ms(tmp_path):
+    server = Server(tmp_path / "tables", "--bot-delay", "0.3")
+    server.start()
+    try:
+        # Tables that play by themselves (the person's seat handed to a bot), each of three
+        # strong bots thinking for most of every 0.3 s, all in the one worker: more than it
+        # can think, so that it never rests.
+        busy = []
+        for seed in range(3):
+            made = call(server, "POST", "/api/tables", {"ruleset": "no_mercy", "seats": [
+                {"kind": "you"}] + [{"kind": "bot", "bot": "strong"}] * 3})
+            call(server, "POST", f"/api/tables/{made['table']}/seats/0/bot", {}, made["host"])
+            link = made["seats"][0]["link"].split("k=")[1]
+            busy.append((made["table"], call(server, "POST", f"/api/tables/{made['table']}/claim",
+                                             {}, link)["key"]))
+        calm, calm_token = new_table(server, ruleset="classic")
+        time.sleep(0.5)
+        times = []
+        for _ in range(300):
+            start = time.perf_counter()
+            call(server, "GET", f"/api/tables/{calm}/state", token=calm_token)
+            times.append(time.perf_counter() - start)
+            time.sleep(0.005)
+        for table, token in busy:
+            state = call(server, "GET", f"/api/tables/{table}/state", token=token)
+            assert state["broken"] is None and len(state["log"]) > 10  # they played all along
         p99 = statistics.quantiles(times, n=100)[98]
         assert p99 < 0.1, f"p99 {p99 * 1000:.0f} ms, median {statistics.median(times) * 1000:.0f} ms"
     finally:
