@@ -113,12 +113,13 @@ def new_page(browser):
 
 
 def set_up(page, server: Server, ruleset: str, seed: int, house_rules: tuple = (),
-           text: str | None = None, timer: int | None = None) -> str:
-    """Set up a table through the page: you, an invited person, a forgetful bot (it forgets
-    UNO now and then, so that someone catches it), with these house rules checked, or with
-    `text` pasted as the ruleset (`ruleset` "__custom__"). Gives the invited person's join
-    link. `timer`: a turn timer of any seconds (the page offers 15, 30, 60; a server
-    started with --chosen-seeds, as the tests start it, allows any)."""
+           text: str | None = None, timer: int | None = None, bot: str = "forgetful") -> str:
+    """Set up a table through the page: you, an invited person, a bot (by default the
+    forgetful one: it forgets UNO now and then, so that someone catches it), with these
+    house rules checked, or with `text` pasted as the ruleset (`ruleset` "__custom__").
+    Gives the invited person's join link. `timer`: a turn timer of any seconds (the page
+    offers 15, 30, 60; a server started with --chosen-seeds, as the tests start it, allows
+    any)."""
     page.goto(server.url + "/")
     if timer is not None:
         page.wait_for_selector("#timer")
@@ -141,7 +142,7 @@ def set_up(page, server: Server, ruleset: str, seed: int, house_rules: tuple = (
     rows.nth(1).locator(".seat-kind").select_option("person")
     rows.nth(1).locator(".seat-name").fill("Bo")
     rows.nth(2).locator(".seat-kind").select_option("bot")
-    rows.nth(2).locator(".seat-bot").select_option("forgetful")
+    rows.nth(2).locator(".seat-bot").select_option(bot)
     page.fill("#seed", str(seed))
     assert page.locator(".seat-row").count() == 3
     page.click("#create")
@@ -361,6 +362,28 @@ def test_two_people_and_a_bot_play_a_whole_hand(browser, server, shots, ruleset,
     for page, other in ((ann, tokens[1]), (bo, tokens[0])):
         assert check_secrets(page, other) > 5
         assert page.locator("#opponents .card:not(.back)").count() == 0
+
+
+def test_the_strong_bot_is_seated_from_the_menu_and_plays_a_whole_hand(browser, server):
+    """The seat menu offers it with its words; it thinks off the server's loop, within the
+    table's bot pace (web/thinking.py), and the hand plays to its end as with any bot."""
+    from interpreter.playing.seating import BOT_HELP
+    ann = new_page(browser)
+    invite = set_up(ann, server, "classic", 14, bot="strong")
+    bo = new_page(browser)
+    bo.goto(invite)
+    bo.wait_for_selector("#table-view:not([hidden])")
+    menu = ann.context.new_page()
+    menu.goto(server.url + "/")
+    menu.wait_for_selector(".seat-bot option[value='strong']", state="attached")
+    assert menu.locator(".seat-bot option[value='strong']").first.get_attribute("title") \
+        == BOT_HELP["strong"]
+    menu.close()
+    play([ann, bo])
+    assert all(hand_over(page) for page in (ann, bo))
+    text = log_text(ann)
+    assert "went out" in text and "Bot 3" in text, text[-500:]
+    assert ann.locator("#hand-over").is_visible()
 
 
 def asked_to_play(page) -> bool:
