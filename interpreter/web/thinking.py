@@ -22,8 +22,12 @@ What a thought costs is its table's own:
   the turns' reserve, as within_move lends it), however much the game has left;
 - place: one thought of a table's at a time, and one worker for every table (Hall.think):
   tables of strong bots wait their turn and each think less, rather than take more of the
-  server. A thread, not a process: measured, the loop still answers other tables promptly
-  while it thinks (tests/frontends/web/test_table_work.py; README, The strong bot).
+  server.
+A thread, not a process: a game's compiled rules do not pickle, so a process would replay
+the match for every decision; and with the worker made to give the loop the interpreter's
+lock soon (SWITCH_INTERVAL, set by `houserules serve`), the loop answers other tables
+within 100 ms while tables of strong bots think (tests/frontends/web/test_table_work.py;
+docs/web-api.md has the figures).
 """
 
 from __future__ import annotations
