@@ -12,6 +12,8 @@ host ended the table) is dropped. The table gives the answers at its own pace, i
 delay from when it was asked, as it gives every bot's (Hall.drive, app.py), however long
 the bot thought: a search takes longer with more options, and its hand must not show in
 when it moves. Nothing says a bot is thinking: a seat shows only that it is asked (`deciding`).
+What a thought still leaves to be noticed is the server's load while it runs (requests a few
+milliseconds slower, as while any table works), shared by every table's bots.
 
 What a thought costs is its table's own:
 - time: it ends THINKING of the table's bot delay after the question was asked (the search's
