@@ -164,5 +164,3 @@ def test_it_is_a_bot_by_name_everywhere():
     assert "strong" in AGENTS
     assert bot_names("strong,heuristic", 2) == ["strong", "heuristic"]
     assert isinstance(bot("strong", "7/0"), StrongAgent)
-
-
