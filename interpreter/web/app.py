@@ -107,7 +107,6 @@ class Hall:
         self.files = static_files()
         # Where the searching bots of every table think, one thought at a time (thinking.py).
         self.thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="houserules-thinking")
-        self.thoughts: dict[str, Thought] = {}  # table -> its last thought, maybe under way
 
     def table(self, table_id) -> Table:
         folder = table_folder(self.root, table_id)
@@ -154,18 +153,17 @@ class Hall:
         table's; it may still be thinking of a question the table has moved on from). None
         when no searching bot is asked."""
         key = table.thinking_key()
-        held = self.thoughts.get(table.id)
-        if held is not None and held.key == key:
+        held = table.thought
+        if held is not None and held.key == key and held.future is not None:
             return held
         if key is None:
             return None
         thought = Thought(table)
         thought.future = asyncio.ensure_future(self.run_thought(thought, held))
-        self.thoughts[table.id] = thought
         return thought
 
     async def run_thought(self, thought: Thought, last: Thought | None) -> None:
-        if last is not None:
+        if last is not None and last.future is not None:
             await asyncio.wait([last.future])
         await asyncio.get_running_loop().run_in_executor(self.thinker, thought.think)
 

@@ -86,6 +86,7 @@ class Table(RealTime):
         self.told: dict = {}  # seat -> [events narrated, sentences]
         self.by_bots = False  # the answers given now are bots' own, saved later (bot_step)
         self.unsaved = False  # answers given since the last save (bots' only: see bot_step)
+        self.thought: Thought | None = None  # its searching bots' last thought (thinking.py)
         self.start_real_time()
 
     def driver(self) -> Match:

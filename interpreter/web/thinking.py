@@ -5,7 +5,10 @@ A bot that searches (seating.SEARCHING: the strong bot) thinks for tenths of a s
 decision where the others answer in microseconds; on the server's one event loop it would
 hold every other table that long. So what the searching bots of a table are asked is taken
 from it as a Thought: a copy of its game (taken on the loop, between two changes, so never
-half-changed) and the question as that copy asks it. A worker thread thinks it over
+half-changed; the table's one copy, brought up to date, once its last thought has ended, so
+that the bots' memory of the hand, kept by the game they saw, holds from one decision to
+the next as it does in `play`) and the question as that copy asks it. A worker thread
+thinks it over
 (`think`) without touching the table: the table's game, its save and its other bots stay
 the loop's alone, and a thought the table has moved on from (a person took the window, the
 host ended the table) is dropped. The table gives the answers at its own pace, its bot
@@ -37,6 +40,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.engine.budget import MOVE_WORK, RULES_RESERVE
+from interpreter.engine.clone import clone_state
 from interpreter.engine.decisions import Decision
 from interpreter.playing.match import decide
 
@@ -56,23 +60,34 @@ class Thought:
     def __init__(self, table: Any) -> None:
         self.key = table.thinking_key()
         assert self.key is not None  # a searching bot is asked
-        twin = table.session.game.clone()
+        game = table.session.game
+        last = table.thought
+        if last is not None and last.done:
+            twin = last.game  # the worker is done with it
+            clone_state(game, twin)
+        else:
+            twin = game.clone()  # the last is still thinking on its own
         twin.work_left = min(twin.work_left, MOVE_WORK + RULES_RESERVE)
         self.game = twin
         self.bots = [(seat, table.session.bots[seat]) for seat in self.key[-1]]
         self.ends = table.asked_at + table.bot_delay * THINKING  # on the table's clock
         self.clock = table.clock
         self.chosen: dict[int, int] = {}  # seat -> the index of its answer among its options
+        self.done = False  # set as the worker lets go of `game`
         self.future: Any = None  # the worker's run of `think` (Hall.think)
+        table.thought = self
 
     def think(self) -> dict[int, int]:
         """Each searching bot's answer, as the index of its option, by seat: the search runs
         here (in a worker), each bot within its share of the time left."""
         game = self.game
-        for done, (seat, agent) in enumerate(self.bots):
-            agent.seconds = max(0.0, self.ends - self.clock()) / (len(self.bots) - done)
-            asked = asked_of(game, seat)
-            self.chosen[seat] = index_of(asked.options, decide(agent, game, asked))
+        try:
+            for done, (seat, agent) in enumerate(self.bots):
+                agent.seconds = max(0.0, self.ends - self.clock()) / (len(self.bots) - done)
+                asked = asked_of(game, seat)
+                self.chosen[seat] = index_of(asked.options, decide(agent, game, asked))
+        finally:
+            self.done = True
         return self.chosen
 
     def answers(self, table: Any) -> dict[int, object]:

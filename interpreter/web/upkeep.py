@@ -75,7 +75,6 @@ class Upkeep:
         if driver is not None:
             driver.cancel()
         signal = hall.signals.pop(table_id, None)
-        hall.thoughts.pop(table_id, None)  # a thought under way ends by its time, unheard
         self.touched.pop(table_id, None)
         remove_folder(table_folder(hall.root, table_id))
         if signal is not None:

@@ -50,6 +50,11 @@ def strong_to_move(root, seats=STRONG, seed=5) -> Table:
     """A table of `seats` at the first decision a strong bot is asked with several options."""
     table = Table.create(root, {"ruleset": "classic", "seats": seats, "seed": seed})
     table.bot_delay = 0.0  # a thought of one dealt game: quick, and the same every run
+    return to_strong_choice(table)
+
+
+def to_strong_choice(table: Table) -> Table:
+    """The table played on (the person's first option) until a strong bot has a choice."""
     for _ in range(200):
         key = table.thinking_key()
         if key is not None and len(table.asking()[key[-1][0]].options) > 1:
@@ -73,6 +78,23 @@ def test_a_thought_works_on_a_copy_and_leaves_the_table_as_it_was(tmp_path):
             list(table.session.answers), table.version) == before
     (seat, chosen), = thought.answers(table).items()
     assert any(chosen is option for option in table.asking()[seat].options)
+
+
+def test_a_tables_thoughts_think_on_one_copy_brought_up_to_date(tmp_path):
+    """The strong bot remembers what it saw the others do by the game it saw them in, as in
+    `play`: a thought after the last has ended thinks on the same copy, as the table is now."""
+    table = strong_to_move(tmp_path)
+    table.bot_step()
+    first = table.thought
+    assert first is not None and first.done
+    game = to_strong_choice(table).session.game
+    second = Thought(table)
+    assert second.game is first.game and second.game is not game
+    assert [list(hand) for hand in second.game.hands] == [list(hand) for hand in game.hands]
+    assert (list(second.game.stock), len(second.game.events), second.game.decision.fields()) \
+        == (list(game.stock), len(game.events), game.decision.fields())
+    busy = Thought(table)  # while `second` thinks (not done): a copy of its own
+    assert busy.game is not second.game
 
 
 def saved_answers(table: Table) -> list:
@@ -120,7 +142,7 @@ def test_a_thought_the_table_moved_on_from_is_dropped_and_the_next_waits_for_it(
         second = hall.think(table)
         assert second is not first and second.key != first.key
         await second.future
-        assert first.future.done() and hall.thoughts[table.id] is second
+        assert first.future.done() and table.thought is second
         table.decision_id = real
         assert hall.think(table) is not second  # and back: thought of afresh
         hall.thinker.shutdown()
