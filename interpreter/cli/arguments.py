@@ -190,7 +190,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="where tables are saved, so a restart resumes them (default "
                             "~/.local/share/houserules/tables)")
     serve.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
-                       help="pause before each bot's move, so people can follow (default 0.8)")
+                       help="pause before each bot's move, so people can follow (default 0.8); "
+                            "a strong bot thinks for at most three quarters of it")
     serve.add_argument("--chosen-seeds", action="store_true",
                        help="let the host of a table of several people choose its seed (whoever "
                             "knows the seed knows every hand: for demonstrations and tests; a "
