@@ -8,10 +8,9 @@ from it as a Thought: a copy of its game (taken on the loop, between two changes
 half-changed; the table's one copy, brought up to date, once its last thought has ended, so
 that the bots' memory of the hand, kept by the game they saw, holds from one decision to
 the next as it does in `play`) and the question as that copy asks it. A worker thread
-thinks it over
-(`think`) without touching the table: the table's game, its save and its other bots stay
-the loop's alone, and a thought the table has moved on from (a person took the window, the
-host ended the table) is dropped. The table gives the answers at its own pace, its bot
+thinks it over (`think`) without touching the table: the table's game, its save and its
+other bots stay the loop's alone, and a thought the table has moved on from (a person took
+the window, the host ended the table) is dropped. The table gives the answers at its own pace, its bot
 delay from when it was asked, as it gives every bot's (Hall.drive, app.py), however long
 the bot thought: a search takes longer with more options, and its hand must not show in
 when it moves. Nothing says a bot is thinking: a seat shows only that it is asked (`deciding`).
