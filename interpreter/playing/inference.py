@@ -2,22 +2,27 @@
 
 A player who can play usually plays. So a seat seen to draw instead, on a table it could see,
 held nothing it could play there; and the cards it held then stay in its hand until it plays
-them. A seat that names a colour usually holds some of it. These are beliefs, not rules of
-the game (a player may hold a card back, or bluff): a world dealt as the seat sees it
-(engine/seeing.py) is then nudged towards them, never beyond what the stock can give.
+them. Beyond that, the other seats are taken to choose as a model does (the heuristic bot):
+a world in which the model, holding what the world deals a seat, would not have played the
+card that seat was just seen to play, or named the colour it named, is unlikely, and the
+search deals another (up to a few times). These are beliefs, not rules of the game (a person
+may hold a card back, or bluff): a world dealt as the seat sees it (engine/seeing.py) is
+nudged towards them, never beyond what the stock can give.
 
 Everything here is read from what the inferring seat sees: hand sizes, the discard pile, the
 colour in play, and its own worlds (as_seen's). It needs no recorded events, so it serves
 every front end the same (a simulation records none). A seat's memory is kept between its
 own decisions only:
-- after it answers, `expect` notes what the seats that play next face (in one of its worlds,
-  the answer given): the faces each could play then, and the table's public counts;
+- after it answers, `expect` notes, in one of its worlds with the answer given, what the
+  seats that play next face: the faces each could play then, the table's public counts, and
+  that world itself;
 - at its next decision, `update` reads what happened since from the counts: a seat whose
   hand grew while nothing was played drew and passed; the next seat whose hand kept its size
   after one card was played drew that card and played it. Each held nothing it could play
   then: a `Lack` of as many cards as it held. Each card played since may have been one of
   them, so a Lack shrinks by the cards played since, and ends with the hand (or a reshuffle
-  of the discard pile, or on two-sided cards, whose sides turn).
+  of the discard pile, or on two-sided cards, whose sides turn). The next seat whose hand
+  shrank by the one card played, played it from its hand: `likely` asks the model.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
+from interpreter.engine.decisions import DRAW, Decision
 from interpreter.engine.game import GameState
 from interpreter.errors import IllegalMove, RuleRuntimeError
 
@@ -56,14 +62,19 @@ class Snapshot:
     sizes: tuple[int, ...]
     next_seat: int | None
     playable: dict[int, frozenset[int]]
+    table: GameState | None = None  # the world at the next seat's play (its hand unknown)
 
 
 class Inference:
     """One seat's beliefs about the other hands this hand, kept between its decisions."""
 
-    def __init__(self) -> None:
+    def __init__(self, model: Any) -> None:
+        self.model = model  # how the other seats are taken to choose: the heuristic bot
         self.lacks: list[Lack] = []
         self.named: tuple[int, Any] | None = None  # (seat, colour) it named since
+        # (seat, the card it played, the world it played it in), seen since: a world is
+        # likelier where the model would have played that card too.
+        self.played: tuple[int, Any, GameState] | None = None
         self.before: Snapshot | None = None  # the table its last answer left, to read anew
         # (game, hands played, the discard's length) as its last answer left them: what
         # every belief's count is kept against, whatever came next.
@@ -71,7 +82,8 @@ class Inference:
 
     def update(self, game: GameState, seat: int) -> None:
         """At `seat`'s decision: what the other seats did since its last answer."""
-        mark, before, self.mark, self.before, self.named = self.mark, self.before, None, None, None
+        mark, before, self.mark, self.before = self.mark, self.before, None, None
+        self.named = self.played = None
         if mark is None or mark[0] is not game or mark[1] != len(game.hand_results) \
                 or len(game.discard) < mark[2] or game.rules.has_rows:
             self.lacks = []  # a new hand, a discard pile shuffled back, or nothing followed
@@ -93,6 +105,10 @@ class Inference:
             if (drew_and_passed or drew_and_played) and then and faces:
                 self.lacks.append(Lack(other, faces, then))
         top = game.top
+        nxt = before.next_seat
+        if played == 1 and nxt is not None and top is not None and before.table is not None \
+                and sizes[nxt] == before.sizes[nxt] - 1 and not game.ruleset.sides:
+            self.played = (nxt, top, before.table)
         if played and before.next_seat is not None and top is not None and top.color is None \
                 and game.color is not None and sizes[before.next_seat]:
             self.named = (before.next_seat, game.color)
@@ -120,7 +136,39 @@ class Inference:
                     for other in range(world.players)
                     if other != seat and other not in mates and not world.out[other]}
         self.before = Snapshot(game, len(world.hand_results), len(world.discard),
-                               tuple(len(hand) for hand in world.hands), asked.seat, playable)
+                               tuple(len(hand) for hand in world.hands), asked.seat, playable,
+                               world)
+
+    def likely(self, world: GameState) -> bool:
+        """Whether the model would have played, holding the cards `world` deals the seat seen
+        playing since (and the card it played), the card it played: a world where it would
+        not is unlikely (the search deals another)."""
+        if self.named is not None and not self.named_likely(world):
+            return False
+        if self.played is None:
+            return True
+        other, card, table = self.played
+        held = table.hands[other]
+        table.hands[other] = world.hands[other] + [card]
+        try:
+            cards = table.playable_cards(other)
+            asked = table.decision
+            if asked is None or card not in cards:
+                return True  # nothing to compare with (the rules moved the card or asked else)
+            chosen = self.model.decide(table, asked._replace(options=tuple(cards) + (DRAW,)))
+        finally:
+            table.hands[other] = held
+        return bool(chosen is card or chosen == card)
+
+    def named_likely(self, world: GameState) -> bool:
+        """Whether the model, holding what `world` deals the seat that named a colour since,
+        would have named that colour."""
+        assert self.named is not None
+        other, colour = self.named
+        colours = tuple(world.side_colors)
+        if colour not in colours:
+            return True
+        return bool(self.model.decide(world, Decision("color", other, colours)) == colour)
 
     def shape(self, world: GameState, known: dict[int, list[Any]], rng: random.Random) -> None:
         """Swap cards between the other hands and the stock in `world` (but those `known`

@@ -43,6 +43,13 @@ MARGIN: Final = 1.0
 # Decisions a playout may take per seat, before it is scored by the hand sizes: a few rounds
 # of the table judge an option better than a whole hand's luck does (measured: README).
 DEPTH: Final = 4
+# A colourless card (a wild) can be played on anything: a hand that holds one is nearer out
+# than its size says. Counting one as FLEX of a card less keeps a search whose playouts stop
+# after a few rounds from spending wilds early for nothing (measured: examples/BENCHMARK.md).
+FLEX: Final = 0.5
+# Worlds dealt, at most, to find one where the seat seen playing since would have played the
+# card it did (playing/inference.py's likely): the rest are dealt as unlikely ones.
+TRIES: Final = 8
 # The playouts' bots: the heuristic bot, which never draws (it always calls UNO), so one serves
 # every seat of every playout.
 PLAYOUT_BOT: Final = HeuristicAgent(0)
@@ -53,16 +60,17 @@ class StrongAgent:
     one that wins most (slower: a budget of playouts per decision)."""
 
     def __init__(self, seed: Any = None, playouts: int = PLAYOUTS, seconds: float | None = None,
-                 depth: int = DEPTH, margin: float = MARGIN) -> None:
+                 depth: int = DEPTH, margin: float = MARGIN, tries: int = TRIES) -> None:
         self.rng = generator(seed)
         self.playouts = playouts
         self.seconds = seconds
         self.depth = depth
         self.margin = margin
+        self.tries = tries
         self.spent = 0  # playouts run by the last decision
         # What it has seen the others do this hand. Not saved with a game: a resumed game's
         # bot has forgotten it (and searches on).
-        self.beliefs = Inference()
+        self.beliefs = Inference(PLAYOUT_BOT)
 
     def decide(self, game: GameState, decision: Decision) -> Any:
         """The option whose playouts did best, if it beat the heuristic bot's answer clearly;
@@ -129,8 +137,13 @@ class StrongAgent:
         """The game as `seat` sees it, dealt again from `worlds` as its beliefs have it, made
         quiet: no events kept, no checks run, no chance asked (a world is the bot's own
         thought)."""
-        world = as_seen(game, seat, worlds, known)
-        self.beliefs.shape(world, known, worlds)
+        for _ in range(self.tries):
+            world = as_seen(game, seat, worlds, known)
+            self.beliefs.shape(world, known, worlds)
+            if self.beliefs.likely(world):
+                break
+        else:  # the model explains nothing it could deal: the rest of the search pays nothing
+            self.beliefs.played = self.beliefs.named = None
         world.events = None
         world.check = None
         world.chance_nodes = False  # its chance drawn from its own generator, never asked
@@ -206,7 +219,12 @@ def hand_sizes(game: GameState, seat: int) -> float:
     """A hand not played out, judged by the cards left: each seat still in is as likely to
     win as it holds few cards (1 / cards), and `seat`'s team has its members' share."""
     mates = (seat,) + game.teammates(seat)
-    chances = [0.0 if game.out[other] else 1.0 / (1 + len(hand))
+    chances = [0.0 if game.out[other] else 1.0 / (1 + len(hand) - FLEX * colourless(hand))
                for other, hand in enumerate(game.hands)]
     total = sum(chances)
     return sum(chances[other] for other in mates) / total if total else 0.0
+
+
+def colourless(hand: list[Any]) -> int:
+    """How many cards of `hand` have no colour."""
+    return sum(1 for card in hand if card.color is None)

@@ -130,3 +130,25 @@ def test_a_seat_that_names_a_colour_is_dealt_one_of_it():
         world = as_seen(game, 0, random.Random(seed))
         strong.beliefs.shape(world, {}, random.Random(seed))
         assert any(card.color == "green" for card in world.hands[1])
+
+
+@pytest.mark.parametrize("held, likely", [
+    (["green 4", "yellow 1"], True),      # the red 7 was its only playable card
+    (["red 2", "red 3"], True),           # its most-held colour, and its most points
+    (["red 9", "red 2"], False),          # it would have played the 9: more points
+    (["green 5", "green 2"], False),      # it would have played the green 5: more greens
+    (["wild", "yellow 1"], True),         # coloured cards before colourless ones
+])
+def test_a_world_is_likely_where_the_model_would_have_played_the_card_seen(held, likely):
+    """Seat 1 was seen playing red 7 on a red 5 (a 5 of any colour could go too): a world
+    dealing it cards with which the heuristic bot would have played another is unlikely."""
+    rules = load_ruleset("classic", {"hands": 1})
+    seven = next(card for card in rules.deck if card.name == "red 7")
+    table = GameState.from_table(rules, hands=[["blue 1"], ["green 7", "yellow 2", "blue 3"]],
+                                 discard=["red 5"], stock=STOCK, turn=1)
+    beliefs = StrongAgent(1).beliefs
+    beliefs.played = (1, seven, table)
+    world = GameState.from_table(rules, hands=[["blue 1"], held], discard=["red 5", "red 7"],
+                                 stock=STOCK)
+    assert beliefs.likely(world) is likely
+    assert [card.name for card in table.hands[1]] == ["green 7", "yellow 2", "blue 3"]
