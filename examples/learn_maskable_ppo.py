@@ -34,24 +34,26 @@ def train(timesteps: int, seed: int, load: str | None = None):
     """A MaskablePPO model trained `timesteps` steps on the variant (or loaded from `load`)."""
     import torch
     from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.monitor import Monitor
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     torch.set_num_threads(1)
-    envs = DummyVecEnv([lambda seat=seat: baseline.make_env(seat, "heuristic")
+    # SB3's Monitor only records the episodes' rewards, for its log (ep_rew_mean).
+    envs = DummyVecEnv([lambda seat=seat: Monitor(baseline.make_env(seat, "heuristic"))
                         for seat in (0, 1)])
-    if load:
-        model = MaskablePPO.load(load, env=envs, device="cpu")
-    else:
-        model = MaskablePPO("MultiInputPolicy", envs, n_steps=1024, batch_size=256,
-                            gamma=0.99, ent_coef=0.01, seed=seed, device="cpu",
-                            verbose=1 if timesteps else 0)
-    envs.seed(seed)
-    if timesteps:
-        sys.stdout, shown = sys.stderr, sys.stdout  # SB3 logs to standard output
-        try:
+    sys.stdout, shown = sys.stderr, sys.stdout  # SB3 logs to standard output
+    try:
+        if load:
+            model = MaskablePPO.load(load, env=envs, device="cpu")
+        else:
+            model = MaskablePPO("MultiInputPolicy", envs, n_steps=1024, batch_size=256,
+                                gamma=0.99, ent_coef=0.01, seed=seed, device="cpu",
+                                verbose=1 if timesteps else 0)
+        envs.seed(seed)
+        if timesteps:
             model.learn(timesteps, reset_num_timesteps=not load)
-        finally:
-            sys.stdout = shown
+    finally:
+        sys.stdout = shown
     return model
 
 
