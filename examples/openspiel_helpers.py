@@ -1,7 +1,8 @@
 """What the OpenSpiel examples share: a random-rollout evaluator cut off after a number of
 moves and scored by the cards held, drawing a chance node's outcome by its odds, dealing a
-given game seed, and a bundled bot's answer as an action. (examples/openspiel_ismcts.py,
-examples/openspiel_mcts.py, examples/openspiel_compare.py.)
+given game seed, and a bundled bot's answer as an action (examples/openspiel_ismcts.py and
+examples/openspiel_mcts.py; examples/openspiel_compare.py drives OpenSpiel's own game, and
+imports OpenSpiel only when it plays it).
 """
 
 from __future__ import annotations
