@@ -12,9 +12,11 @@ The environment is Tianshou's `PettingZooEnv(aec.env(ruleset="classic+house/seve
 players=2))`: it reads each seat's action mask from the PettingZoo observation
 (`{"observation", "action_mask"}`), and its agents are the two seats. Both seats are played
 by one DQN (one network, one replay buffer: Tianshou's MultiAgentOffPolicyAlgorithm given
-the same algorithm for each seat), so it learns from both sides of every hand. Tianshou's
-multi-agent collector pays the episode's rewards on its last step, the winner's move; the
-reward is still "win" (+1, -1). Progress goes to standard error (Tianshou's bar and a line
+the same algorithm for each seat), so it learns from both sides of every hand. The episode's
+rewards (+1 and -1, reward "win") come on its last step, mostly the winner's move, and the
+step after a seat's move is mostly the other seat's: so its targets are two-step returns
+(`n_step_return_horizon=2`), which give a seat's move the loss the other's reply brings and
+value the seat's own next observation, not the opponent's. Progress goes to standard error (Tianshou's bar and a line
 an epoch); the table to standard output. The trained network is measured as an agent of the
 Gymnasium environment, whose observation is the PettingZoo one (the same vector and mask).
 """
@@ -77,6 +79,7 @@ def train(steps: int, seed: int, load: str | None = None):
         policy.model.load_state_dict(torch.load(load))
     if not steps:
         return policy
+    # Two steps: a seat's move, then mostly the other's reply (see the docstring).
     dqn = DQN(policy=policy, optim=AdamOptimizerFactory(lr=1e-4), gamma=0.99,
               n_step_return_horizon=2, target_update_freq=500)
     algorithm = MultiAgentOffPolicyAlgorithm(algorithms=[dqn] * len(env.agents), env=env)
