@@ -113,9 +113,15 @@ def markdown(agent: str, trained: str, rows: list[dict], header: bool = True) ->
         low, high = row["interval"]
         cells = (agent, trained, row["against"], str(row["hands"]),
                  f"{row['wins'] / row['hands']:.1%}", f"{low:.1%}–{high:.1%}",
-                 f"{row['seconds']:.0f} s ({1000 * row['seconds'] / row['hands']:.0f} ms a hand)")
+                 f"{short(row['seconds'])} s ({short(1000 * row['seconds'] / row['hands'])} ms "
+                 "a hand)")
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def short(figure: float) -> str:
+    """A time to two significant figures or more: 0.31, 4.2, 57, 1,234."""
+    return f"{figure:.2f}" if figure < 1 else f"{figure:.1f}" if figure < 10 else f"{figure:,.0f}"
 
 
 def evaluation_arguments(parser: argparse.ArgumentParser, hands: int = 200) -> None:
