@@ -91,7 +91,7 @@ def main(argv=None) -> int:
                                 random_state=np.random.RandomState(args.seed + 1))
     rows = baseline.evaluate(player(game, searcher, args.seed), opponents, args.hands,
                              progress="IS-MCTS ")
-    budget = f"none ({args.simulations} simulations a search, rollouts cut at {args.depth})"
+    budget = f"none ({args.simulations} simulations, depth {args.depth})"
     print(baseline.markdown("OpenSpiel IS-MCTS", budget, rows))
     return 0
 

@@ -64,7 +64,7 @@ def test_is_mcts_plays_the_variant(monkeypatch, capsys):
     assert example("openspiel_ismcts").main(["--hands", "2", "--simulations", "3",
                                              "--opponents", "heuristic"]) == 0
     out = capsys.readouterr().out
-    assert "| OpenSpiel IS-MCTS | none (3 simulations a search" in out
+    assert "| OpenSpiel IS-MCTS | none (3 simulations, depth 40) | heuristic | 2 |" in out
 
 
 @pytest.mark.slow
