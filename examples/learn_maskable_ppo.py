@@ -9,10 +9,10 @@ against the random, heuristic and strong bots (examples/baseline.py's table).
 
 The environment is the registered id as it is, `gym.make("houserules/Classic-v0",
 ruleset="classic+house/seven_o", players=2, bots="heuristic", seat=SEAT)`: MaskablePPO reads
-its `action_masks()`, and the dict observation takes SB3's MultiInputPolicy. Two copies learn
-side by side, one at each seat, against the heuristic bot (the strong bot searches at every
-decision: an opponent to measure against, too slow to train against by the hundred thousand
-steps). Progress (SB3's own log) goes to standard error; the table to standard output.
+its `action_masks()`, and the dict observation takes SB3's MultiInputPolicy. One model
+learns from two of them, its seat 0 in one and 1 in the other, against the heuristic bot
+(the strong bot searches at every decision: an opponent to measure against, too slow to
+train against by the hundred thousand steps). Progress (SB3's own log) goes to standard error; the table to standard output.
 """
 
 from __future__ import annotations

@@ -16,9 +16,10 @@ the same algorithm for each seat), so it learns from both sides of every hand. T
 rewards (+1 and -1, reward "win") come on its last step, mostly the winner's move, and the
 step after a seat's move is mostly the other seat's: so its targets are two-step returns
 (`n_step_return_horizon=2`), which give a seat's move the loss the other's reply brings and
-value the seat's own next observation, not the opponent's. Progress goes to standard error (Tianshou's bar and a line
-an epoch); the table to standard output. The trained network is measured as an agent of the
-Gymnasium environment, whose observation is the PettingZoo one (the same vector and mask).
+value the seat's own next observation, not the opponent's. Progress goes to standard error
+(Tianshou's progress bars), the table to standard output. The trained network is measured as
+an agent of the Gymnasium environment, whose observation is the PettingZoo one (the same
+vector and mask).
 """
 
 from __future__ import annotations
