@@ -40,49 +40,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a ch
 import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the examples beside it
+from openspiel_helpers import CutoffRolloutEvaluator, deal  # noqa: E402
+
 from interpreter.rl.openspiel_game import register  # noqa: E402
 from interpreter.simulate.stats import wilson  # noqa: E402  (the project's own)
 
 VARIANTS = (("classic", None), ("classic", {"stacking": True}))
 
 
-class CutoffRolloutEvaluator(mcts.RandomRolloutEvaluator):
-    """Random rollouts of at most `max_length` moves; one cut off is scored by held points."""
-
-    def evaluate(self, state):
-        total = None
-        for _ in range(self.n_rollouts):
-            working = state.clone()
-            length = 0
-            while not working.is_terminal():
-                if self.max_length is not None and length >= self.max_length:
-                    break
-                if working.is_chance_node():
-                    actions, probabilities = zip(*working.chance_outcomes())
-                    action = self._random_state.choice(actions, p=probabilities)
-                else:
-                    action = self._random_state.choice(working.legal_actions())
-                working.apply_action(action)
-                length += 1
-            value = np.array(working.returns() if working.is_terminal() else held(working))
-            total = value if total is None else total + value
-        return total / self.n_rollouts
-
-
-def held(state) -> list:
-    """Per seat, the others' mean held points minus its own (sums to zero)."""
-    points = [float(sum(card.points for card in hand)) for hand in state.game.hands]
-    everyone, others = sum(points), len(points) - 1
-    return [(everyone - mine) / others - mine for mine in points]
-
-
-def play(game, bot, mcts_seat: int, deal: int, rng: random.Random) -> tuple:
-    """One hand of deal seed `deal`: MCTS at `mcts_seat`, a uniform random player elsewhere
+def play(game, bot, mcts_seat: int, seed: int, rng: random.Random) -> tuple:
+    """One hand of deal seed `seed`: MCTS at `mcts_seat`, a uniform random player elsewhere
     (and at the luck nodes, uniform). (returns, moves)."""
     state = game.new_initial_state()
-    for _ in range(game.draws):  # the deal seed's digits, the lowest first
-        state.apply_action(deal % game.seeds)
-        deal //= game.seeds
+    deal(state, seed)
     moves = 0
     while not state.is_terminal():
         legal = state.legal_actions()
@@ -115,11 +86,11 @@ def main(argv=None) -> int:
                                            max_length=args.depth or None)
         bot = mcts.MCTSBot(game, args.uct, args.simulations, evaluator, solve=False,
                            random_state=np.random.RandomState(args.seed + 1))
-        deals = random.Random(args.seed + 2).sample(range(game.seeds ** game.draws), args.games)
+        seeds = random.Random(args.seed + 2).sample(range(game.seeds ** game.draws), args.games)
         wins, points, moves, begun = 0, 0.0, 0, time.time()
-        for number, deal in enumerate(deals):
+        for number, seed in enumerate(seeds):
             seat = number % 2
-            returns, length = play(game, bot, seat, deal, rng)
+            returns, length = play(game, bot, seat, seed, rng)
             wins += returns[seat] > 0
             points += returns[seat]
             moves += length

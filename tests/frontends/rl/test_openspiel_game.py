@@ -693,10 +693,3 @@ def test_a_game_and_a_state_unpickle_in_a_new_process():
     assert done.stdout.decode().splitlines() == ["houserules_classic_stacking"] \
         + str(state).splitlines()
 
-
-def test_the_is_mcts_example_runs(capsys):
-    pytest.importorskip("open_spiel.python.algorithms.ismcts")
-    from helpers import example
-    assert example("openspiel_ismcts").main(["--games", "1", "--simulations", "3",
-                                             "--opponents", "heuristic"]) == 0
-    assert "IS-MCTS against heuristic won" in capsys.readouterr().out
