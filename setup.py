@@ -15,6 +15,7 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 # Only what every turn runs through (the engine, the closures effects run as, the bots and
 # the match loop): the rest (YAML, schema, parser, simulation's process pools, front ends)
@@ -75,6 +76,22 @@ class BuildExt(build_ext):
         return True
 
 
+class BuildPy(build_py):
+    """build_py, compiling the message catalogs first (interpreter/locale/*/LC_MESSAGES/
+    houserules.po to .mo, beside them) so that the wheel and an editable install ship them."""
+
+    def run(self) -> None:
+        compile_catalogs()
+        super().run()
+
+
+def compile_catalogs() -> None:
+    """Babel's `pybabel compile` over the shipped catalogs (docs/translating.md)."""
+    from babel.messages.frontend import CommandLineInterface
+    CommandLineInterface().run(["pybabel", "-q", "compile", "-D", "houserules",
+                                "-d", str(Path(__file__).resolve().parent / "interpreter" / "locale")])
+
+
 def extensions() -> list:
     """The C extensions, each optional so that a failed compile leaves pure Python."""
     if os.environ.get("HOUSERULES_PURE_PYTHON"):
@@ -97,4 +114,4 @@ def extensions() -> list:
     return chance + built
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})
+setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt, "build_py": BuildPy})

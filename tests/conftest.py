@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 from interpreter.engine import game as engine
+from interpreter.presenting.translation import CATALOGS, DOMAIN
 from interpreter.engine.invariants import check_invariants
 
 engine.DEBUG_CHECK = check_invariants
@@ -22,3 +23,17 @@ engine.DEBUG_CHECK = check_invariants
 # from outside the checkout; this makes sure they did not import the checkout's source.
 if os.environ.get("HOUSERULES_EXPECT_COMPILED") and not engine.COMPILED:
     raise RuntimeError(f"expected the compiled build, imported {engine.__file__}")
+
+
+def compile_catalogs() -> None:
+    """The checkout's message catalogs compiled, as the build does (setup.py), when a .po is
+    newer than its .mo: the suite runs on the source, not on an installed wheel."""
+    stale = [po for po in CATALOGS.glob(f"*/LC_MESSAGES/{DOMAIN}.po")
+             if not po.with_suffix(".mo").exists()
+             or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime]
+    if stale:
+        from babel.messages.frontend import CommandLineInterface
+        CommandLineInterface().run(["pybabel", "-q", "compile", "-D", DOMAIN, "-d", str(CATALOGS)])
+
+
+compile_catalogs()

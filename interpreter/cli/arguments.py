@@ -50,6 +50,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--rules-path", action="append", default=[], metavar="DIR",
                         help="a folder whose .yaml files a ruleset's `extends` may name, besides "
                              "the ruleset's own folder (repeatable; also HOUSERULES_RULES_PATH)")
+    parser.add_argument("--lang", metavar="LANG",
+                        help="the language to speak: en, ur, gu, pa or bn (default: as LANGUAGE, "
+                             "LC_ALL, LC_MESSAGES or LANG say; English where none is shipped); "
+                             "--json output stays English")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     commands.add_parser("list", help="the bundled rulesets and their options",

@@ -28,6 +28,7 @@ from interpreter.loading.source import (
 )
 from interpreter.playing.gamelog import log_files, replay
 from interpreter.playing.session import Session
+from interpreter.presenting import translation
 from interpreter.presenting.explain import explain
 from interpreter.safe_text import shown
 from interpreter.scenarios.files import scenario_files
@@ -403,6 +404,7 @@ def main(argv=None, out=None) -> int:
         parser.print_help(out)  # a bare `houserules` is someone asking what it does
         return 0
     args = parser.parse_args(argv)
+    translation.choose(args.lang)
     if args.rules_path:
         # Through the environment, so that worker processes load rulesets the same way.
         known = os.environ.get("HOUSERULES_RULES_PATH", "")

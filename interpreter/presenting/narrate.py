@@ -6,6 +6,7 @@ and bidi controls in them are shown as escapes (see safe_text).
 
 from __future__ import annotations
 
+from interpreter.presenting.translation import _, ngettext
 from interpreter.safe_text import shown
 
 
@@ -80,11 +81,15 @@ class Narrator:
         return f"The first card was {self.card(card)}: it goes back into the deck."
 
     def on_first_card(self, card, dealer):
-        return f"{self.who(dealer)} dealt. The first card is {self.card(card)}."
+        said = _("You dealt. The first card is {card}.") if dealer == self.viewer else \
+            _("{player} dealt. The first card is {card}.")
+        return said.format(player=self.who(dealer), card=self.card(card))
 
     def on_play(self, seat, card, pile=None):
-        on = f" on {self.pile(pile)}" if pile else ""
-        return f"{self.who(seat)} played {self.card(card)}{on}."
+        if pile:
+            return f"{self.who(seat)} played {self.card(card)} on {self.pile(pile)}."
+        said = _("You played {card}.") if seat == self.viewer else _("{player} played {card}.")
+        return said.format(player=self.who(seat), card=self.card(card))
 
     def pile(self, pile) -> str:
         """A pile of a row in words: `center 2` -> `center pile 2`."""
@@ -116,14 +121,20 @@ class Narrator:
         if seat == self.viewer and cards:
             listed = ", ".join(self.card(c) for c in cards)
             return f"{self.who(seat)} drew{owed}: {listed}." if owed else \
-                f"{self.who(seat)} drew {listed}."
-        return f"{self.who(seat)} drew{owed or f' {count} card' + ('s' if count != 1 else '')}."
+                _("You drew {cards}.").format(cards=listed)
+        if owed:
+            return f"{self.who(seat)} drew{owed}."
+        said = ngettext("You drew {count} card.", "You drew {count} cards.", count) \
+            if seat == self.viewer else \
+            ngettext("{player} drew {count} card.", "{player} drew {count} cards.", count)
+        return said.format(player=self.who(seat), count=count)
 
     def on_penalty(self, total):
         return f"{total} card{'s are' if total != 1 else ' is'} owed now." if total else None
 
     def on_pass(self, seat):
-        return f"{self.does(seat, 'passes', 'pass')}."
+        said = _("You pass.") if seat == self.viewer else _("{player} passes.")
+        return said.format(player=self.who(seat))
 
     def on_chance(self, seat, of, outcome):
         # Not "for" the seat: the effect's player is not always whom the outcome hits (a
@@ -141,16 +152,19 @@ class Narrator:
         return f"{self.effect(name)}!"
 
     def on_extra_turn(self, seat):
-        return f"{self.does(seat, 'goes', 'go')} again."
+        said = _("You go again.") if seat == self.viewer else _("{player} goes again.")
+        return said.format(player=self.who(seat))
 
     def on_turn_lost(self, seat):
-        return f"{self.does(seat, 'loses', 'lose')} a turn."
+        said = _("You lose a turn.") if seat == self.viewer else _("{player} loses a turn.")
+        return said.format(player=self.who(seat))
 
     def on_direction(self, direction):
-        return "Play now goes " + ("clockwise." if direction == 1 else "counter-clockwise.")
+        return _("Play now goes clockwise.") if direction == 1 else \
+            _("Play now goes counter-clockwise.")
 
     def on_color(self, color):
-        return f"The colour to follow is {shown(color, one_line=True)}."
+        return _("The colour to follow is {colour}.").format(colour=shown(color, one_line=True))
 
     def on_cards_moved(self, seat, to, count, cards=()):
         # Which cards went to a hand is told to their giver and their receiver alone.
@@ -194,7 +208,8 @@ class Narrator:
         if seat is None:  # a window nobody took: nothing happened
             return None
         if kind == "uno":
-            return f"{self.who(seat)}: \"{self.call_word}!\"" if answer == "yes" else None
+            return _("{player}: \"{call}!\"").format(player=self.who(seat), call=self.call_word) \
+                if answer == "yes" else None
         if kind == "catch":
             return None
         if kind == "target":

@@ -17,6 +17,7 @@ from interpreter.engine.decisions import DRAW, PASS
 from interpreter.engine.order import walk
 from interpreter.language.choices import CardPasses, CardPicks
 from interpreter.presenting.narrate import words
+from interpreter.presenting.translation import N_, _, ngettext
 from interpreter.safe_text import shown
 
 # The engine's decisions, said to the seat that must answer.
@@ -42,8 +43,12 @@ OFFERS = {
 
 def cards_left(count: int) -> str:
     """A small number of cards in words: `one card`, `two cards`, `12 cards`."""
-    number = ("one", "two", "three", "four", "five")[count - 1] if 1 <= count <= 5 else count
-    return f"{number} card{'' if count == 1 else 's'}"
+    if 1 <= count <= len(FEW_CARDS):
+        return _(FEW_CARDS[count - 1])
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
+FEW_CARDS = (N_("one card"), N_("two cards"), N_("three cards"), N_("four cards"), N_("five cards"))
 
 
 def call_words(ruleset) -> dict:

@@ -19,6 +19,7 @@ from interpreter.presenting.layout import ANSI, DEFAULT_WIDTH, GLUE, menu, plura
 from interpreter.presenting.look import Look
 from interpreter.presenting.narrate import words
 from interpreter.presenting.prompts import owed
+from interpreter.presenting.translation import _, ngettext
 from interpreter.presenting.view import seat_view
 from interpreter.safe_text import shown
 
@@ -80,13 +81,13 @@ class Table:
 
     def show(self, game: GameState, seat: int) -> None:
         """The table as `seat` sees it."""
-        arrow = "clockwise" if game.direction == 1 else "counter-clockwise"
-        top = self.card(game.top) if game.top else "(none)"
+        arrow = _("clockwise") if game.direction == 1 else _("counter-clockwise")
+        top = self.card(game.top) if game.top else _("(none)")
         self.say("")
         view = seat_view(game, seat)
         # Each "label: value" is kept whole on a line: the line breaks between them.
-        heading = f"direction:{GLUE}{arrow.replace(' ', GLUE)}"
-        count, _ = owed(game)
+        heading = whole(_("direction: {direction}"), direction=arrow)
+        count = owed(game)[0]
         if count:  # a stacked penalty: the next to draw instead of playing takes it all
             heading += f"   owed:{GLUE}{plural(count, 'card').replace(' ', GLUE)}"
         if view.rows:  # a game of rows matches its piles, not the discard pile's top card
@@ -94,7 +95,8 @@ class Table:
             self.say(f"Discard{GLUE}pile:{GLUE}{pile}   {heading}")
         else:
             follow = self.paint(game.color or 'any', game.color)
-            self.say(f"Top:{GLUE}{top}   colour{GLUE}to{GLUE}follow:{GLUE}{follow}   {heading}")
+            self.say(whole(_("Top: {card}"), card=top) + "   "
+                     + whole(_("colour to follow: {colour}"), colour=follow) + f"   {heading}")
         if count and facing(game, seat):
             self.say(owed_line(game, count))
         for name, piles in view.rows:  # rows of piles (rows:): every top card, numbered
@@ -102,8 +104,9 @@ class Table:
                               + (f"{GLUE}(+{len(pile) - 1})" if len(pile) > 1 else "")
                               for number, pile in enumerate(piles, 1)) or "(empty)"
             self.say(f"{name.replace('_', ' ').capitalize()} row: {tops}", indent="    ")
-        others = [f"{self.names[s]}:{GLUE}out" if game.out[s] else
-                  f"{self.names[s]}:{GLUE}{plural(len(h), 'card')}".replace(" ", GLUE)
+        others = [whole(_("{player}: out"), player=self.names[s]) if game.out[s] else
+                  whole(ngettext("{player}: {count} card", "{player}: {count} cards", len(h)),
+                        player=self.names[s], count=len(h))
                   for s, h in enumerate(game.hands) if s != seat]
         self.say("   ".join(others))
         if view.side is not None:  # two-sided cards: the other side of their hands shows
@@ -117,7 +120,7 @@ class Table:
             if faces and other != seat:  # a hand shown to the table (reveal_hand)
                 self.say(f"  {self.names[other]}'s hand, face up: "
                          + ", ".join(self.card(c) for c in faces), indent="    ")
-        self.say("Scores: " + "   ".join(f"{self.names[s]}{GLUE}{p}".replace(" ", GLUE)
+        self.say(_("Scores:") + " " + "   ".join(f"{self.names[s]}{GLUE}{p}".replace(" ", GLUE)
                                          for s, p in enumerate(game.scores)))
         for label, values in view.values:  # the per-seat values the ruleset shows
             self.say(f"{shown(label, one_line=True)}: " + "   ".join(
@@ -133,7 +136,14 @@ class Table:
             decision.kind == "card" else (lambda c: c in playable)
         cards = [(i, f"{self.card(c)}{'*' if marked(c) else ''}")
                  for i, c in enumerate(self.ordered(game.hands[seat]), 1)]
-        self.say("Your hand: " + menu(cards), indent=" " * len("Your hand: "))
+        label = _("Your hand:") + " "
+        self.say(label + menu(cards), indent=" " * len(label))
+
+
+def whole(message: str, **values) -> str:
+    """A translated `label: value`, its words glued so that a line breaks around it, not in it."""
+    return message.replace(" ", GLUE).format(**{key: str(value).replace(" ", GLUE)
+                                                for key, value in values.items()})
 
 
 def facing(game: GameState, seat: int) -> bool:

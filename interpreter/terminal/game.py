@@ -15,6 +15,7 @@ from interpreter.errors import HouserulesError, RuleRuntimeError
 from interpreter.playing.match import Match
 from interpreter.playing.session import Session
 from interpreter.presenting.standings import standings_text
+from interpreter.presenting.translation import _
 from interpreter.safe_text import shown
 from interpreter.terminal.prompts import Prompts, Quit
 
@@ -68,8 +69,8 @@ class TerminalGame(Prompts):
         """Play until the match ends or the person quits."""
         game = self.session.game
         title = shown(self.session.ruleset.title, one_line=True)
-        self.say(f"{title}: you are seat {self.session.seat} of "
-                 f"{self.session.players}. Type h for help.")
+        self.say(_("{title}: you are seat {seat} of {players}. Type h for help.").format(
+            title=title, seat=self.session.seat, players=self.session.players))
         decision = game.decision
         if self.told:
             self.recap()

@@ -23,28 +23,29 @@ from interpreter.presenting.prompts import (
     rule_context,
     worded,
 )
+from interpreter.presenting.translation import N_, _
 from interpreter.safe_text import shown
 from interpreter.presenting.layout import GLUE, menu, plural, width_of, wrap
 from interpreter.terminal.screen import Screen
 
 # The help, as (key, what it does) rows: laid out to the terminal's width (Prompts.help).
 HELP_KEYS = (
-    ("3", "play card number 3 of your hand (cards marked * can be played now)"),
-    ("3 uno", "play card 3 and call {call} (also 3 u, 3 uno!): do it when that leaves you "
-              "{left}"),
-    ("d", "draw instead of playing (p to pass, when the game offers a pass)"),
-    ("s", "sort your hand by colour and rank, or keep the order it was dealt (a switch)"),
-    ("t", "show the table and your hand again"),
-    ("h", "this help"),
-    ("q", "quit (with --save the game is kept; else you are asked first)"),
+    ("3", N_("play card number 3 of your hand (cards marked * can be played now)")),
+    ("3 uno", N_("play card 3 and call {call} (also 3 u, 3 uno!): do it when that leaves you "
+                 "{left}")),
+    ("d", N_("draw instead of playing (p to pass, when the game offers a pass)")),
+    ("s", N_("sort your hand by colour and rank, or keep the order it was dealt (a switch)")),
+    ("t", N_("show the table and your hand again")),
+    ("h", N_("this help")),
+    ("q", N_("quit (with --save the game is kept; else you are asked first)")),
 )
 HELP_OTHERS = (
-    "a colour: its number, its name or first letters (r, blue)",
-    "a player: the number shown or the name (1, bot 1)",
-    "yes/no: y, yes, n, no (or the question's word: challenge)",
-    "a catch: c, catch or y; Enter or n lets it go",
-    "a jump-in: j, jump or y; Enter or n lets it go",
-    "a card to choose: its number in your hand, its name (red 5), or done when you may stop",
+    N_("a colour: its number, its name or first letters (r, blue)"),
+    N_("a player: the number shown or the name (1, bot 1)"),
+    N_("yes/no: y, yes, n, no (or the question's word: challenge)"),
+    N_("a catch: c, catch or y; Enter or n lets it go"),
+    N_("a jump-in: j, jump or y; Enter or n lets it go"),
+    N_("a card to choose: its number in your hand, its name (red 5), or done when you may stop"),
 )
 KEY_WIDTH = 11  # the column the help's texts start at
 ANSWER_ROOM = 6  # columns kept free after a prompt for the answer typed there (`bot 1`)
@@ -118,12 +119,12 @@ class Prompts(Screen):
     def help(self) -> None:
         """The keys and answers, each row wrapped to the terminal's width under its text."""
         said = call_words(self.session.ruleset)
-        self.say("How to play (answers may be typed in capitals or not):")
+        self.say(_("How to play (answers may be typed in capitals or not):"))
         for key, text in HELP_KEYS:
-            self.say(f"  {key:<{KEY_WIDTH - 2}}{text.format(**said)}", indent=" " * KEY_WIDTH)
-        self.say("Other questions say what they take:")
+            self.say(f"  {key:<{KEY_WIDTH - 2}}{_(text).format(**said)}", indent=" " * KEY_WIDTH)
+        self.say(_("Other questions say what they take:"))
         for text in HELP_OTHERS:
-            self.say(f"  {text}", indent="    ")
+            self.say(f"  {_(text)}", indent="    ")
 
     def calls(self) -> tuple:
         """What a person may type to call: u, uno, and the ruleset's own word (uno.name)."""
@@ -242,14 +243,16 @@ class Prompts(Screen):
         hand = self.hand()
         can_pass, can_draw = PASS in decision.options, DRAW in decision.options
         # Neither, when the ruleset leaves both out beside a playable card (turn.may_draw).
-        skip = "p to pass, " if can_pass and not can_draw else "d to draw, " if can_draw else ""
+        ask = (_("Your move (number to play, p to pass, h for help): ") if can_pass and not can_draw
+               else _("Your move (number to play, d to draw, h for help): ") if can_draw
+               else _("Your move (number to play, h for help): "))
         ways = "".join(f"{way}, " for way, offered in (("p to pass", can_pass),
                                                       ("d to draw", can_draw)) if offered)
         call = self.session.ruleset.call_word
         hint = (f"Type a card number from 1 to {len(hand)} (add uno to call {call}), {ways}"
                 "s to sort, h for help or q to quit.")
         while True:
-            line = self.ask(f"Your move (number to play, {skip}h for help): ")
+            line = self.ask(ask)
             parts = line.split()
             if not parts:
                 continue

@@ -15,6 +15,7 @@ from interpreter.playing.session import Session
 from interpreter.presenting.layout import GLUE, wants_color
 from interpreter.presenting.narrate import Narrator
 from interpreter.presenting.table import Table
+from interpreter.presenting.translation import _
 
 RECAP = 8  # the sentences of the hand so far a resumed game shows
 
@@ -25,7 +26,8 @@ class Screen(Table):
     def __init__(self, session: Session, save_path=None, read=input, out=sys.stdout, color=None,
                  width=None, sort=True):
         seat = session.seat
-        names = ["You" if s == seat else f"Bot {s}" for s in range(session.players)]
+        names = [_("You") if s == seat else _("Bot {number}").format(number=s)
+                 for s in range(session.players)]
         rules = session.ruleset
         super().__init__(rules, names, out=out, color=wants_color(out) if color is None else color,
                          width=width, sort=sort)
@@ -50,7 +52,7 @@ class Screen(Table):
         game = self.session.game
         if self.headed != len(game.hand_results) + 1 and game.decision is not None:
             self.headed = len(game.hand_results) + 1
-            self.say(f"== Hand {self.headed} ==")
+            self.say(_("== Hand {number} ==").format(number=self.headed))
         events = game.events or []  # a session's game records them
         news = self.narrator.sentences(events[self.told:])
         self.told = len(events)
