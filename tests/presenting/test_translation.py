@@ -1,0 +1,130 @@
+"""The languages houserules speaks: every marked message translated in every shipped catalog
+with the same placeholders, the language chosen as gettext chooses it (or by --lang), and the
+terminal's first screen in each language's script."""
+
+import io
+import re
+import sys
+import unicodedata
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from helpers import cli_here
+from interpreter.presenting import translation
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ("ur", "gu", "pa", "bn")
+# Each language's script, as Unicode names its letters; and a locale that asks for it.
+SCRIPTS = {"ur": "ARABIC", "gu": "GUJARATI", "pa": "GURMUKHI", "bn": "BENGALI"}
+LOCALES = {"ur": "ur_PK.UTF-8", "gu": "gu_IN.UTF-8", "pa": "pa_IN.UTF-8", "bn": "bn_BD.UTF-8"}
+PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
+FIRST_SCREEN = ["play", "classic", "--seed", "1"]
+
+
+def marked_messages() -> dict:
+    """Every message marked in the package's code, as Babel's extraction (babel.cfg) finds it."""
+    found = {}
+    with open(ROOT / "babel.cfg") as config:
+        from babel.messages.frontend import parse_mapping_cfg
+        method_map, options_map = parse_mapping_cfg(config)
+    for filename, line, message, _comments, _context in extract_from_dir(
+            str(ROOT), method_map, options_map):
+        found[message if isinstance(message, str) else message[0]] = (message, f"{filename}:{line}")
+    return found
+
+
+def catalog(lang: str):
+    with open(translation.CATALOGS / lang / "LC_MESSAGES" / f"{translation.DOMAIN}.po", "rb") as po:
+        return read_po(po, locale=lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_marked_message_is_translated_with_its_placeholders(lang):
+    shipped = catalog(lang)
+    for key, (message, where) in marked_messages().items():
+        entry = shipped.get(key)
+        assert entry is not None and entry.string and all(entry.string), \
+            f"{where}: {key!r} has no {lang} translation (pybabel update, then translate it)"
+        sources = [message] if isinstance(message, str) else list(message)
+        forms = [entry.string] if isinstance(entry.string, str) else list(entry.string)
+        for form in forms:
+            assert set(PLACEHOLDER.findall(form)) == set(PLACEHOLDER.findall(sources[-1])), \
+                f"{where}: the {lang} translation {form!r} of {key!r} changes its placeholders"
+        assert "fuzzy" not in entry.flags, f"{where}: the {lang} translation of {key!r} is fuzzy"
+
+
+def test_the_template_is_up_to_date():
+    with open(translation.CATALOGS / f"{translation.DOMAIN}.pot", "rb") as pot:
+        template = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(pot) if m.id}
+    assert template == set(marked_messages()), "run pybabel extract (docs/translating.md)"
+
+
+@pytest.fixture
+def speaking(monkeypatch):
+    """The environment cleared of the language variables; English again afterwards."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    yield monkeypatch
+    translation.choose("en")
+
+
+def first_screen(argv) -> str:
+    """The first screen of the terminal game: the table, the help, then quit."""
+    sys_stdin = sys.stdin
+    sys.stdin = io.StringIO("h\nq\ny\n")
+    try:
+        code, out = cli_here(argv)
+    finally:
+        sys.stdin = sys_stdin
+    assert code == 0, out
+    return out
+
+
+def share_in_script(text: str, lang: str) -> float:
+    """The share of the letters of `text` that are of `lang`'s script."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return sum(unicodedata.name(ch, "").startswith(SCRIPTS[lang]) for ch in letters) / len(letters)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("variable", ["LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"])
+def test_the_environment_chooses_the_language(speaking, lang, variable):
+    speaking.setenv(variable, LOCALES[lang] if variable != "LANGUAGE" else f"{lang}:en")
+    screen = first_screen(FIRST_SCREEN)
+    assert share_in_script(screen, lang) >= 0.5, screen
+    assert translation.language() == lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lang_chooses_and_en_brings_english_back(speaking, lang):
+    speaking.setenv("LANG", "C.UTF-8")
+    assert share_in_script(first_screen(["--lang", lang, *FIRST_SCREEN]), lang) >= 0.5
+    speaking.setenv("LANG", LOCALES[lang])
+    screen = first_screen(["--lang", "en", *FIRST_SCREEN])
+    assert screen.startswith("Classic UNO: you are seat 0 of 4. Type h for help.\n")
+    assert "How to play (answers may be typed in capitals or not):" in screen
+
+
+@pytest.mark.parametrize("asked", ["xx", "xx_YY.UTF-8", "C", ""])
+def test_an_unknown_language_speaks_english(speaking, asked):
+    speaking.setenv("LANG", asked)
+    assert first_screen(FIRST_SCREEN).startswith("Classic UNO: you are seat 0 of 4.")
+    assert first_screen(["--lang", asked or "xx", *FIRST_SCREEN]).startswith("Classic UNO: you are")
+
+
+@pytest.mark.parametrize("lang, one, many", [
+    ("ur", "بوٹ 1: 1 کارڈ", "بوٹ 1: 2 کارڈ"),
+    ("bn", "বট 1: 1টি কার্ড", "বট 1: 2টি কার্ড"),
+])
+def test_counted_messages_take_each_language_s_plural_form(speaking, lang, one, many):
+    translation.choose(lang)
+    said = [translation.ngettext("{player}: {count} card", "{player}: {count} cards", n)
+            .format(player=translation._("Bot {number}").format(number=1), count=n) for n in (1, 2)]
+    assert said == [one, many]
+
+
+def test_shipped_lists_the_compiled_catalogs():
+    assert translation.shipped() == ["en", "bn", "gu", "pa", "ur"]
