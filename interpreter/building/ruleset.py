@@ -32,7 +32,7 @@ from interpreter.language.kinds import card_kinds, rank_types
 from interpreter.language.symbols import Symbols
 from interpreter.language.vocabulary import VARIABLE_TYPES
 from interpreter.loading.extends import load_source
-from interpreter.loading.source import Source, display_name, dollar_path, first_bundled_game
+from interpreter.loading.source import Source, display_name, dollar_path, english, first_bundled_game
 from interpreter.loading.validation import check_schema
 from interpreter.safe_text import shown
 
@@ -271,11 +271,13 @@ class Builder:
         data = self.data
         fingerprint = digest(data, self.options)
         return Ruleset(
-            name=data["name"], title=data.get("title", data["name"]),
-            description=" ".join(data.get("description", "").split()),
+            name=data["name"], title=english(data.get("title", data["name"])),
+            description=" ".join(english(data.get("description", "")).split()),
             file=self.source.file,
             options=MappingProxyType(dict(self.names)),
-            option_specs=MappingProxyType(dict(data.get("options", {}))),
+            option_specs=MappingProxyType({name: {**spec, "help": english(spec["help"])}
+                                           if "help" in spec else spec
+                                           for name, spec in data.get("options", {}).items()}),
             colors=colors, kinds=MappingProxyType(kinds), faces=faces, deck=deck,
             sides=tuple(data.get("sides") or ()), side_colors=side_colors,
             random_pairs=bool(data.get("sides"))
@@ -461,7 +463,7 @@ class Builder:
         # Without on_first, the first card does what playing it does; `on_first: ""` does nothing.
         on_first = self.effect(path + ("on_first",)) \
             if self.get(path + ("on_first",)) is not None else on_play
-        return Kind(name=name, text=" ".join(str(self.get(path + ("text",), "")).split()),
+        return Kind(name=name, text=" ".join(str(english(self.get(path + ("text",), ""))).split()),
                     legal=self.expression(path + ("legal",)),
                     fair=self.expression(path + ("fair",)),
                     legal_text=self.get(path + ("legal",), ""), on_play=on_play, on_first=on_first,
@@ -474,8 +476,25 @@ BY_CARD_WORK = 100_000
 
 def digest(data: dict, options: dict) -> str:
     """A short fingerprint of the merged ruleset data and the options in force."""
-    text = json.dumps([data, options], sort_keys=True, default=str)
+    # Translations are words, not rules: a game saved or logged before a language was added
+    # still replays.
+    text = json.dumps([in_english(data), options], sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def in_english(data: dict) -> dict:
+    """The ruleset data with each text given per language reduced to its English (the keys
+    loading.source.is_said names)."""
+    data = dict(data)
+    for key in ("title", "description"):
+        if key in data:
+            data[key] = english(data[key])
+    for table, key in (("kinds", "text"), ("options", "help")):
+        if isinstance(data.get(table), dict):
+            data[table] = {name: {**spec, key: english(spec[key])}
+                           if isinstance(spec, dict) and key in spec else spec
+                           for name, spec in data[table].items()}
+    return data
 
 
 def seat_counts(players: dict) -> dict:

@@ -20,8 +20,10 @@ from interpreter.loading.source import (
     did_you_mean,
     display_name,
     dollar_path,
+    english,
     exists,
     is_bundled,
+    is_said,
     missing,
     nearby_rulesets,
     read_yaml,
@@ -217,7 +219,7 @@ def combine(parents: list, relative_to, seen: tuple, settled: tuple,
 
 def combined_title(parents: list) -> str:
     """`Base Title + Overlay Title`: the titles of a base and its overlays."""
-    return " + ".join(read_yaml(resolve(p)).data.get("title", p) for p in parents)
+    return " + ".join(english(read_yaml(resolve(p)).data.get("title", p)) for p in parents)
 
 
 def is_rule_text(leaf: tuple) -> bool:
@@ -278,7 +280,9 @@ def merge_into(base: Source, overlay: Source, path: tuple = ()) -> None:
                 if entry is None:  # nothing there yet: a null removes nothing
                     raise overlay.error(here + (name,), f"there is no {NAMED_RULES[key]} "
                                                         f"'{name}' to remove ({key}: none)")
-        if isinstance(value, dict) and isinstance(target.get(key), dict):
+        # Words given per language are replaced whole: the base's translations of other words
+        # would otherwise be left beside the new English.
+        if isinstance(value, dict) and isinstance(target.get(key), dict) and not is_said(here):
             base.locations[here] = overlay.locations.get(here, base.locate(here))
             merge_into(base, overlay, here)
             continue

@@ -69,6 +69,18 @@ def dollar_path(path) -> str:
     return text
 
 
+def english(said):
+    """The English of a text for people, which a ruleset may give per language ({en: ...})."""
+    return said["en"] if isinstance(said, dict) else said
+
+
+def is_said(path: tuple) -> bool:
+    """Whether the key at `path` of a ruleset holds words for people, which the file may give
+    per language: its title and description, a kind's text, an option's help."""
+    return path in (("title",), ("description",)) or (
+        len(path) == 3 and (path[0], path[2]) in (("kinds", "text"), ("options", "help")))
+
+
 def exists(path: Path) -> bool:
     """Whether `path` exists; False for a name the system refuses (too long, a NUL byte)."""
     try:
@@ -111,7 +123,7 @@ def first_bundled_game() -> str:
     for name in bundled_rulesets():
         data = read_yaml(root / f"{name}.yaml").data
         if not data.get("overlay"):
-            games.append((str(data.get("title", name)).casefold(), name))
+            games.append((str(english(data.get("title", name))).casefold(), name))
     return min(games)[1]
 
 

@@ -14,6 +14,7 @@ from interpreter.engine.decisions import describe
 from interpreter.language import dsl
 from interpreter.language.vocabulary import describe as describe_type
 from interpreter.presenting.prompts import cards_left
+from interpreter.presenting.translation import _, ngettext, said
 from interpreter.presenting.words import Words, plural
 from interpreter.safe_text import shown
 
@@ -27,11 +28,12 @@ def explain(rules) -> str:
     """The whole ruleset in words, safe to print (the file's control characters escaped)."""
     words = Words(dict(rules.options), rules.variable_types)
     data = rules.source.data
-    title = one_line(rules.title)
+    title = one_line(said(data.get("title"), rules.title))
     out = [title, "=" * len(title)]
     if rules.description:
-        out += [rules.description]
-    out += ["", f"{rules.min_players} to {rules.max_players} players; {hand_size_text(rules)}."]
+        out += [" ".join(said(data.get("description"), rules.description).split())]
+    out += ["", _("{low} to {high} players; {hand}.").format(
+        low=rules.min_players, high=rules.max_players, hand=hand_size_text(rules))]
     out += options_section(rules)
     out += deck_section(rules)
     out += cards_section(rules, words, data)
@@ -47,7 +49,8 @@ def explain(rules) -> str:
 def hand_size_text(rules) -> str:
     """`7 cards each`, or by player count when the ruleset deals fewer to more players."""
     if len(set(rules.hand_sizes.values())) == 1:
-        return f"{rules.hand_sizes[rules.min_players]} cards each"
+        size = rules.hand_sizes[rules.min_players]
+        return ngettext("{count} card each", "{count} cards each", size).format(count=size)
     return "cards each: " + by_players_text(rules.hand_sizes)
 
 
@@ -83,19 +86,30 @@ def sentence(words: Words, data: dict, path: tuple, start: str = "effect",
     return words.expr(tree)
 
 
+def heading(title: str) -> list[str]:
+    """A section's title, underlined, after a blank line."""
+    return ["", title, "-" * len(title)]
+
+
 def options_section(rules) -> list[str]:
-    out = ["", "Options in force", "----------------"]
+    out = heading(_("Options in force"))
+    written = rules.source.data.get("options") or {}
     for name, spec in rules.option_specs.items():
         value = rules.options[name]
-        changed = "" if value == spec["default"] else f" (default {describe(spec['default'])})"
-        out.append(f"- {name} = {describe(value)}{changed}: {spec.get('help', '')}")
-    on = ", ".join(rules.overlays) or "none"
-    out.append(f"- house rules on: {on} (--option NAME=true or false switches one)")
+        helps = said((written.get(name) or {}).get("help"), spec.get("help", ""))
+        line = "- " + _("{name} = {value}: {help}") if value == spec["default"] else \
+            "- " + _("{name} = {value} (default {default}): {help}")
+        out.append(line.format(name=name, value=describe(value), help=helps,
+                               default=describe(spec["default"])))
+    on = ", ".join(rules.overlays) or _("none")
+    out.append("- " + _("house rules on: {names} (--option NAME=true or false switches one)")
+               .format(names=on))
     return out
 
 
 def deck_section(rules) -> list[str]:
-    out = ["", f"The deck ({len(rules.deck)} cards)", "-" * (len(str(len(rules.deck))) + 17)]
+    out = heading(ngettext("The deck ({count} card)", "The deck ({count} cards)",
+                           len(rules.deck)).format(count=len(rules.deck)))
     if not rules.sides:
         return out + deck_table(rules, rules.deck, rules.colors)
     for side, (name, colors) in enumerate(zip(rules.sides, rules.side_colors)):
@@ -111,9 +125,9 @@ def deck_table(rules, cards, colors) -> list[str]:
     counts = Counter((card.kind, card.color) for card in cards)
     if all(card.color is None for card in cards):
         colors = ()  # a deck of colourless cards (every card wild): no colour columns
-    columns = [one_line(c) for c in colors] + ["no colour"]
+    columns = [one_line(c) for c in colors] + [_("no colour")]
     width = max(len(one_line(k)) for k in rules.kinds) + 2
-    out = ["kind".ljust(width) + "".join(c.rjust(10) for c in columns) + "total".rjust(8)]
+    out = [_("kind").ljust(width) + "".join(c.rjust(10) for c in columns) + _("total").rjust(8)]
     for kind in rules.kinds:
         row = [counts[(kind, color)] for color in colors] + [counts[(kind, None)]]
         if sum(row):
@@ -123,30 +137,36 @@ def deck_table(rules, cards, colors) -> list[str]:
 
 
 def cards_section(rules, words: Words, data: dict) -> list[str]:
-    out = ["", "What the cards do", "-----------------"]
+    out = heading(_("What the cards do"))
     for name, kind in rules.kinds.items():
         faces = [face for face in rules.faces if face.kind == name]
         if not faces:
             continue
         points = sorted({face.points for face in faces})
-        worth = f"{points[0]}-{points[-1]} points (face value)" if len(points) > 1 \
-            else plural(points[0], "point")
+        worth = _("{low}-{high} points (face value)").format(low=points[0], high=points[-1]) \
+            if len(points) > 1 else \
+            ngettext("{count} point", "{count} points", points[0]).format(count=points[0])
         out.append(f"{name.replace('_', ' ')} ({worth})")
         path = ("kinds", name)
         if kind.text:
-            out.append(f"  The file says: {kind.text}")
+            text = " ".join(said(data["kinds"][name].get("text"), kind.text).split())
+            out.append("  " + _("The file says: {text}").format(text=text))
         told = sentence(words, data, path + ("on_play",))
-        out.append(f"  When played: {told or 'nothing more happens.'}")
+        out.append("  " + _("When played: {effect}").format(effect=told) if told
+                   else "  " + _("When played: nothing more happens."))
         legal = sentence(words, data, path + ("legal",), "condition") if kind.legal else "yes"
         if legal != "yes":
-            out.append(f"  May be played only if: {legal}.")
+            out.append("  " + _("May be played only if: {condition}.").format(condition=legal))
         if kind.fair is not None:
-            out.append(f"  Played fairly when: {sentence(words, data, path + ('fair',), 'condition')}.")
+            out.append("  " + _("Played fairly when: {condition}.").format(
+                condition=sentence(words, data, path + ('fair',), 'condition')))
         if "on_first" in data["kinds"][name]:
             first = sentence(words, data, path + ("on_first",))
-            out.append(f"  As the first card: {first or 'nothing happens.'}")
+            out.append("  " + _("As the first card: {effect}").format(effect=first) if first
+                       else "  " + _("As the first card: nothing happens."))
         if "on_going_out" in data["kinds"][name]:
-            out.append(f"  As a player's last card: {sentence(words, data, path + ('on_going_out',))}")
+            out.append("  " + _("As a player's last card: {effect}").format(
+                effect=sentence(words, data, path + ('on_going_out',))))
     return out
 
 
@@ -245,14 +265,15 @@ def playable_lines(words: Words, data: dict) -> list[str]:
     if isinstance(clauses, str):
         condition = sentence(words, data, ('playable',), 'condition')
         if condition == "true":
-            return ["Any card may be played on any card."]
-        return [f"A card may be played when {condition}."]
+            return [_("Any card may be played on any card.")]
+        return [_("A card may be played when {condition}.").format(condition=condition)]
     allow = [sentence(words, data, ("playable", name), "condition")
              for name, clause in clauses.items() if isinstance(clause, str)]
     only = [sentence(words, data, ("playable", name, "only_if"), "condition")
             for name, clause in clauses.items() if isinstance(clause, dict)]
-    out = [f"A card may be played when {' or when '.join(allow)}."]
-    out += [f"Only when {text}." for text in only]
+    # The clauses are the rules' own words (English, as the effect language says them).
+    out = [_("A card may be played when {condition}.").format(condition=" or when ".join(allow))]
+    out += [_("Only when {condition}.").format(condition=text) for text in only]
     return out
 
 
@@ -321,7 +342,7 @@ def either(wording) -> str:
 
 
 def play_section(rules, words: Words, data: dict) -> list[str]:
-    out = ["", "Play", "----"]
+    out = heading(_("Play"))
     out += row_lines(rules, words, data) if rules.rows else playable_lines(words, data)
     if rules.decide_after_draw:
         if rules.max_draws == 1:
@@ -338,10 +359,13 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
     elif rules.triggers.turn_draw:
         out.append("A player who does not play does what the rules above say instead of "
                    "drawing, and the turn is over (where none applies, they take a card).")
+    elif "add_penalty" in words.told:
+        out.append(_("With no penalty pending, a player who does not play draws one card."))
     else:
-        out.append("A player who does not play draws one card.")
+        out.append(_("A player who does not play draws one card."))
     if "add_penalty" in words.told:  # as turn_draws.draw_for_turn does
-        out[-1] = f"With no penalty pending, a{out[-1][1:]}"
+        if out[-1].startswith("A "):  # the English of the other ways to draw
+            out[-1] = f"With no penalty pending, a{out[-1][1:]}"
         out.insert(-1, "While a penalty is pending, the player whose turn it is either answers "
                        "it with a card the rules allow, or draws the whole penalty, and their "
                        "turn is over.")
@@ -365,8 +389,8 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
     if rules.hand_limit:
         out.append(f"Drawing stops when a hand holds {rules.hand_limit} cards.")
     if rules.play_drawn and not rules.decide_after_draw:
-        out.append("A playable drawn card " + ("must be played." if rules.forced_play
-                                               else "may be played at once."))
+        out.append(_("A playable drawn card must be played.") if rules.forced_play
+                   else _("A playable drawn card may be played at once."))
     if rules.jump_in is not None:
         out.append("Jump-in: after a card is played (not one turned over), a player holding a "
                    f"card for which {sentence(words, data, ('jump_in', 'allowed'), 'condition')} "
@@ -379,32 +403,37 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
     elif rules.first_dealer is None:
         out.append("The first dealer is chosen at random.")
     else:
-        out.append(f"Seat {rules.first_dealer} deals first.")
+        out.append(_("Seat {seat} deals first.").format(seat=rules.first_dealer))
     moves = rules.deal_moves
-    out.append("The winner of a hand deals the next." if rules.winner_deals else
-               f"The deal passes {moves} seat{'' if moves == 1 else 's'} on each hand.")
+    out.append(_("The winner of a hand deals the next.") if rules.winner_deals else
+               ngettext("The deal passes {count} seat on each hand.",
+                        "The deal passes {count} seats on each hand.", moves).format(count=moves))
     if rules.redeal_if is not None:
-        out.append("First card: if " + sentence(words, data, ("first_card", "redeal_if"), "condition")
-                   + ", the whole deck is shuffled and dealt again.")
+        out.append(_("First card: if {condition}, the whole deck is shuffled and dealt again.")
+                   .format(condition=sentence(words, data, ("first_card", "redeal_if"), "condition")))
     if rules.return_if is not None:
         out.append("First card: if " + sentence(words, data, ("first_card", "return_if"), "condition")
                    + ", it goes back into the deck and another is turned.")
     if rules.uno_penalty is not None:
-        left = plural(rules.uno_cards_left, "card")
-        out.append(f"A player left holding {left}, however it happened (their own play, a swap "
-                   f"or pass of hands), must call {rules.call_word}; caught before the next player begins a "
-                   f"turn, they draw {rules.uno_penalty}"
-                   + (" (unless the rules above replace that)." if rules.triggers.uno_penalty
-                      else "."))
+        left = ngettext("{count} card", "{count} cards", rules.uno_cards_left).format(
+            count=rules.uno_cards_left)
+        caught = _("A player left holding {left}, however it happened (their own play, a swap or "
+                   "pass of hands), must call {call}; caught before the next player begins a turn, "
+                   "they draw {count} (unless the rules above replace that).") \
+            if rules.triggers.uno_penalty else \
+            _("A player left holding {left}, however it happened (their own play, a swap or pass "
+              "of hands), must call {call}; caught before the next player begins a turn, they "
+              "draw {count}.")
+        out.append(caught.format(left=left, call=rules.call_word, count=rules.uno_penalty))
     elif data.get("uno") is not None:
         out.append(f"Nobody calls {rules.call_word}: a player left with "
                    f"{cards_left(rules.uno_cards_left)} is not asked to, and nobody can be "
                    "caught for it.")
-    out.append("A hand that can no longer end (every player passes with nothing to draw, or "
-               "play makes no progress) is blocked: the seat holding the fewest points wins it.")
+    out.append(_("A hand that can no longer end (every player passes with nothing to draw, or "
+                 "play makes no progress) is blocked: the seat holding the fewest points wins it."))
     if data["scoring"].get("winner_scores") is not None:
-        out.append("Scoring: the winner of a hand scores "
-                   + sentence(words, data, ("scoring", "winner_scores"), "condition") + ".")
+        out.append(_("Scoring: the winner of a hand scores {score}.").format(
+            score=sentence(words, data, ("scoring", "winner_scores"), "condition")))
     if data["scoring"].get("seat_scores") is not None:
         out.append("Scoring: when a hand ends, every seat, the winner included, scores "
                    + sentence(words, data, ("scoring", "seat_scores"), "condition") + ".")
@@ -424,7 +453,7 @@ def match_sentences(rules, words, data: dict) -> list[str]:
         out = [f"The match: when a total reaches {rules.target_score} points, the lowest "
                f"total wins."]
     else:
-        out = [f"The match: the first to {rules.target_score} points wins."]
+        out = [_("The match: the first to {score} points wins.").format(score=rules.target_score)]
     if rules.tie == "fewest_cards":
         out.append("A tie for the win goes to the tied player holding the fewest cards as the "
                    "last hand ended (still tied: the one who won a hand most recently).")

@@ -37,6 +37,14 @@ def choose(lang: str | None = None) -> str:
     return _language
 
 
+def said(text, english: str) -> str:
+    """A ruleset's words for people in the language spoken: the file's text in it when the
+    file gives one per language (`text: {en: ..., ur: ...}`), else `english`."""
+    if isinstance(text, dict) and isinstance(text.get(_language), str):
+        return text[_language]
+    return english
+
+
 def language() -> str:
     """The language spoken now: `en`, or a shipped catalog's name (`ur`)."""
     return _language

@@ -84,8 +84,9 @@ def first_screen(argv) -> str:
 
 
 def share_in_script(text: str, lang: str) -> float:
-    """The share of the letters of `text` that are of `lang`'s script."""
-    letters = [ch for ch in text if ch.isalpha()]
+    """The share of the letters of `text` (vowel signs included, as Unicode's marks) that
+    are of `lang`'s script."""
+    letters = [ch for ch in text if unicodedata.category(ch)[0] in "LM"]
     return sum(unicodedata.name(ch, "").startswith(SCRIPTS[lang]) for ch in letters) / len(letters)
 
 
@@ -96,6 +97,17 @@ def test_the_environment_chooses_the_language(speaking, lang, variable):
     screen = first_screen(FIRST_SCREEN)
     assert share_in_script(screen, lang) >= 0.5, screen
     assert translation.language() == lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_explain_speaks_the_language_asked(speaking, lang):
+    speaking.setenv("LANG", LOCALES[lang])
+    code, told = cli_here(["explain", "classic"])
+    assert code == 0 and share_in_script(told, lang) >= 0.5, told
+    assert told.startswith({"ur": "کلاسک UNO\n", "gu": "ક્લાસિક UNO\n", "pa": "ਕਲਾਸਿਕ UNO\n",
+                            "bn": "ক্লাসিক UNO\n"}[lang])
+    english = cli_here(["--lang", "en", "explain", "classic"])[1]
+    assert english.startswith("Classic UNO\n===") and share_in_script(english, lang) == 0
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -128,3 +140,48 @@ def test_counted_messages_take_each_language_s_plural_form(speaking, lang, one, 
 
 def test_shipped_lists_the_compiled_catalogs():
     assert translation.shipped() == ["en", "bn", "gu", "pa", "ur"]
+
+
+TRANSLATED = """\
+name: spoken
+extends: classic
+title: {en: Spoken UNO, ur: بولنے والا UNO}
+kinds:
+  skip:
+    text: {en: Skips the next player., bn: পরের খেলোয়াড়কে বাদ দেয়।}
+"""
+
+
+def test_a_ruleset_gives_its_words_per_language(speaking, tmp_path):
+    path = tmp_path / "spoken.yaml"
+    path.write_text(TRANSLATED, encoding="utf-8")
+    from interpreter.building.ruleset import load_ruleset
+    from interpreter.presenting.explain import explain
+    rules = load_ruleset(str(path))
+    assert (rules.title, rules.kinds["skip"].text) == ("Spoken UNO", "Skips the next player.")
+    for lang, title, skip in [("en", "Spoken UNO", "Skips the next player."),
+                              ("ur", "بولنے والا UNO", "Skips the next player."),
+                              ("bn", "Spoken UNO", "পরের খেলোয়াড়কে বাদ দেয়।")]:
+        translation.choose(lang)
+        told = explain(rules)
+        assert told.startswith(title + "\n") and skip in told, (lang, told)
+
+
+def test_translations_leave_a_ruleset_s_digest_as_it_was(tmp_path):
+    from interpreter.building.ruleset import load_ruleset
+    english = tmp_path / "english.yaml"
+    english.write_text(TRANSLATED.replace("{en: Spoken UNO, ur: بولنے والا UNO}", "Spoken UNO")
+                       .replace("{en: Skips the next player., bn: পরের খেলোয়াড়কে বাদ দেয়।}",
+                                "Skips the next player."), encoding="utf-8")
+    spoken = tmp_path / "spoken.yaml"
+    spoken.write_text(TRANSLATED, encoding="utf-8")
+    assert load_ruleset(str(english)).digest == load_ruleset(str(spoken)).digest
+
+
+@pytest.mark.parametrize("title", ["{ur: بولنے والا UNO}", "{en: Spoken, urdu: x}", "{en: ''}"])
+def test_words_per_language_need_english_and_language_codes(tmp_path, title):
+    path = tmp_path / "spoken.yaml"
+    path.write_text(TRANSLATED.replace("{en: Spoken UNO, ur: بولنے والا UNO}", title),
+                    encoding="utf-8")
+    code, out = cli_here(["validate", str(path)])
+    assert code == 2
