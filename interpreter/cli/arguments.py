@@ -53,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", metavar="LANG",
                         help="the language to speak: en, ur, gu, pa or bn (default: as LANGUAGE, "
                              "LC_ALL, LC_MESSAGES or LANG say; English where none is shipped); "
-                             "--json output stays English")
+                             "--json output and the browser table stay English")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     commands.add_parser("list", help="the bundled rulesets and their options",

@@ -404,7 +404,8 @@ def main(argv=None, out=None) -> int:
         parser.print_help(out)  # a bare `houserules` is someone asking what it does
         return 0
     args = parser.parse_args(argv)
-    translation.choose(args.lang)
+    # The browser table speaks English until each seat can choose its own language there.
+    translation.choose(args.lang if args.command != "serve" else translation.SOURCE)
     if args.rules_path:
         # Through the environment, so that worker processes load rulesets the same way.
         known = os.environ.get("HOUSERULES_RULES_PATH", "")
