@@ -185,3 +185,11 @@ def test_words_per_language_need_english_and_language_codes(tmp_path, title):
                     encoding="utf-8")
     code, out = cli_here(["validate", str(path)])
     assert code == 2
+
+
+def test_every_catalog_ships_in_the_wheel():
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 and later
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    for po in translation.CATALOGS.glob(f"*/LC_MESSAGES/{translation.DOMAIN}.po"):
+        package = f"interpreter.locale.{po.parent.parent.name}.LC_MESSAGES"
+        assert package in setuptools["packages"] and setuptools["package-data"][package] == ["*.mo"]
