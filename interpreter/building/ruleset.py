@@ -32,7 +32,8 @@ from interpreter.language.kinds import card_kinds, rank_types
 from interpreter.language.symbols import Symbols
 from interpreter.language.vocabulary import VARIABLE_TYPES
 from interpreter.loading.extends import load_source
-from interpreter.loading.source import Source, display_name, dollar_path, english, first_bundled_game
+from interpreter.loading.source import (Source, display_name, dollar_path, english,
+                                        first_bundled_game, in_english)
 from interpreter.loading.validation import check_schema
 from interpreter.safe_text import shown
 
@@ -275,9 +276,7 @@ class Builder:
             description=" ".join(english(data.get("description", "")).split()),
             file=self.source.file,
             options=MappingProxyType(dict(self.names)),
-            option_specs=MappingProxyType({name: {**spec, "help": english(spec["help"])}
-                                           if "help" in spec else spec
-                                           for name, spec in data.get("options", {}).items()}),
+            option_specs=MappingProxyType(dict(in_english(data).get("options", {}))),
             colors=colors, kinds=MappingProxyType(kinds), faces=faces, deck=deck,
             sides=tuple(data.get("sides") or ()), side_colors=side_colors,
             random_pairs=bool(data.get("sides"))
@@ -475,26 +474,10 @@ BY_CARD_WORK = 100_000
 
 
 def digest(data: dict, options: dict) -> str:
-    """A short fingerprint of the merged ruleset data and the options in force."""
-    # Translations are words, not rules: a game saved or logged before a language was added
-    # still replays.
+    """A short fingerprint of the merged ruleset data (its words in English only: a game
+    saved before a language was added still replays) and the options in force."""
     text = json.dumps([in_english(data), options], sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def in_english(data: dict) -> dict:
-    """The ruleset data with each text given per language reduced to its English (the keys
-    loading.source.is_said names)."""
-    data = dict(data)
-    for key in ("title", "description"):
-        if key in data:
-            data[key] = english(data[key])
-    for table, key in (("kinds", "text"), ("options", "help")):
-        if isinstance(data.get(table), dict):
-            data[table] = {name: {**spec, key: english(spec[key])}
-                           if isinstance(spec, dict) and key in spec else spec
-                           for name, spec in data[table].items()}
-    return data
 
 
 def seat_counts(players: dict) -> dict:

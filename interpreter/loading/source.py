@@ -81,6 +81,17 @@ def is_said(path: tuple) -> bool:
         len(path) == 3 and (path[0], path[2]) in (("kinds", "text"), ("options", "help")))
 
 
+def in_english(data: dict) -> dict:
+    """Ruleset data with each text it gives per language (is_said) reduced to its English."""
+    data = {key: english(value) if is_said((key,)) else value for key, value in data.items()}
+    for table, key in (("kinds", "text"), ("options", "help")):
+        if isinstance(data.get(table), dict):
+            data[table] = {name: {**spec, key: english(spec[key])}
+                           if isinstance(spec, dict) and key in spec else spec
+                           for name, spec in data[table].items()}
+    return data
+
+
 def exists(path: Path) -> bool:
     """Whether `path` exists; False for a name the system refuses (too long, a NUL byte)."""
     try:
