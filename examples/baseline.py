@@ -101,6 +101,13 @@ def evaluate(play: Play, opponents: list[str], hands: int, progress: str = "") -
     return rows
 
 
+def report(agent: str, spent: str, play: Play, opponents: list[str], hands: int) -> None:
+    """Evaluate `agent` (evaluate's hands, its progress on standard error) and print its rows
+    of the baseline table (`spent`: what training it had)."""
+    rows = evaluate(play, opponents, hands, progress=f"{agent} ")
+    print(markdown(agent, spent, rows))
+
+
 def say(line: str) -> None:
     """Progress, on standard error."""
     print(line, file=sys.stderr, flush=True)

@@ -83,10 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.save:
         model.save(args.save)
     if args.hands:
-        rows = baseline.evaluate(baseline.env_player(act_of(model)), opponents, args.hands,
-                                 progress="MaskablePPO ")
-        spent = f"{args.timesteps:,} steps, {trained:.0f} s"
-        print(baseline.markdown("MaskablePPO", spent, rows))
+        baseline.report("MaskablePPO", f"{args.timesteps:,} steps, {trained:.0f} s",
+                        baseline.env_player(act_of(model)), opponents, args.hands)
     return 0
 
 

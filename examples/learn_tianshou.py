@@ -135,10 +135,8 @@ def main(argv: list[str] | None = None) -> int:
         import torch
         torch.save(policy.model.state_dict(), args.save)
     if args.hands:
-        rows = baseline.evaluate(baseline.env_player(act_of(policy)), opponents, args.hands,
-                                 progress="Tianshou DQN ")
-        spent = f"{args.steps:,} steps, {trained:.0f} s"
-        print(baseline.markdown("Tianshou DQN", spent, rows))
+        baseline.report("Tianshou DQN", f"{args.steps:,} steps, {trained:.0f} s",
+                        baseline.env_player(act_of(policy)), opponents, args.hands)
     return 0
 
 

@@ -89,10 +89,8 @@ def main(argv=None) -> int:
                                        max_length=args.depth, win=True)
     searcher = ismcts.ISMCTSBot(game, evaluator, args.uct, args.simulations,
                                 random_state=np.random.RandomState(args.seed + 1))
-    rows = baseline.evaluate(player(game, searcher, args.seed), opponents, args.hands,
-                             progress="IS-MCTS ")
-    budget = f"none ({args.simulations} simulations, depth {args.depth})"
-    print(baseline.markdown("OpenSpiel IS-MCTS", budget, rows))
+    baseline.report("OpenSpiel IS-MCTS", f"none ({args.simulations} simulations, depth "
+                    f"{args.depth})", player(game, searcher, args.seed), opponents, args.hands)
     return 0
 
 
