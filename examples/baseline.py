@@ -108,6 +108,33 @@ def report(agent: str, spent: str, play: Play, opponents: list[str], hands: int)
     print(markdown(agent, spent, rows))
 
 
+def learn(argv: list[str] | None, doc: str, agent: str, budget: tuple[str, int, str],
+          kept: str, train, save, act_of) -> int:
+    """A training recipe's command line: `train(steps, seed, load)` for the budget option
+    (`budget`: its flag, default and help), `save(trained, path)` on --save (`kept`: what
+    --save and --load hold), then `agent`'s rows of the baseline table, played by
+    `act_of(trained)`."""
+    flag, default, helped = budget
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument(flag, type=int, default=default, help=helped)
+    parser.add_argument("--save", help=f"save {kept}")
+    parser.add_argument("--load", help=f"start from {kept}")
+    evaluation_arguments(parser)
+    args = parser.parse_args(argv)
+    opponents = opponents_of(parser, args.opponents)
+    steps = getattr(args, flag.lstrip("-"))
+    started = time.perf_counter()
+    trained = train(steps, args.seed, args.load)
+    spent = time.perf_counter() - started
+    say(f"trained {steps:,} steps in {spent:.0f} s")
+    if args.save:
+        save(trained, args.save)
+    if args.hands:
+        report(agent, f"{steps:,} steps, {spent:.0f} s", env_player(act_of(trained)),
+               opponents, args.hands)
+    return 0
+
+
 def say(line: str) -> None:
     """Progress, on standard error."""
     print(line, file=sys.stderr, flush=True)

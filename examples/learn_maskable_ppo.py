@@ -17,10 +17,8 @@ train against by the hundred thousand steps). Progress (SB3's own log) goes to s
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-import time
 from pathlib import Path
 
 for _name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
@@ -68,24 +66,10 @@ def act_of(model) -> baseline.Act:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--timesteps", type=int, default=100_000,
-                        help="training steps, both seats together (100,000); 0: none")
-    parser.add_argument("--save", help="save the trained model to this .zip")
-    parser.add_argument("--load", help="start from the model saved in this .zip")
-    baseline.evaluation_arguments(parser)
-    args = parser.parse_args(argv)
-    opponents = baseline.opponents_of(parser, args.opponents)
-    started = time.perf_counter()
-    model = train(args.timesteps, args.seed, args.load)
-    trained = time.perf_counter() - started
-    baseline.say(f"trained {args.timesteps:,} steps in {trained:.0f} s")
-    if args.save:
-        model.save(args.save)
-    if args.hands:
-        baseline.report("MaskablePPO", f"{args.timesteps:,} steps, {trained:.0f} s",
-                        baseline.env_player(act_of(model)), opponents, args.hands)
-    return 0
+    return baseline.learn(
+        argv, __doc__, "MaskablePPO",
+        ("--timesteps", 100_000, "training steps, both seats together (100,000); 0: none"),
+        "the trained model in this .zip", train, lambda model, path: model.save(path), act_of)
 
 
 if __name__ == "__main__":

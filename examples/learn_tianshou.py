@@ -24,10 +24,8 @@ vector and mask).
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-import time
 from pathlib import Path
 
 for _name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
@@ -118,26 +116,17 @@ def act_of(policy) -> baseline.Act:
     return act
 
 
+def save(policy, path: str) -> None:
+    """Keep the trained network's weights in `path`."""
+    import torch
+    torch.save(policy.model.state_dict(), path)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--steps", type=int, default=60_000,
-                        help="training steps, every seat's (60,000); 0: none")
-    parser.add_argument("--save", help="save the trained network's weights to this file")
-    parser.add_argument("--load", help="start from the weights saved in this file")
-    baseline.evaluation_arguments(parser)
-    args = parser.parse_args(argv)
-    opponents = baseline.opponents_of(parser, args.opponents)
-    started = time.perf_counter()
-    policy = train(args.steps, args.seed, args.load)
-    trained = time.perf_counter() - started
-    baseline.say(f"trained {args.steps:,} steps in {trained:.0f} s")
-    if args.save:
-        import torch
-        torch.save(policy.model.state_dict(), args.save)
-    if args.hands:
-        baseline.report("Tianshou DQN", f"{args.steps:,} steps, {trained:.0f} s",
-                        baseline.env_player(act_of(policy)), opponents, args.hands)
-    return 0
+    return baseline.learn(
+        argv, __doc__, "Tianshou DQN",
+        ("--steps", 60_000, "training steps, every seat's (60,000); 0: none"),
+        "the trained network's weights in this file", train, save, act_of)
 
 
 if __name__ == "__main__":

@@ -68,28 +68,17 @@ def test_is_mcts_plays_the_variant(monkeypatch, capsys):
 
 
 @pytest.mark.slow
-def test_maskable_ppo_trains_saves_and_measures(monkeypatch, capsys, tmp_path):
-    pytest.importorskip("sb3_contrib")
+@pytest.mark.parametrize("library, recipe, flag, kept, agent", [
+    ("sb3_contrib", "learn_maskable_ppo", "--timesteps", "ppo.zip", "MaskablePPO"),
+    ("tianshou", "learn_tianshou", "--steps", "dqn.pt", "Tianshou DQN"),
+])
+def test_a_recipe_trains_saves_and_measures(monkeypatch, capsys, tmp_path, library, recipe,
+                                            flag, kept, agent):
+    pytest.importorskip(library)
     monkeypatch.setattr(engine, "DEBUG_CHECK", None)
-    recipe = example("learn_maskable_ppo")
-    saved = str(tmp_path / "ppo.zip")
-    assert recipe.main(["--timesteps", "256", "--hands", "2", "--opponents", "random",
-                        "--save", saved]) == 0
-    assert recipe.main(["--load", saved, "--timesteps", "0", "--hands", "2",
-                        "--opponents", "heuristic"]) == 0
+    main = example(recipe).main
+    saved = str(tmp_path / kept)
+    assert main([flag, "256", "--hands", "2", "--opponents", "random", "--save", saved]) == 0
+    assert main(["--load", saved, flag, "0", "--hands", "2", "--opponents", "heuristic"]) == 0
     out = capsys.readouterr().out
-    assert "| MaskablePPO | 256 steps" in out and "| MaskablePPO | 0 steps" in out
-
-
-@pytest.mark.slow
-def test_tianshou_trains_saves_and_measures(monkeypatch, capsys, tmp_path):
-    pytest.importorskip("tianshou")
-    monkeypatch.setattr(engine, "DEBUG_CHECK", None)
-    recipe = example("learn_tianshou")
-    saved = str(tmp_path / "dqn.pt")
-    assert recipe.main(["--steps", "200", "--hands", "2", "--opponents", "random",
-                        "--save", saved]) == 0
-    assert recipe.main(["--load", saved, "--steps", "0", "--hands", "2",
-                        "--opponents", "heuristic"]) == 0
-    out = capsys.readouterr().out
-    assert "| Tianshou DQN | 200 steps" in out and "| Tianshou DQN | 0 steps" in out
+    assert f"| {agent} | 256 steps" in out and f"| {agent} | 0 steps" in out
