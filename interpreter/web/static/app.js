@@ -847,7 +847,6 @@ function renderOpponents(state, pal) {
     return o;
   });
   box.replaceChildren(...nodes);
-  box.dataset.count = String(nodes.length);
 }
 
 // A value the ruleset shows (shown: true), labelled: "Spotlights left: 2".

@@ -20,6 +20,7 @@ axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
 PHONE = {"width": 390, "height": 844}
 PHONE_SIDEWAYS = {"width": 844, "height": 390}
 BIG_HANDS = "extends: [classic]\ntitle: Big hands\nhand_size: 25\n"
+NINE_CARDS = "extends: [classic]\ntitle: Nine cards\nhand_size: 9\n"
 SHORT_HANDS = "extends: [classic]\ntitle: Short hands\nhand_size: 2\n"
 NAMED = re.compile(r"^(red|yellow|green|blue) (\d|skip|reverse|draw two)$|^wild( draw four)?$")
 
@@ -113,12 +114,12 @@ def test_the_colour_marks_switch_marks_every_card_and_is_remembered(browser, ser
     ann.screenshot(path=str(shots / "table-laptop.png"))
 
 
-def cards_in_sight(page) -> list:
-    """The playable cards of the hand that are not wholly in the window, and where each is."""
-    return page.evaluate("""() => [...document.querySelectorAll('#hand .card.playable')]
+def cards_in_sight(page, which=".card.playable") -> list:
+    """The (playable) cards of the hand that are not wholly in the window, and where each is."""
+    return page.evaluate("""(which) => [...document.querySelectorAll('#hand ' + which)]
       .map((c) => c.getBoundingClientRect())
       .filter((r) => r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight + 12)
-      .map((r) => [r.left, r.top, r.right, r.bottom])""")
+      .map((r) => [r.left, r.top, r.right, r.bottom])""", which)
 
 
 def test_a_25_card_hand_fits_a_phone_upright_and_on_its_side(browser, server, shots):
@@ -149,17 +150,21 @@ def test_a_25_card_hand_fits_a_phone_upright_and_on_its_side(browser, server, sh
     assert bo.locator("#hand .card.playable").first.is_visible()
 
 
-def test_ten_seats_leave_the_hand_in_sight_on_a_phone(browser, server):
+@pytest.mark.parametrize("text", [None, NINE_CARDS], ids=["seven cards", "nine cards"])
+def test_ten_seats_leave_the_hand_in_sight_on_a_phone(browser, server, text):
+    """Nine opponents above, and a hand of one row or two below (two after a Draw Two)."""
     seats = [{"kind": "you", "name": "Ann"}] + [{"kind": "bot", "bot": "heuristic"}] * 9
-    body = json.dumps({"ruleset": "classic", "seats": seats}).encode()
+    choice = {"ruleset": "classic"} if text is None else {"ruleset": "__custom__", "text": text}
+    body = json.dumps({**choice, "seats": seats}).encode()
     request = urllib.request.Request(server.url + "/api/tables", data=body, method="POST",
                                      headers={"Content-Type": "application/json"})
     made = json.loads(urllib.request.urlopen(request, timeout=10).read())
     page = phone_page(browser)
     page.goto(server.url + made["seats"][0]["link"])
     page.wait_for_selector("#opponents .opponent >> nth=8")
-    page.wait_for_selector("#hand .card.playable", timeout=30_000)
-    assert cards_in_sight(page) == []
+    page.wait_for_selector("#decision[data-id]:not([hidden])", timeout=30_000)
+    assert page.locator("#hand .card").count() >= 7
+    assert cards_in_sight(page, ".card") == []
 
 
 def test_the_spectator_link_sees_no_hand_and_no_decision(browser, server):
