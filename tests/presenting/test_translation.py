@@ -193,3 +193,19 @@ def test_every_catalog_ships_in_the_wheel():
     for po in translation.CATALOGS.glob(f"*/LC_MESSAGES/{translation.DOMAIN}.po"):
         package = f"interpreter.locale.{po.parent.parent.name}.LC_MESSAGES"
         assert package in setuptools["packages"] and setuptools["package-data"][package] == ["*.mo"]
+
+
+def test_each_context_speaks_its_own_language():
+    """Two seats' requests, at once in two threads, each in its language; the caller's
+    own language is untouched."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def say(lang):
+        with translation.speaking(lang):
+            return translation.language(), translation.ngettext("{count} card", "{count} cards", 3)
+
+    with ThreadPoolExecutor(2) as pool:
+        said = list(pool.map(say, ["ur", "bn", None, "xx"]))
+    assert [lang for lang, _ in said] == ["ur", "bn", "en", "en"]
+    assert said[0][1] != said[1][1] != "{count} cards" and said[2][1] == "{count} cards"
+    assert translation.language() == "en"
