@@ -3,9 +3,10 @@
 A player who can play usually plays. So a seat seen to draw instead, on a table it could see,
 held nothing it could play there; and the cards it held then stay in its hand until it plays
 them. Beyond that, the other seats are taken to choose as a model does (the heuristic bot):
-a world in which the model, holding what the world deals a seat, would not have played the
-card that seat was just seen to play, or named the colour it named, is unlikely, and the
-search deals another (up to a few times). These are beliefs, not rules of the game (a person
+a world in which the model, holding what the world deals a seat, would not have played a card
+that seat was seen to play this hand (while it has drawn nothing since, its hand then is its
+hand now and what it played since), or named the colour it named, is unlikely, and the search
+deals another (up to a few times, then takes the one that misses fewest). These are beliefs, not rules of the game (a person
 may hold a card back, or bluff): a world dealt as the seat sees it (engine/seeing.py) is
 nudged towards them, never beyond what the stock can give.
 
@@ -22,7 +23,8 @@ own decisions only:
   then: a `Lack` of as many cards as it held. Each card played since may have been one of
   them, so a Lack shrinks by the cards played since, and ends with the hand (or a reshuffle
   of the discard pile, or on two-sided cards, whose sides turn). The next seat whose hand
-  shrank by the one card played, played it from its hand: `likely` asks the model.
+  shrank by every card played since, played them from its hand: a `Play` of the first, kept
+  while that seat draws nothing, for `misses` to ask the model about.
 """
 
 from __future__ import annotations
@@ -51,6 +53,18 @@ class Lack:
     count: int
 
 
+@dataclass
+class Play:
+    """`seat` was seen to play `card` from its hand at `table` (the world at its play, its hand
+    unknown), and has played `since` after it, drawing nothing: its hand then was its hand now,
+    `since` and `card`."""
+
+    seat: int
+    card: Any
+    table: GameState
+    since: list[Any]
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """The table as a seat's answer left it: the faces each other seat could play then, and
@@ -72,9 +86,10 @@ class Inference:
         self.model = model  # how the other seats are taken to choose: the heuristic bot
         self.lacks: list[Lack] = []
         self.named: tuple[int, Any] | None = None  # (seat, colour) it named since
-        # (seat, the card it played, the world it played it in), seen since: a world is
-        # likelier where the model would have played that card too.
-        self.played: tuple[int, Any, GameState] | None = None
+        # The plays seen this hand of seats that have drawn nothing since: a world is likelier
+        # where the model, holding what the world deals that seat and what it played since,
+        # would have played each of those cards too.
+        self.plays: list[Play] = []
         self.before: Snapshot | None = None  # the table its last answer left, to read anew
         # (game, hands played, the discard's length) as its last answer left them: what
         # every belief's count is kept against, whatever came next.
@@ -83,19 +98,20 @@ class Inference:
     def update(self, game: GameState, seat: int) -> None:
         """At `seat`'s decision: what the other seats did since its last answer."""
         mark, before, self.mark, self.before = self.mark, self.before, None, None
-        self.named = self.played = None
+        self.named = None
         if mark is None or mark[0] is not game or mark[1] != len(game.hand_results) \
                 or len(game.discard) < mark[2] or game.rules.has_rows:
-            self.lacks = []  # a new hand, a discard pile shuffled back, or nothing followed
+            self.lacks, self.plays = [], []  # a new hand, a discard reshuffled, or nothing followed
             return
         if game.ruleset.sides:
-            self.lacks = []  # a side turned since would make the faces named other faces
+            self.lacks, self.plays = [], []  # a side turned would make the faces other faces
         played = len(game.discard) - mark[2]
         sizes = [len(hand) for hand in game.hands]
         for lack in self.lacks:
             lack.count = min(lack.count - played, sizes[lack.seat])
         self.lacks = [lack for lack in self.lacks if lack.count > 0]
         if before is None:
+            self.plays = []  # who played what since cannot be told
             return
         played = len(game.discard) - before.discard
         for other, faces in before.playable.items():
@@ -104,14 +120,30 @@ class Inference:
             drew_and_played = played == 1 and other == before.next_seat and sizes[other] == then
             if (drew_and_passed or drew_and_played) and then and faces:
                 self.lacks.append(Lack(other, faces, then))
+        self.follow(game, before, sizes, seat)
         top = game.top
-        nxt = before.next_seat
-        if played == 1 and nxt is not None and top is not None and before.table is not None \
-                and sizes[nxt] == before.sizes[nxt] - 1 and not game.ruleset.sides:
-            self.played = (nxt, top, before.table)
         if played and before.next_seat is not None and top is not None and top.color is None \
                 and game.color is not None and sizes[before.next_seat]:
             self.named = (before.next_seat, game.color)
+
+    def follow(self, game: GameState, before: Snapshot, sizes: list[int], seat: int) -> None:
+        """Keep the plays of seats that have drawn nothing since, adding what each played since
+        `before`; and the next seat's play at `before`'s table, when it played every card
+        played since (a seat whose hand changed otherwise is followed no more)."""
+        new = list(game.discard[before.discard:])
+        shrank = [other for other in range(game.players)
+                  if other != seat and sizes[other] != before.sizes[other]]
+        mover = shrank[0] if len(shrank) == 1 and new \
+            and before.sizes[shrank[0]] - sizes[shrank[0]] == len(new) else None
+        for play in self.plays:
+            if play.seat == mover:
+                play.since.extend(new)
+        # A seat that drew, or played where whose cards they were is not told, is followed no more.
+        self.plays = [play for play in self.plays
+                      if play.seat == mover or sizes[play.seat] == before.sizes[play.seat]]
+        nxt = before.next_seat
+        if mover is not None and mover == nxt and before.table is not None:
+            self.plays.append(Play(mover, new[0], before.table, new[1:]))
 
     def expect(self, game: GameState, world: GameState, seat: int,
                give: Callable[[GameState], None]) -> None:
@@ -139,17 +171,21 @@ class Inference:
                                tuple(len(hand) for hand in world.hands), asked.seat, playable,
                                world)
 
-    def likely(self, world: GameState) -> bool:
-        """Whether the model would have played, holding the cards `world` deals the seat seen
-        playing since (and the card it played), the card it played: a world where it would
-        not is unlikely (the search deals another)."""
-        if self.named is not None and not self.named_likely(world):
-            return False
-        if self.played is None:
-            return True
-        other, card, table = self.played
+    def misses(self, world: GameState) -> int:
+        """How many of the plays seen the model would not have made, holding the cards `world`
+        deals each seat seen playing (and what it played since), and whether it would not
+        have named the colour named: a world that misses more is less likely."""
+        missed = int(self.named is not None and not self.named_likely(world))
+        for play in self.plays:
+            missed += not self.would_play(world, play)
+        return missed
+
+    def would_play(self, world: GameState, play: Play) -> bool:
+        """Whether the model, holding at `play.table` what `world` deals its seat, what it
+        played since and the card it played, would have played that card."""
+        table, other, card = play.table, play.seat, play.card
         held = table.hands[other]
-        table.hands[other] = world.hands[other] + [card]
+        table.hands[other] = world.hands[other] + play.since + [card]
         try:
             cards = table.playable_cards(other)
             asked = table.decision

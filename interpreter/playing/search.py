@@ -47,8 +47,8 @@ DEPTH: Final = 4
 # than its size says. Counting one as FLEX of a card less keeps a search whose playouts stop
 # after a few rounds from spending wilds early for nothing (measured: examples/BENCHMARK.md).
 FLEX: Final = 0.5
-# Worlds dealt, at most, to find one where the seat seen playing since would have played the
-# card it did (playing/inference.py's likely): the rest are dealt as unlikely ones.
+# Worlds dealt, at most, to find one where the seats seen playing would have played the cards
+# they did (playing/inference.py's misses): else the one that misses fewest is searched.
 TRIES: Final = 8
 # The playouts' bots: the heuristic bot, which never draws (it always calls UNO), so one serves
 # every seat of every playout.
@@ -137,13 +137,17 @@ class StrongAgent:
         """The game as `seat` sees it, dealt again from `worlds` as its beliefs have it, made
         quiet: no events kept, no checks run, no chance asked (a world is the bot's own
         thought)."""
+        best: tuple[int, GameState] | None = None
         for _ in range(self.tries):
             world = as_seen(game, seat, worlds, known)
             self.beliefs.shape(world, known, worlds)
-            if self.beliefs.likely(world):
+            missed = self.beliefs.misses(world)
+            if best is None or missed < best[0]:
+                best = (missed, world)
+            if not missed:
                 break
-        else:  # the model explains nothing it could deal: the rest of the search pays nothing
-            self.beliefs.played = self.beliefs.named = None
+        assert best is not None
+        world = best[1]
         world.events = None
         world.check = None
         world.chance_nodes = False  # its chance drawn from its own generator, never asked

@@ -14,7 +14,7 @@ from interpreter.building.ruleset import load_ruleset
 from interpreter.engine.decisions import DRAW
 from interpreter.engine.game import GameState
 from interpreter.engine.seeing import as_seen
-from interpreter.playing.inference import Lack, Snapshot
+from interpreter.playing.inference import Lack, Play, Snapshot
 from interpreter.playing.search import StrongAgent
 
 STOCK = ["yellow 1", "green 8", "blue 2", "yellow 4", "green 6", "blue 7"] * 4
@@ -147,8 +147,42 @@ def test_a_world_is_likely_where_the_model_would_have_played_the_card_seen(held,
     table = GameState.from_table(rules, hands=[["blue 1"], ["green 7", "yellow 2", "blue 3"]],
                                  discard=["red 5"], stock=STOCK, turn=1)
     beliefs = StrongAgent(1).beliefs
-    beliefs.played = (1, seven, table)
+    beliefs.plays = [Play(1, seven, table, [])]
     world = GameState.from_table(rules, hands=[["blue 1"], held], discard=["red 5", "red 7"],
                                  stock=STOCK)
-    assert beliefs.likely(world) is likely
+    assert beliefs.misses(world) == (not likely)
     assert [card.name for card in table.hands[1]] == ["green 7", "yellow 2", "blue 3"]
+
+
+def test_a_seats_plays_are_followed_until_it_draws():
+    """Each card seat 1 plays from its hand is remembered with what it played after it (its
+    hand then was its hand now and those), until it draws: then whose cards are whose is
+    not told."""
+    from interpreter.playing.agents import HeuristicAgent
+    game = GameState.from_table(load_ruleset("classic", {"hands": 1}),
+                                hands=[["red 1", "red 2", "red 3", "red 4", "red 6", "red 0"],
+                                       ["red 7", "red 8", "red 9", "yellow 6", "blue 6"]],
+                                discard=["red 5"], stock=STOCK)
+    strong, model = StrongAgent(1, playouts=4), HeuristicAgent(1)
+
+    def round_(seat_one_draws: bool = False) -> list:
+        """Seat 0's answer (reading what seat 1 did since), then seat 1's turn; what seat 0
+        remembered of seat 1's plays at its answer."""
+        game.apply(strong.decide(game, game.decision))
+        remembered = [(play.seat, play.card, list(play.since)) for play in strong.beliefs.plays]
+        while game.decision.seat != 0:
+            asked = game.decision
+            game.apply(DRAW if seat_one_draws and asked.kind == "play" else
+                       False if asked.kind == "play_drawn" else model.decide(game, asked))
+        return remembered
+
+    assert round_() == []
+    first = game.top
+    assert round_() == [(1, first, [])]
+    second = game.top
+    world = as_seen(game, 0, random.Random(1))
+    world.hands[1] = list(game.hands[1])  # its real hand: the model made every play seen
+    assert round_(seat_one_draws=True) == [(1, first, [second]), (1, second, [])]
+    assert strong.beliefs.misses(world) == 0
+    strong.beliefs.update(game, 0)
+    assert strong.beliefs.plays == []
