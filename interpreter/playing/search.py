@@ -16,7 +16,7 @@ saw given there (known_cards), and what it infers is from what its seat saw happ
 Its budget per decision is `playouts` (every option tried in one world is one playout each):
 deterministic, so the same seed plays the same games; `seconds`, when given, stops a search
 sooner on a slow machine or ruleset (and makes it depend on the clock). A decision of one
-option costs nothing. Each playout is bounded: at most `depth` decisions per seat (a few
+option costs nothing. Each playout is bounded: at most `depth` decisions per seat (a dozen
 rounds of the table), then scored by the hand sizes, and always within the game's own budget
 of work.
 """
@@ -40,9 +40,10 @@ PLAYOUTS: Final = 400  # the default budget: playouts per decision (README: The 
 # How clearly an option must beat the heuristic's answer, in standard errors, to be taken
 # instead: playouts are noisy, and a noisy difference is no reason to leave a sound answer.
 MARGIN: Final = 1.0
-# Decisions a playout may take per seat, before it is scored by the hand sizes: a few rounds
-# of the table judge an option better than a whole hand's luck does (measured: README).
-DEPTH: Final = 4
+# Decisions a playout may take per seat, before it is scored by the hand sizes: a dozen rounds
+# of the table judge an option better than a whole hand's luck does, and better than 4 or 16
+# rounds (measured: examples/BENCHMARK.md).
+DEPTH: Final = 12
 # A colourless card (a wild) can be played on anything: a hand that holds one is nearer out
 # than its size says. Counting one as FLEX of a card less keeps a search whose playouts stop
 # after a few rounds from spending wilds early for nothing (measured: examples/BENCHMARK.md).
