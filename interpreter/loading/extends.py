@@ -29,6 +29,7 @@ from interpreter.loading.source import (
     read_yaml,
     resolve,
 )
+from interpreter.loading.translations import translate
 
 # Keys that describe a file rather than change the game.
 DESCRIPTIVE = {"name", "title", "description", "overlay"}
@@ -129,11 +130,25 @@ def load_source(ref: str, relative_to: Path | None = None, seen: tuple = (),
                       (root, *loading.extra_roots))
     own.data.pop("extends", None)
     if not parents and own.data.get("overlay"):
+        words(own, path, ref, loading)
         return own  # as written: its `key: null`s remove from the base it is put on
     merged = combine(parents, path, seen + (path,), tuple(leaves(own.data)), loading, root)
     merge_into(merged, own)
     merged.file = own.file
+    words(merged, path, ref, loading)
     return merged
+
+
+def words(source: Source, path: Path, ref: str, loading: Loading) -> None:
+    """Give `source` the words in other languages of the translations files beside `path`
+    (translations.py), counted in the load's bytes as the file's own."""
+    read = translate(source, path)
+    if not is_bundled(ref):
+        loading.bytes += read
+        if loading.bytes > MAX_LOAD_BYTES:
+            raise RulesetError(f"the ruleset and its translations files are more than "
+                               f"{MAX_LOAD_BYTES:,} bytes for one load; refused",
+                               file=display_name(path))
 
 
 def env_rules_path() -> tuple:

@@ -74,21 +74,38 @@ def english(said):
     return said["en"] if isinstance(said, dict) else said
 
 
+# Where a ruleset holds words for people, which it may give per language: (table, key) of
+# the texts inside a table's entries (a kind's text, an option's help, a question's wording).
+SAID_IN_TABLES = (("kinds", "text"), ("options", "help"), ("questions", "text"),
+                  ("questions", "yes_label"), ("questions", "no_label"))
+NAMES = "names"  # how people say the ruleset's names: words only, never rules
+
+
 def is_said(path: tuple) -> bool:
     """Whether the key at `path` of a ruleset holds words for people, which the file may give
-    per language: its title and description, a kind's text, an option's help."""
+    per language: its title and description, a kind's text, an option's help, a question's
+    wording, an attribute value's words, a name's."""
     return path in (("title",), ("description",)) or (
-        len(path) == 3 and (path[0], path[2]) in (("kinds", "text"), ("options", "help")))
+        len(path) == 3 and (path[0], path[2]) in SAID_IN_TABLES) or (
+        len(path) == 4 and path[0] == "attributes" and path[2] == "words") or (
+        len(path) == 2 and path[0] == NAMES)
 
 
 def in_english(data: dict) -> dict:
-    """Ruleset data with each text it gives per language (is_said) reduced to its English."""
-    data = {key: english(value) if is_said((key,)) else value for key, value in data.items()}
-    for table, key in (("kinds", "text"), ("options", "help")):
+    """Ruleset data with each text it gives per language (is_said) reduced to its English,
+    and without its `names` (how people say them changes no rule)."""
+    data = {key: english(value) if is_said((key,)) else value for key, value in data.items()
+            if key != NAMES}
+    for table, key in SAID_IN_TABLES:
         if isinstance(data.get(table), dict):
             data[table] = {name: {**spec, key: english(spec[key])}
                            if isinstance(spec, dict) and key in spec else spec
                            for name, spec in data[table].items()}
+    if isinstance(data.get("attributes"), dict):
+        data["attributes"] = {
+            name: {**spec, "words": {value: english(said) for value, said in spec["words"].items()}}
+            if isinstance(spec, dict) and isinstance(spec.get("words"), dict) else spec
+            for name, spec in data["attributes"].items()}
     return data
 
 

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import difflib
 
+from functools import lru_cache
+
 import jsonschema
+from referencing import Registry
+from referencing.jsonschema import DRAFT202012
 
 from interpreter.errors import RulesetError
 from interpreter.loading.source import Source, check_is_a, dollar_path, schema
@@ -24,7 +28,7 @@ Validator = jsonschema.validators.extend(
 def check_schema(source: Source, name: str, cls=RulesetError) -> None:
     """Check `source` against schema `name`; the most telling problem becomes an error."""
     check_is_a(source, name, cls)
-    validator = Validator(schema(name))
+    validator = Validator(schema(name), registry=ruleset_registry())
     errors = list(validator.iter_errors(source.data))
     if errors:
         try:
@@ -32,6 +36,13 @@ def check_schema(source: Source, name: str, cls=RulesetError) -> None:
         except TypeError:  # it sorts paths, which mix numbers and texts for keys like -1
             best = errors[0]
         raise schema_error(source, best, len(errors), cls)
+
+
+@lru_cache(maxsize=1)
+def ruleset_registry() -> Registry:
+    """Where a schema finds the ruleset schema's `$defs` (a translation's `ruleset.schema.json#/...`)."""
+    ruleset = schema("ruleset")
+    return Registry().with_resource(ruleset["$id"], DRAFT202012.create_resource(ruleset))
 
 
 def schema_error(source: Source, error, count: int, cls=RulesetError):

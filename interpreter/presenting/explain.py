@@ -13,6 +13,7 @@ from collections import Counter
 from interpreter.engine.decisions import describe
 from interpreter.language import dsl
 from interpreter.language.vocabulary import describe as describe_type
+from interpreter.presenting.naming import in_language, naming
 from interpreter.presenting.prompts import cards_left
 from interpreter.presenting.translation import _, ngettext, said
 from interpreter.presenting.words import Words, plural
@@ -327,7 +328,8 @@ def questions_section(data: dict) -> list[str]:
         return []
     out = ["", "Questions", "---------",
            "How a player is asked (a {value} is the asking rule's, filled in when it asks):"]
-    for name, wording in table.items():
+    for name, written in table.items():
+        wording = {key: in_language(value) for key, value in written.items()}
         said = [f"asked as {either(wording['text'])}"] if wording.get("text") else []
         said += [f"{answer} is labelled {either(wording[key])}"
                  for answer, key in (("yes", "yes_label"), ("no", "no_label")) if wording.get(key)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from interpreter.presenting.naming import in_language
 from interpreter.presenting.narrate import words
 from interpreter.safe_text import shown
 
@@ -58,14 +59,14 @@ class Look:
 
     def value_words(self, attribute: str, value) -> str:
         """An attribute's value as people say it (the ruleset's `words:`, else `big_bang` -> `Big bang`)."""
-        said = self.words.get(attribute, {}).get(value)
+        said = in_language(self.words.get(attribute, {}).get(value))
         return shown(said, one_line=True) if said else words(value).capitalize()
 
     def said(self, name) -> str:
         """A value or an effect named like one, as people say it (any attribute's `words:`)."""
         for table in self.words.values():
             if name in table:
-                return shown(table[name], one_line=True)
+                return shown(in_language(table[name]), one_line=True)
         return words(name).capitalize()
 
     def label(self, card) -> str:

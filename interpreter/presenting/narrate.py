@@ -6,13 +6,15 @@ and bidi controls in them are shown as escapes (see safe_text).
 
 from __future__ import annotations
 
+from interpreter.presenting.naming import said_name, translated
 from interpreter.presenting.translation import _, ngettext
 from interpreter.safe_text import shown
 
 
 def card_text(name: str) -> str:
-    """A card name as a person reads it: `blue 7` stays, `big_card` -> `big card`."""
-    return shown(name.replace("_", " "), one_line=True)
+    """A card name as a person reads it: `blue 7` stays, `big_card` -> `big card` (in the
+    language spoken where the ruleset names them: naming.py)."""
+    return shown(said_name(name), one_line=True)
 
 
 def effect_text(name: str) -> str:
@@ -21,8 +23,9 @@ def effect_text(name: str) -> str:
 
 
 def words(name) -> str:
-    """An identifier in words: `big_card` -> `big card`."""
-    return shown(str(name).replace("_", " "), one_line=True)
+    """An identifier in words: `big_card` -> `big card` (in the language spoken where the
+    ruleset names it: naming.py)."""
+    return shown(said_name(str(name)), one_line=True)
 
 
 class Narrator:
@@ -164,7 +167,8 @@ class Narrator:
             _("Play now goes counter-clockwise.")
 
     def on_color(self, color):
-        return _("The colour to follow is {colour}.").format(colour=shown(color, one_line=True))
+        colour = shown(translated(color) or color, one_line=True)
+        return _("The colour to follow is {colour}.").format(colour=colour)
 
     def on_cards_moved(self, seat, to, count, cards=()):
         # Which cards went to a hand is told to their giver and their receiver alone.

@@ -16,6 +16,7 @@ import re
 from interpreter.engine.decisions import DRAW, PASS
 from interpreter.engine.order import walk
 from interpreter.language.choices import CardPasses, CardPicks
+from interpreter.presenting.naming import in_language
 from interpreter.presenting.narrate import words
 from interpreter.presenting.translation import N_, _, ngettext
 from interpreter.safe_text import shown
@@ -171,7 +172,7 @@ def question_words(game, kind: str) -> dict:
     """The ruleset's `questions:` wording of question `kind` (text, yes_label, no_label),
     or {}."""
     table = game.ruleset.source.data.get("questions") or {}
-    return table.get(kind) or {}
+    return {key: in_language(wording) for key, wording in (table.get(kind) or {}).items()}
 
 
 def answer_labels(game, decision) -> tuple:

@@ -17,6 +17,7 @@ from interpreter.engine.decisions import DRAW, PASS, describe
 from interpreter.engine.game import GameState
 from interpreter.presenting.layout import ANSI, DEFAULT_WIDTH, GLUE, menu, plural, wrap
 from interpreter.presenting.look import Look
+from interpreter.presenting.naming import in_language
 from interpreter.presenting.narrate import words
 from interpreter.presenting.prompts import owed
 from interpreter.presenting.translation import _, ngettext
@@ -59,7 +60,7 @@ class Table:
         """An attribute's value (or an effect named like one) as people say it."""
         for table in self.attributes.values():
             if value in table:
-                return shown(table[value], one_line=True)
+                return shown(in_language(table[value]), one_line=True)
         return words(value)
 
     def card_words(self, card) -> str:

@@ -1,0 +1,67 @@
+"""How a ruleset's names are said to people in the language spoken: its `names:` (given in the
+ruleset or in its translations files, docs/rules.md) for colours, kinds, sides and ranks, a
+card by the words of each part of its name (`red skip`: red's, then skip's).
+
+Only what people read changes: a person still answers with the ruleset's own names, and
+scenarios, logs and saves keep them. A front end says which ruleset's names it speaks, for its
+whole run (`use`, the terminal) or in a context (`naming`, a browser request); without one,
+names are said as written, underscores as spaces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from interpreter.presenting.translation import language
+
+NOTHING: Mapping = {}
+# A context variable, as the language is (translation.py): the browser serves tables of
+# different rulesets at once, each request in its own context.
+_names: ContextVar[Mapping] = ContextVar("names", default=NOTHING)
+
+
+def names_of(ruleset) -> Mapping:
+    """The ruleset's `names:` table (name -> its words, or its words per language)."""
+    return ruleset.source.data.get("names") or NOTHING
+
+
+def use(ruleset) -> None:
+    """Say `ruleset`'s names from now on, in this context (the command line's whole run)."""
+    _names.set(names_of(ruleset))
+
+
+@contextmanager
+def naming(ruleset) -> Iterator[None]:
+    """Say `ruleset`'s names within the block, in this context only."""
+    token = _names.set(names_of(ruleset))
+    try:
+        yield
+    finally:
+        _names.reset(token)
+
+
+def in_language(said) -> str | None:
+    """Words for people given as one text or one per language, in the language spoken (else
+    their English; None when neither is given)."""
+    if isinstance(said, dict):
+        found = said.get(language())
+        return found if isinstance(found, (str, list)) else said.get("en")
+    return said
+
+
+def translated(name: str) -> str | None:
+    """The words of one name (a colour, a kind) in the language spoken, if the ruleset gives them."""
+    table = _names.get()
+    return in_language(table.get(name)) if table else None
+
+
+def said_name(name: str) -> str:
+    """A name or a card's name in words, each part in the language spoken where the ruleset
+    gives it: `red wild_draw_four` -> `red wild draw four`, or its words in Urdu."""
+    table = _names.get()
+    if not table:
+        return name.replace("_", " ")
+    return " ".join(in_language(table.get(part)) or part.replace("_", " ")
+                    for part in name.split(" "))
