@@ -102,11 +102,21 @@ def in_english(data: dict) -> dict:
                            if isinstance(spec, dict) and key in spec else spec
                            for name, spec in data[table].items()}
     if isinstance(data.get("attributes"), dict):
-        data["attributes"] = {
-            name: {**spec, "words": {value: english(said) for value, said in spec["words"].items()}}
-            if isinstance(spec, dict) and isinstance(spec.get("words"), dict) else spec
-            for name, spec in data["attributes"].items()}
+        data["attributes"] = {name: english_words(spec) for name, spec in data["attributes"].items()}
     return data
+
+
+def english_words(attribute):
+    """An attribute's settings with its `words:` in English: a value a translations file
+    alone says (no English given) is left out, and `words:` with it when nothing is left."""
+    if not isinstance(attribute, dict) or not isinstance(attribute.get("words"), dict):
+        return attribute
+    said = attribute["words"]
+    kept = {value: english(words) for value, words in said.items()
+            if not isinstance(words, dict) or "en" in words}
+    if said and not kept:
+        return {key: value for key, value in attribute.items() if key != "words"}
+    return {**attribute, "words": kept}
 
 
 def exists(path: Path) -> bool:

@@ -88,6 +88,16 @@ def put(source: Source, words: Source, path: tuple, lang: str, text, own: str) -
         table[path[1]] = with_language(table.get(path[1]), lang, text)
         source.locations[path + (lang,)] = words.locate(path)
         return
+    attribute = (source.data.get("attributes") or {}).get(path[1]) if path[0] == "attributes" \
+        else None
+    if isinstance(attribute, dict) and path[-1] not in (attribute.get("words") or {}):
+        values = attribute_values(attribute)
+        if path[-1] not in values:
+            raise words.error(path, f"the attribute '{path[1]}' has no value '{path[-1]}' to "
+                                    f"translate{did_you_mean(path[-1], sorted(values))}")
+        attribute.setdefault("words", {})[path[-1]] = with_language(None, lang, text)
+        source.locations[path + (lang,)] = words.locate(path)
+        return
     holder = source.data
     for depth, key in enumerate(path[:-1]):
         inner = holder.get(key) if isinstance(holder, dict) else None
@@ -110,6 +120,22 @@ def put(source: Source, words: Source, path: tuple, lang: str, text, own: str) -
                                 f"{where.file} line {where.line} too; give it in one place")
     holder[path[-1]] = with_language(english, lang, text)
     source.locations[path + (lang,)] = words.locate(path)
+
+
+def attribute_values(spec) -> set:
+    """The values an attribute may take, as its settings write them (help and words aside)."""
+    found: set = set()
+    stack = [value for key, value in spec.items() if key not in ("help", "words")] \
+        if isinstance(spec, dict) else []
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            found.add(value)
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return found
 
 
 def with_language(said, lang: str, text):
