@@ -146,11 +146,11 @@ def with_language(said, lang: str, text):
 
 
 def missing(source: Source, words: Source, path: tuple, holder) -> RulesetError:
-    """A translation of something the ruleset does not say: where, and what it has."""
-    known = [str(key) for key in holder] if isinstance(holder, dict) else []
+    """A translation of something the ruleset does not say: where, and what it has there."""
+    known = [str(key) for key in holder] if isinstance(holder, dict) and len(path) > 1 else []
     hint = did_you_mean(str(path[-1]), known)
-    return words.error(path, f"the ruleset ({display_name(Path(source.file))}) has no "
-                             f"{dollar_path(path)} to translate{hint}")
+    return words.error(path, f"the ruleset ({display_name(Path(source.file))}) has nothing "
+                             f"there to translate{hint}")
 
 
 def known_names(data: dict) -> list[str]:

@@ -17,7 +17,7 @@ from interpreter.engine.decisions import DRAW, PASS, describe
 from interpreter.engine.game import GameState
 from interpreter.presenting.layout import ANSI, DEFAULT_WIDTH, GLUE, menu, plural, wrap
 from interpreter.presenting.look import Look
-from interpreter.presenting.naming import in_language
+from interpreter.presenting.naming import in_language, translated, use
 from interpreter.presenting.narrate import words
 from interpreter.presenting.prompts import owed
 from interpreter.presenting.translation import _, ngettext
@@ -36,6 +36,8 @@ class Table:
         self.sort = sort  # the hand by colour then rank; False: in the order it was dealt
         self.names = names
         self.look = Look(rules)
+        # The terminal draws one game a process: its ruleset's names are said from now on.
+        use(rules)
         self.attributes = {name: (table or {}).get("words", {}) for name, table in
                            (rules.source.data.get("attributes") or {}).items()}
 
@@ -95,7 +97,8 @@ class Table:
             pile = plural(view.discard_size, 'card').replace(' ', GLUE)
             self.say(f"Discard{GLUE}pile:{GLUE}{pile}   {heading}")
         else:
-            follow = self.paint(game.color or 'any', game.color)
+            follow = self.paint(translated(game.color) or game.color if game.color else 'any',
+                                game.color)
             self.say(whole(_("Top: {card}"), card=top) + "   "
                      + whole(_("colour to follow: {colour}"), colour=follow) + f"   {heading}")
         if count and facing(game, seat):

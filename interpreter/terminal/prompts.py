@@ -372,7 +372,9 @@ class Prompts(Screen):
         if not said:
             return INVALID
         names = [(self.card_words(c).lower(), c) for c in cards]
-        exact = [c for name, c in names if said in (name, words(c.name).lower())]
+        # A card is named as shown (in the language spoken) or as the ruleset names it.
+        exact = [c for name, c in names
+                 if said in (name, words(c.name).lower(), c.name.replace("_", " ").lower())]
         if exact:
             return exact[0]  # cards of one name are alike: any of them
         starting = {name: c for name, c in names if name.startswith(said)}
