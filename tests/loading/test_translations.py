@@ -1,0 +1,147 @@
+"""A ruleset's words in other languages: translations files beside it (NAME.LANG.yml), checked
+at load with file, line and column; the bundled games and house rules carry all five
+languages; and translations change no rule (the digest)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter import load_ruleset
+from interpreter.errors import RulesetError
+from interpreter.loading.extends import load_source
+from interpreter.loading.source import NAMES, is_said
+from interpreter.loading.translations import known_names, translation_files
+
+LANGUAGES = ("ur", "gu", "pa", "bn")
+GAMES = ("classic", "mario_kart", "uno_flip", "no_mercy", "crazy_eights")
+HOUSE = tuple(sorted(f"house/{p.stem}" for p in
+                     (Path(__file__).resolve().parents[2] / "rulesets" / "house").glob("*.yaml")))
+
+
+def said_texts(data: dict, path: tuple = ()):
+    """(key path, words) for every text for people a ruleset's data holds."""
+    for key, value in data.items():
+        here = path + (key,)
+        if is_said(here):
+            yield here, value
+        elif isinstance(value, dict):
+            yield from said_texts(value, here)
+
+
+def untranslated(data: dict, lang: str) -> list:
+    """The key paths of the texts not given in `lang`."""
+    return [path for path, said in said_texts(data)
+            if path[0] != NAMES and not (isinstance(said, dict) and lang in said)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", GAMES + HOUSE)
+def test_every_bundled_ruleset_has_every_text_in_every_language(name, lang):
+    source = load_source(name)
+    assert not untranslated(source.data, lang), f"{name} says these only in English in {lang}"
+    assert any(found == lang for found, _ in translation_files(
+        Path(__file__).resolve().parents[2] / "rulesets" / f"{name}.yaml")) or name == "classic"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", GAMES)
+def test_every_bundled_game_names_its_colours_kinds_and_item_values_in_every_language(name, lang):
+    data = load_ruleset(name).source.data
+    names = data.get(NAMES) or {}
+    missing = [n for n in known_names(data) if lang not in (names.get(n) or {})]
+    assert not missing, f"{name} has no {lang} words for {missing}"
+    for attribute, spec in (data.get("attributes") or {}).items():
+        for value, words in (spec.get("words") or {}).items():
+            assert isinstance(words, dict) and lang in words, (attribute, value)
+
+
+# --- a bad translations file: one message at its file, line and column -----------------------
+
+RULESET = "extends: classic\nname: mine\ntitle: {en: Mine, bn: আমার}\n"
+
+BAD = [
+    ("kinds:\n  skipp:\n    text: x\n", "mine.ur.yml:3:5",
+     "has nothing there to translate (did you mean 'skip'?)"),
+    ("names:\n  rde: x\n", "mine.ur.yml:2:8",
+     "the ruleset has no colour, kind, side or rank named 'rde' to translate (did you mean 'red'?)"),
+    ("kinds:\n  skip:\n    txt: x\n", "mine.ur.yml:3:10", "unknown key 'txt' (did you mean 'text'?)"),
+    ("options:\n  hands:\n    help: [a, b]\n", "mine.ur.yml:3:11", "is not of type 'string'"),
+    ("questions:\n  challenge:\n    text: x\n", "mine.ur.yml:2:3", "has nothing there to translate"),
+    ("title: x\ntitel: y\n", "mine.ur.yml:2:8", "unknown key 'titel' (did you mean 'title'?)"),
+    ("bogus: y\n", "mine.ur.yml:1:1", "this file is not a translation"),
+    ("title: [x\n", "mine.ur.yml:", "malformed YAML"),
+]
+
+
+@pytest.mark.parametrize("words, where, message", BAD)
+def test_a_bad_translations_file_is_one_message_at_its_place(tmp_path, words, where, message):
+    (tmp_path / "mine.yaml").write_text(RULESET)
+    (tmp_path / "mine.ur.yml").write_text(words)
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(tmp_path / "mine.yaml")
+    said = str(caught.value)
+    assert where in said and message in said, said
+    assert "Traceback" not in said
+
+
+@pytest.mark.parametrize("extends, words, message", [
+    ("[classic, house/challenge]", "questions:\n  challenge:\n    yes_label: [a, b]\n",
+     "as one text; translate it in the same shape"),
+    ("mario_kart", "attributes:\n  item:\n    words: {mushrom: x}\n",
+     "the attribute 'item' has no value 'mushrom' to translate (did you mean 'mushroom'?)"),
+])
+def test_a_translation_keeps_the_shape_and_values_the_ruleset_has(tmp_path, extends, words, message):
+    (tmp_path / "mine.yaml").write_text(f"extends: {extends}\nname: mine\n")
+    (tmp_path / "mine.gu.yml").write_text(words)
+    with pytest.raises(RulesetError, match="mine.gu.yml:3:") as caught:
+        load_ruleset(tmp_path / "mine.yaml")
+    assert message in str(caught.value)
+
+
+def test_a_text_given_inline_and_in_the_file_in_one_language_names_both(tmp_path):
+    (tmp_path / "mine.yaml").write_text(RULESET)
+    (tmp_path / "mine.bn.yml").write_text("title: আবার\n")
+    with pytest.raises(RulesetError, match=r"mine.bn.yml:1:8: .*the bn text of \$.title is given "
+                                           r"in .*mine.yaml line 3 too"):
+        load_ruleset(tmp_path / "mine.yaml")
+
+
+# --- translations are words, not rules -------------------------------------------------------
+
+WORDS = {
+    "ur": "title: میرا\nkinds:\n  skip:\n    text: اسکیپ\nnames:\n  red: سرخ\n",
+    "bn": "options:\n  hands:\n    help: হাত\nnames:\n  blue: নীল\n",
+}
+
+
+def test_adding_translations_changes_no_digest_and_a_parents_come_with_it(tmp_path):
+    (tmp_path / "mine.yaml").write_text("extends: classic\nname: mine\ntitle: Mine\n")
+    before = load_ruleset(tmp_path / "mine.yaml")
+    for lang, words in WORDS.items():
+        (tmp_path / f"mine.{lang}.yml").write_text(words)
+    after = load_ruleset(tmp_path / "mine.yaml")
+    assert after.digest == before.digest
+    data = after.source.data
+    assert data["title"] == {"en": "Mine", "ur": "میرا"}
+    assert data["kinds"]["skip"]["text"]["ur"] == "اسکیپ"
+    assert data["kinds"]["skip"]["text"]["gu"]  # classic's own, inline, kept
+    assert data[NAMES]["red"] == {"ur": "سرخ", "gu": "લાલ", "pa": "ਲਾਲ", "bn": "লাল"} | {"ur": "سرخ"}
+    assert data[NAMES]["blue"]["bn"] == "নীল"
+    assert after.source.locate(("title", "ur")).file.endswith("mine.ur.yml")
+
+
+def test_an_overlays_translations_come_with_it(tmp_path):
+    (tmp_path / "mine.yaml").write_text("overlay: true\nname: mine\ntitle: Mine\n"
+                                        "options:\n  extra: {type: integer, default: 1, help: More}\n")
+    (tmp_path / "mine.pa.yml").write_text("options:\n  extra:\n    help: ਹੋਰ\n")
+    rules = load_ruleset(f"classic+{tmp_path / 'mine.yaml'}")
+    assert rules.source.data["options"]["extra"]["help"] == {"en": "More", "pa": "ਹੋਰ"}
+    assert rules.option_specs["extra"]["help"] == "More"
+
+
+def test_a_text_written_anew_drops_its_parents_translations(tmp_path):
+    (tmp_path / "mine.yaml").write_text("extends: classic\nname: mine\n"
+                                        "kinds:\n  skip:\n    text: Skips two.\n")
+    assert load_ruleset(tmp_path / "mine.yaml").source.data["kinds"]["skip"]["text"] == "Skips two."
