@@ -29,7 +29,7 @@ from interpreter.loading.source import (
     read_yaml,
     resolve,
 )
-from interpreter.loading.translations import translate
+from interpreter.loading.translations import translate, words_of
 
 # Keys that describe a file rather than change the game.
 DESCRIPTIVE = {"name", "title", "description", "overlay"}
@@ -108,6 +108,11 @@ def load_source(ref: str, relative_to: Path | None = None, seen: tuple = (),
     if loading.files > MAX_FILES:
         raise RulesetError(f"`extends` reads more than {MAX_FILES} ruleset files for one load; "
                            "refused", file=display_name(seen[-1]) if seen else None)
+    ruleset = words_of(path)
+    if ruleset is not None:
+        raise RulesetError(f"this is a translations file: the words of "
+                           f"{display_name(ruleset)} in another language, read with it; "
+                           f"name {display_name(ruleset)} instead", file=display_name(path))
     try:
         own = read_yaml(path)
         check_is_a(own, "ruleset")

@@ -45,6 +45,20 @@ def translation_files(path: Path) -> list[tuple[str, Path]]:
     return found
 
 
+def words_of(path: Path) -> Path | None:
+    """The ruleset file that `path` holds the words of, if it is a translations file
+    (classic.ur.yml -> classic.yaml or classic.yml beside it); else None."""
+    stem, dot, lang = path.name[:-len(SUFFIX)].rpartition(".") if path.name.endswith(SUFFIX) \
+        else ("", "", "")
+    if not (dot and stem and LANGUAGE.fullmatch(lang)):
+        return None
+    for suffix in (".yaml", SUFFIX):
+        ruleset = path.with_name(stem + suffix)
+        if ruleset.is_file():
+            return ruleset
+    return None
+
+
 def glob_escape(name: str) -> str:
     """`name` with the characters glob reads as patterns taken as themselves."""
     return re.sub(r"([*?\[])", r"[\1]", name)
@@ -109,7 +123,7 @@ def put(source: Source, words: Source, path: tuple, lang: str, text, own: str) -
         raise missing(source, words, path, holder)
     shape = english.get("en") if isinstance(english, dict) else english
     if isinstance(shape, list) != isinstance(text, list) or \
-            isinstance(text, list) and len(text) != len(shape):
+            isinstance(text, list) and isinstance(shape, list) and len(text) != len(shape):
         wanted = f"a list of {len(shape)} texts" if isinstance(shape, list) else "one text"
         raise words.error(path, f"the ruleset gives {dollar_path(path)} as {wanted}; "
                                 "translate it in the same shape")

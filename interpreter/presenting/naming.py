@@ -42,9 +42,9 @@ def naming(ruleset) -> Iterator[None]:
         _names.reset(token)
 
 
-def in_language(said) -> str | None:
-    """Words for people given as one text or one per language, in the language spoken (else
-    their English; None when neither is given)."""
+def in_language(said) -> str | list | None:
+    """Words for people given as one text (or a question's list of wordings) or one per
+    language, in the language spoken (else their English; None when neither is given)."""
     if isinstance(said, dict):
         found = said.get(language())
         return found if isinstance(found, (str, list)) else said.get("en")
@@ -54,7 +54,8 @@ def in_language(said) -> str | None:
 def translated(name: str) -> str | None:
     """The words of one name (a colour, a kind) in the language spoken, if the ruleset gives them."""
     table = _names.get()
-    return in_language(table.get(name)) if table else None
+    said = in_language(table.get(name)) if table else None
+    return said if isinstance(said, str) else None
 
 
 def said_name(name: str) -> str:
@@ -63,5 +64,4 @@ def said_name(name: str) -> str:
     table = _names.get()
     if not table:
         return name.replace("_", " ")
-    return " ".join(in_language(table.get(part)) or part.replace("_", " ")
-                    for part in name.split(" "))
+    return " ".join(translated(part) or part.replace("_", " ") for part in name.split(" "))

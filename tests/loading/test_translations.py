@@ -145,3 +145,11 @@ def test_a_text_written_anew_drops_its_parents_translations(tmp_path):
     (tmp_path / "mine.yaml").write_text("extends: classic\nname: mine\n"
                                         "kinds:\n  skip:\n    text: Skips two.\n")
     assert load_ruleset(tmp_path / "mine.yaml").source.data["kinds"]["skip"]["text"] == "Skips two."
+
+
+@pytest.mark.parametrize("ref", ["rulesets/classic.ur.yml", "classic+rulesets/house/stacking.bn.yml"])
+def test_a_translations_file_named_as_a_ruleset_says_which_ruleset_to_name(ref, monkeypatch):
+    monkeypatch.chdir(Path(__file__).resolve().parents[2])
+    with pytest.raises(RulesetError, match=r"this is a translations file: the words of "
+                                           r"rulesets/(house/)?\w+\.yaml in another language"):
+        load_ruleset(ref)
