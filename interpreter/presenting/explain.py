@@ -13,7 +13,7 @@ from collections import Counter
 from interpreter.engine.decisions import describe
 from interpreter.language import dsl
 from interpreter.language.vocabulary import describe as describe_type
-from interpreter.presenting.naming import in_language, naming
+from interpreter.presenting.naming import in_language
 from interpreter.presenting.prompts import cards_left
 from interpreter.presenting.translation import _, ngettext, said
 from interpreter.presenting.words import Words, plural

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from interpreter.presenting.naming import in_language
+from interpreter.presenting.naming import in_language, word_of
 from interpreter.presenting.narrate import words
 from interpreter.safe_text import shown
 
@@ -64,10 +64,8 @@ class Look:
 
     def said(self, name) -> str:
         """A value or an effect named like one, as people say it (any attribute's `words:`)."""
-        for table in self.words.values():
-            if name in table:
-                return shown(in_language(table[name]), one_line=True)
-        return words(name).capitalize()
+        said = word_of(self.words, name)
+        return shown(said, one_line=True) if said else words(name).capitalize()
 
     def label(self, card) -> str:
         """The mark in the middle of the card: its kind's symbol, else its rank, else its kind."""

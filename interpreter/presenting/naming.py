@@ -51,6 +51,16 @@ def in_language(said) -> str | list | None:
     return said
 
 
+def word_of(tables: Mapping, value) -> str | None:
+    """How `value` is said in the language spoken by the attributes' `words:` (attribute ->
+    value -> words), if one of them says it in this language or in English."""
+    for table in tables.values():
+        said = in_language(table.get(value)) if value in table else None
+        if isinstance(said, str):
+            return said
+    return None
+
+
 def translated(name: str) -> str | None:
     """The words of one name (a colour, a kind) in the language spoken, if the ruleset gives them."""
     table = _names.get()

@@ -17,7 +17,7 @@ from interpreter.engine.decisions import DRAW, PASS, describe
 from interpreter.engine.game import GameState
 from interpreter.presenting.layout import ANSI, DEFAULT_WIDTH, GLUE, menu, plural, wrap
 from interpreter.presenting.look import Look
-from interpreter.presenting.naming import in_language, translated, use
+from interpreter.presenting.naming import translated, use, word_of
 from interpreter.presenting.narrate import words
 from interpreter.presenting.prompts import owed
 from interpreter.presenting.translation import _, ngettext
@@ -60,10 +60,8 @@ class Table:
 
     def value_words(self, value) -> str:
         """An attribute's value (or an effect named like one) as people say it."""
-        for table in self.attributes.values():
-            if value in table:
-                return shown(in_language(table[value]), one_line=True)
-        return words(value)
+        said = word_of(self.attributes, value)
+        return shown(said, one_line=True) if said else words(value)
 
     def card_words(self, card) -> str:
         """A card in words, with its word-valued attributes: `red 5 (big bang)`."""

@@ -63,6 +63,16 @@ def test_an_items_words_are_said_in_the_language_spoken(lang, item, said):
     assert isolated(say) == said
 
 
+@pytest.mark.parametrize("lang, said", [("en", "Green shell"), ("pa", "ਗਰੀਨ ਸ਼ੈੱਲ")])
+def test_an_effect_named_like_an_item_is_said_by_the_items_words(lang, said):
+    look = Look(load_ruleset("mario_kart"))
+
+    def say():
+        with speaking(lang):
+            return look.said("green_shell")
+    assert isolated(say) == said
+
+
 def test_the_colour_to_follow_is_said_in_the_language_spoken():
     def say():
         with naming(load_ruleset("classic")), speaking("bn"):
