@@ -20,7 +20,6 @@ from interpreter.loading.source import (
     did_you_mean,
     display_name,
     dollar_path,
-    english,
     exists,
     is_bundled,
     is_said,
@@ -29,7 +28,7 @@ from interpreter.loading.source import (
     read_yaml,
     resolve,
 )
-from interpreter.loading.translations import translate, words_of
+from interpreter.loading.translations import translate, translation_files, words_of
 
 # Keys that describe a file rather than change the game.
 DESCRIPTIVE = {"name", "title", "description", "overlay"}
@@ -237,9 +236,29 @@ def combine(parents: list, relative_to, seen: tuple, settled: tuple,
     return merged
 
 
-def combined_title(parents: list) -> str:
-    """`Base Title + Overlay Title`: the titles of a base and its overlays."""
-    return " + ".join(english(read_yaml(resolve(p)).data.get("title", p)) for p in parents)
+def combined_title(parents: list):
+    """`Base Title + Overlay Title`: the titles of a base and its overlays, in each language
+    one of them is translated into (each part in English where it has no words in it)."""
+    titles = [part_title(resolve(p), p) for p in parents]
+    english_title = " + ".join(title["en"] for title in titles)
+    langs = sorted({lang for title in titles for lang in title} - {"en"})
+    if not langs:
+        return english_title
+    return {"en": english_title, **{lang: " + ".join(title.get(lang, title["en"]) for title in titles)
+                                    for lang in langs}}
+
+
+def part_title(path: Path, ref: str) -> dict:
+    """A ruleset file's title by language: its own (one text or one per language) and its
+    translations files'."""
+    title = read_yaml(path).data.get("title", ref)
+    said = {str(k): str(v) for k, v in title.items()} if isinstance(title, dict) \
+        else {"en": str(title)}
+    for lang, file in translation_files(path):
+        words = read_yaml(file).data.get("title")
+        if isinstance(words, str):
+            said.setdefault(lang, words)
+    return said
 
 
 def is_rule_text(leaf: tuple) -> bool:

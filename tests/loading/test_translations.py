@@ -153,3 +153,13 @@ def test_a_translations_file_named_as_a_ruleset_says_which_ruleset_to_name(ref, 
     with pytest.raises(RulesetError, match=r"this is a translations file: the words of "
                                            r"rulesets/(house/)?\w+\.yaml in another language"):
         load_ruleset(ref)
+
+
+@pytest.mark.parametrize("lang, title", [
+    ("en", "Classic UNO + Stacking"),
+    ("ur", "کلاسک UNO + اسٹیکنگ"),
+    ("bn", "ক্লাসিক UNO + স্ট্যাকিং"),
+])
+def test_a_base_with_overlays_is_titled_in_each_language(lang, title):
+    said = load_ruleset("classic+house/stacking").source.data["title"]
+    assert (said[lang] if lang != "en" else said["en"]) == title
