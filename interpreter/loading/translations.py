@@ -1,5 +1,5 @@
 """A ruleset's words in other languages, from the translations files beside it: NAME.LANG.yml
-beside NAME.yaml (classic.ur.yml beside classic.yaml), one language a file, each the ruleset's
+beside NAME.yaml (my_game.ur.yml beside my_game.yaml), one language a file, each the ruleset's
 own keys with the texts in that language. Read with the safe loader and checked by
 schema/translation.schema.json, each text is merged into the ruleset's data as the per-language
 form a ruleset may also write itself ({en: ..., ur: ...}), keeping its file and line; the
@@ -47,7 +47,7 @@ def translation_files(path: Path) -> list[tuple[str, Path]]:
 
 def words_of(path: Path) -> Path | None:
     """The ruleset file that `path` holds the words of, if it is a translations file
-    (classic.ur.yml -> classic.yaml or classic.yml beside it); else None."""
+    (my_game.ur.yml -> my_game.yaml or my_game.yml beside it); else None."""
     stem, dot, lang = path.name[:-len(SUFFIX)].rpartition(".") if path.name.endswith(SUFFIX) \
         else ("", "", "")
     if not (dot and stem and LANGUAGE.fullmatch(lang)):

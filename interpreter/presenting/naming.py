@@ -34,8 +34,9 @@ def use(ruleset) -> None:
 
 @contextmanager
 def naming(ruleset) -> Iterator[None]:
-    """Say `ruleset`'s names within the block, in this context only."""
-    token = _names.set(names_of(ruleset))
+    """Say `ruleset`'s names within the block (None: every name as written), in this
+    context only."""
+    token = _names.set(names_of(ruleset) if ruleset is not None else NOTHING)
     try:
         yield
     finally:
@@ -70,7 +71,7 @@ def translated(name: str) -> str | None:
 
 def said_name(name: str) -> str:
     """A name or a card's name in words, each part in the language spoken where the ruleset
-    gives it: `red wild_draw_four` -> `red wild draw four`, or its words in Urdu."""
+    gives it: `red big_card` -> `red big card`, or its words in Urdu."""
     table = _names.get()
     if not table:
         return name.replace("_", " ")

@@ -43,7 +43,7 @@ def test_a_card_is_said_in_the_language_spoken(ruleset, lang, name, said):
 
 def test_without_a_ruleset_named_a_name_is_said_as_written():
     def say():
-        with speaking("ur"):
+        with naming(None), speaking("ur"):
             return words("red skip")
     assert isolated(say) == "red skip"
 
