@@ -9,6 +9,7 @@ digest reads the English only (source.in_english), so adding a language changes 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from interpreter.errors import RulesetError
@@ -72,12 +73,21 @@ def translate(source: Source, path: Path) -> int:
         if file.resolve().parent != path.resolve().parent:
             raise RulesetError("a translations file must be a file beside its ruleset, not a "
                                "link to another folder", file=display_name(file))
-        words = read_yaml(file)
-        read += file.stat().st_size
-        check_schema(words, "translation")
+        stat = file.stat()
+        words = checked_words(file, stat.st_mtime_ns, stat.st_size)
+        read += stat.st_size
         for where, text in said_leaves(words.data):
             put(source, words, where, lang, text, display_name(path))
     return read
+
+
+@lru_cache(maxsize=256)
+def checked_words(file: Path, modified: int, size: int) -> Source:
+    """A translations file read and checked against its schema, once while it is unchanged
+    (a game's rulesets are loaded again and again: by each command, table and worker)."""
+    words = read_yaml(file)
+    check_schema(words, "translation")
+    return words
 
 
 def said_leaves(data: dict, path: tuple = ()):
