@@ -23,6 +23,7 @@ from starlette.routing import Route
 
 from interpreter.errors import HouserulesError
 from interpreter.loading.untrusted import parse_json
+from interpreter.presenting.translation import speaking
 from interpreter.web.guard import Guard, client_key
 from interpreter.web.lobby import catalog_json, check_choice, error_json
 from interpreter.web.realtime import HANDS
@@ -43,6 +44,7 @@ from interpreter.web.table_files import (
 from interpreter.web.tables import Table
 from interpreter.web.thinking import Thought
 from interpreter.web.upkeep import TABLE_IDLE_HOURS, Upkeep
+from interpreter.web.words import asked_language, page_words
 
 STATIC = Path(__file__).parent / "static"
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -219,6 +221,12 @@ def token_of(request: Request) -> str | None:
     return token if is_token(token) else None
 
 
+def language_of(request: Request) -> str:
+    """The language the request's page reads (its `lang`, else its Accept-Language): what
+    the server says to that seat is said in it, and nobody else's words change."""
+    return asked_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+
+
 def client_of(request: Request) -> str:
     """Whom a request counts against (guard.client_key)."""
     return client_key(request.client.host if request.client else "")
@@ -280,7 +288,8 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
     def guarded(handler):
         async def route(request: Request):
             try:
-                return await handler(request)
+                with speaking(language_of(request)):
+                    return await handler(request)
             except HouserulesError as err:
                 return failure(err)
         return route
@@ -296,7 +305,12 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
         return Response(found[0], media_type=found[1], headers=HEADERS)
 
     async def catalog(request: Request):
-        return Response(catalog_json(), media_type="application/json", headers=HEADERS)
+        return Response(catalog_json(language_of(request)), media_type="application/json",
+                        headers=HEADERS)
+
+    async def words(request: Request):
+        return Response(page_words(language_of(request)), media_type="application/json",
+                        headers=HEADERS)
 
     async def check(request: Request):
         data = await read_json(request, MAX_BODY)
@@ -411,6 +425,7 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
     async def events(request: Request):
         table, seat = viewer_for(hall, request, request.path_params["table"])
         key, client, secret = (table.id, seat), client_of(request), token_of(request)
+        lang = language_of(request)
         if sum(hall.streams.values()) >= MAX_STREAMS or client_streams.get(client, 0) >= \
                 MAX_CLIENT_STREAMS or hall.streams.get(key, 0) >= MAX_SEAT_STREAMS:
             raise TooMany("too many open connections; close some tabs")
@@ -428,7 +443,9 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
                                                               or table.seat_of(secret) == seat):
                     if table.version != shown:
                         shown, since = table.version, time.monotonic()
-                        yield f"event: state\ndata: {json.dumps(table.state(seat))}\n\n"
+                        with speaking(lang):  # entered and left between yields: its own context
+                            said = json.dumps(table.state(seat))
+                        yield f"event: state\ndata: {said}\n\n"
                         continue  # it may have changed again while that was sent
                     if time.monotonic() - since >= STREAM_IDLE:
                         return  # a page still open opens another (EventSource reconnects)
@@ -444,7 +461,7 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
 
     routes = [
         Route("/", page), Route("/static/{name}", static),
-        Route("/api/catalog", guarded(catalog)), Route("/api/check", guarded(check), methods=["POST"]),
+        Route("/api/catalog", guarded(catalog)), Route("/api/words", guarded(words)), Route("/api/check", guarded(check), methods=["POST"]),
         Route("/api/tables", guarded(create), methods=["POST"]),
         Route("/api/tables/{table}", guarded(end), methods=["DELETE"]),
         Route("/api/tables/{table}/seats", guarded(seats)),

@@ -13,6 +13,7 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
+from interpreter.presenting.translation import speaking
 from interpreter.building.options import house_rules
 from interpreter.building.ruleset import load_ruleset
 from interpreter.errors import HouserulesError, OptionError
@@ -54,9 +55,15 @@ def ruleset_entry(rules, name: str | None) -> dict:
             "cards": len(rules.deck)}
 
 
-@lru_cache(maxsize=1)
-def catalog_json() -> str:
-    """Every bundled game (with its options), house rule and bot, as JSON (made once)."""
+@lru_cache(maxsize=None)
+def catalog_json(lang: str = "en") -> str:
+    """Every bundled game (with its options), house rule and bot, as JSON, their words in
+    `lang` where the files give them (made once per language)."""
+    with speaking(lang):
+        return _catalog_json()
+
+
+def _catalog_json() -> str:
     games, rules_list = [], []
     for name in bundled_rulesets():
         data = read_yaml(bundled_dir("rulesets") / f"{name}.yaml").data

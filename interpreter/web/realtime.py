@@ -28,6 +28,7 @@ from interpreter.web.table_files import (
     TableError,
     write_private,
 )
+from interpreter.web.words import page_word, said_here
 
 TIMERS = (0, 15, 30, 60)  # the turn timers a host may choose, in seconds (0: none)
 CALL_SECONDS = 3.0  # seconds a person has to press the call button once the call is owed
@@ -35,10 +36,12 @@ STAND_IN = "heuristic"  # the bot that moves for a person: time up, or the host 
 # What the host may do with a person's seat, and what the log says of it (to that person, to
 # the others).
 HANDS = {
-    "bot": ("The host handed your seat to a bot.", "The host handed {name}'s seat to a bot."),
-    "back": ("The host gave your seat back to you.", "{name} plays their own seat again."),
-    "remove": ("The host removed you from the table: a bot plays the seat.",
-               "The host removed {name} from the table: a bot plays the seat."),
+    "bot": (page_word("The host handed your seat to a bot."),
+            page_word("The host handed {name}'s seat to a bot.")),
+    "back": (page_word("The host gave your seat back to you."),
+             page_word("{name} plays their own seat again.")),
+    "remove": (page_word("The host removed you from the table: a bot plays the seat."),
+               page_word("The host removed {name} from the table: a bot plays the seat.")),
 }
 
 
@@ -69,6 +72,7 @@ class RealTime:
     session: Any
     match: Any
     seats: list
+    notes: list
     meta: dict
     folder: Any
     version: int
@@ -143,8 +147,8 @@ class RealTime:
             spec["auto"] = how == "bot"
         write_private(self.folder / "table.json", self.meta)
         to_them, to_others = HANDS[how]
-        self.note(lambda viewer: to_them if viewer == seat
-                  else to_others.format(name=spec["name"]))
+        self.note(lambda viewer: said_here(to_them) if viewer == seat
+                  else said_here(to_others).format(name=spec["name"]))
         self.version += 1
 
     # --- time -------------------------------------------------------------------------------
@@ -198,8 +202,9 @@ class RealTime:
             self.match.answer(seat, False)
             return
         name = self.seats[seat]["name"]
-        self.note(lambda viewer: "Your time is up: a bot moves for you." if viewer == seat
-                  else f"{name}'s time is up: a bot moves for them.")
+        self.note(lambda viewer: said_here("Your time is up: a bot moves for you.")
+                  if viewer == seat
+                  else said_here("{name}'s time is up: a bot moves for them.").format(name=name))
         self.match.answer(seat, decide(self.stand_in(seat), self.session.game, decision))
 
     def countdown(self) -> dict | None:
@@ -339,6 +344,5 @@ class RealTime:
     def note(self, said) -> None:
         """Add a sentence of the table's own to every seat's log, after what happened so far
         (`said(viewer)`: the sentence as that seat is told it)."""
-        for viewer in range(len(self.seats)):
-            self.log_for(viewer).append(said(viewer))
+        self.notes.append((len(self.session.game.events or ()), said))
 

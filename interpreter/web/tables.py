@@ -30,12 +30,14 @@ from interpreter.playing.session import Session
 from interpreter.presenting.look import Look
 from interpreter.presenting.narrate import Narrator, words
 from interpreter.presenting.prompts import answer_labels, offer_text, question_text
+from interpreter.presenting.translation import _, language
 from interpreter.presenting.view import seat_view
 from interpreter.safe_text import shown
 from interpreter.web.lobby import error_json, load_choice, one_line
 from interpreter.web.realtime import RealTime, timer_of
 from interpreter.web.results import hand_over_json
 from interpreter.web.seats import match_seed, new_token, seat_specs
+from interpreter.web.words import said_here
 from interpreter.web.table_files import (
     NotYours,
     Stale,
@@ -83,7 +85,10 @@ class Table(RealTime):
         self.asked_at = self.clock()  # when the decision pending now was first asked
         self.match = self.driver()
         self.broken: str | None = None
-        self.told: dict = {}  # seat -> [events narrated, sentences]
+        # (seat, language) -> [events narrated, notes told, sentences]: each seat's log in
+        # each language a page of it reads, narrated once.
+        self.told: dict = {}
+        self.notes: list = []  # the table's own sentences: (events before it, said(viewer))
         self.by_bots = False  # the answers given now are bots' own, saved later (bot_step)
         self.unsaved = False  # answers given since the last save (bots' only: see bot_step)
         self.thought: Thought | None = None  # its searching bots' last thought (thinking.py)
@@ -340,6 +345,7 @@ class Table(RealTime):
         self.match = self.driver()
         self.broken = None
         self.told = {}
+        self.notes = []
         self.save()
         self.changed()
 
@@ -351,7 +357,7 @@ class Table(RealTime):
     # --- what a seat sees ---------------------------------------------------------------
 
     def names_for(self, seat: int | None) -> list:
-        return ["You" if s == seat else spec["name"] for s, spec in enumerate(self.seats)]
+        return [_("You") if s == seat else spec["name"] for s, spec in enumerate(self.seats)]
 
     def links(self) -> list:
         """The seats, with each person's join link and whether a browser has taken the seat
@@ -368,17 +374,26 @@ class Table(RealTime):
         return f"/#t={self.id}&s={self.spectator_token()}"
 
     def log_for(self, seat: int | None) -> list:
-        """What happened, in words as `seat` is told it (its own draws named, no one else's)."""
+        """What happened, in words as `seat` is told it (its own draws named, no one else's),
+        in the language spoken now; the table's notes among them where they were made."""
         events = self.session.game.events
         assert events is not None  # a session's game records its events
-        told = self.told.setdefault(seat, [0, []])
-        if told[0] < len(events):
-            narrator = Narrator(self.names_for(seat), viewer=seat, say_effect=self.look.said,
-                                call_word=self.session.ruleset.call_word)
-            told[1].extend(narrator.sentences(events[told[0]:]))
-            told[0] = len(events)
-        del told[1][:-MAX_LOG]  # the table's own sentences (realtime.py's notes) too
-        return told[1]
+        told = self.told.setdefault((seat, language()), [0, 0, []])
+        notes = self.notes if seat is not None else []  # a spectator is told no notes
+        narrator = None
+        while told[0] < len(events) or told[1] < len(notes):
+            upto = min(notes[told[1]][0], len(events)) if told[1] < len(notes) else len(events)
+            if told[0] < upto:
+                narrator = narrator or Narrator(self.names_for(seat), viewer=seat,
+                                                say_effect=self.look.said,
+                                                call_word=self.session.ruleset.call_word)
+                told[2].extend(narrator.sentences(events[told[0]:upto]))
+                told[0] = upto
+            if told[1] < len(notes):
+                told[2].append(notes[told[1]][1](seat))
+                told[1] += 1
+        del told[2][:-MAX_LOG]
+        return told[2]
 
     def state(self, seat: int | None) -> dict:
         """Everything `seat` may see now, as the page draws it (docs/web-api.md); seat None:
@@ -437,9 +452,10 @@ class Table(RealTime):
             able = seat in decision.options
             title, take = offer_text(game, game.decision, names, able)  # the window, not the offer
             if able:
-                options = [{"type": "yes", "label": take}, {"type": "none", "label": "Let it go"}]
+                options = [{"type": "yes", "label": take},
+                           {"type": "none", "label": said_here("Let it go")}]
             else:
-                options = [{"type": "none", "label": "Go on"}]
+                options = [{"type": "none", "label": said_here("Go on")}]
             return {"id": self.decision_id(), "kind": decision.kind, "title": title,
                     "detail": "", "options": options, "closes_in": round(max(closes, 0.0), 1),
                     "button": self.button_for(decision)}
@@ -454,7 +470,7 @@ class Table(RealTime):
         """One answer as the page offers it: a card (in the hand or not), a colour, a seat,
         yes or no (labelled `labels`, prompts.answer_labels), a word, or none."""
         if option is None:
-            return {"type": "none", "label": "None"}
+            return {"type": "none", "label": said_here("None")}
         if isinstance(option, bool):
             return {"type": "yes" if option else "no", "label": labels[0] if option else labels[1]}
         if isinstance(option, int):

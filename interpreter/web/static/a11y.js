@@ -11,14 +11,14 @@ const A11y = (() => {
   // Keys and what they press: a button marked data-shortcut="KEY", or a finder's target.
   // Another part of the page adds its own with A11y.addShortcut (the UNO button, say).
   const shortcuts = [
-    { key: "d", words: "Draw a card (or pass, when that is what is offered)", find: () => drawButton() },
-    { key: "n", words: "Deal the next hand", find: () => $("next-hand") },
-    { key: "h", words: "Go to your hand", find: () => firstCard(), focusOnly: true },
-    { key: "?", words: "Show these shortcuts", find: () => null, run: () => showShortcuts() },
+    { key: "d", words: () => _("Draw a card (or pass, when that is what is offered)"), find: () => drawButton() },
+    { key: "n", words: () => _("Deal the next hand"), find: () => $("next-hand") },
+    { key: "h", words: () => _("Go to your hand"), find: () => firstCard(), focusOnly: true },
+    { key: "?", words: () => _("Show these shortcuts"), find: () => null, run: () => showShortcuts() },
   ];
 
   function addShortcut(key, words, find) {
-    shortcuts.push({ key: key.toLowerCase(), words, find });
+    shortcuts.push({ key: key.toLowerCase(), words: () => words, find });
   }
 
   function drawButton() {
@@ -100,21 +100,21 @@ const A11y = (() => {
     shortcutsReturn = document.activeElement;
     const box = el("div", "hand-over-box shortcuts-box");
     box.dataset.closes = "1";
-    box.appendChild(el("h2", null, "Keyboard shortcuts"));
+    box.appendChild(el("h2", null, _("Keyboard shortcuts")));
     const list = el("dl", "shortcut-list");
-    const keys = new Map(shortcuts.map((s) => [s.key, s.words]));
+    const keys = new Map(shortcuts.map((s) => [s.key, s.words()]));
     for (const b of document.querySelectorAll("[data-shortcut], [aria-keyshortcuts]")) {
       const key = (b.dataset.shortcut || b.getAttribute("aria-keyshortcuts")).toLowerCase();
       if (!keys.has(key)) keys.set(key, b.title || b.getAttribute("aria-label") || b.textContent);
     }
-    keys.set("Tab", "Move between your playable cards and the answers; Enter or Space plays");
-    keys.set("Esc", "Close this list");
+    keys.set("Tab", _("Move between your playable cards and the answers; Enter or Space plays"));
+    keys.set("Esc", _("Close this list"));
     for (const [key, words] of keys) {
       list.appendChild(el("dt", null, key === "?" ? "?" : key.length === 1 ? key.toUpperCase() : key));
       list.appendChild(el("dd", null, words));
     }
     box.appendChild(list);
-    const close = el("button", "primary", "Close");
+    const close = el("button", "primary", _("Close"));
     close.type = "button";
     close.addEventListener("click", closeShortcuts);
     box.appendChild(close);
@@ -203,8 +203,8 @@ const A11y = (() => {
   function rendered(state) {
     const d = state.decision;
     const id = d ? String(d.id) : null;
-    if (id && id !== seen.decision) say("announce", `Your turn: ${d.title || "your move"}.`);
-    else if (!id && seen.decision && state.waiting_for) say("announce", `Waiting for ${state.waiting_for}.`);
+    if (id && id !== seen.decision) say("announce", d.title ? _("Your turn: {question}", { question: d.title }) : _("Your turn."));
+    else if (!id && seen.decision && state.waiting_for) say("announce", _("Waiting for {names}.", { names: state.waiting_for }));
     seen.decision = id;
     const lines = state.log || [];
     const fresh = newLines(seen.log, lines);

@@ -16,21 +16,21 @@ async function api(method, path, body, token) {
   if (token) headers["X-Seat-Token"] = token;
   let response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(Words.withLang(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (err) {
-    return { status: 0, data: { error: { message: "The server cannot be reached." } } };
+    return { status: 0, data: { error: { message: _("The server cannot be reached.") } } };
   }
   let data = null;
   try {
     data = await response.json();
   } catch (err) {
-    data = { error: { message: `The server answered ${response.status} ${response.statusText}.` } };
+    data = { error: { message: _("The server answered {status} {reason}.", { status: response.status, reason: response.statusText }) } };
   }
   return { status: response.status, data };
 }
 
 function errorMessage(data, fallback) {
-  return (data && data.error && data.error.message) || fallback || "Something went wrong.";
+  return (data && data.error && data.error.message) || fallback || _("Something went wrong.");
 }
 
 function debounce(fn, ms) {
@@ -91,12 +91,13 @@ async function listMyTables() {
     if (status !== 200) continue;
     const li = el("li", "my-table");
     li.dataset.table = id;
-    const a = el("a", null, data.title || "A table");
+    const a = el("a", null, data.title || _("A table"));
     a.href = `/#t=${encodeURIComponent(id)}&k=${encodeURIComponent(token)}`;
     li.appendChild(a);
-    const where = data.hand_over && data.hand_over.match_over ? "the match is over"
-      : `hand ${data.hand_number}` + (data.decision ? ", your turn" : "");
-    li.appendChild(el("span", "help", ` (${where})`));
+    const where = data.hand_over && data.hand_over.match_over ? _("(the match is over)")
+      : data.decision ? _("(hand {number}, your turn)", { number: data.hand_number })
+        : _("(hand {number})", { number: data.hand_number });
+    li.appendChild(el("span", "help", ` ${where}`));
     list.appendChild(li);
   }
   $("my-tables").hidden = !list.children.length;
@@ -104,11 +105,11 @@ async function listMyTables() {
 
 async function startSetup() {
   $("setup-view").hidden = false;
-  document.title = "houserules: set up a table";
+  document.title = _("houserules: set up a table");
   listMyTables();
   const { status, data } = await api("GET", "/api/catalog");
   if (status !== 200) {
-    showError({ message: errorMessage(data, "The catalog could not be loaded.") });
+    showError({ message: errorMessage(data, _("The catalog could not be loaded.")) });
     return;
   }
   setup.catalog = data;
@@ -118,12 +119,12 @@ async function startSetup() {
     option.value = r.name;
     select.appendChild(option);
   }
-  const own = el("option", null, "Paste or upload my own YAML");
+  const own = el("option", null, _("Paste or upload my own YAML"));
   own.value = CUSTOM;
   select.appendChild(own);
   const example = (data.rulesets || [])[0];
   if (example) {  // the example extends a game this server has
-    $("ruleset-text").placeholder = `Paste a ruleset (YAML) here, e.g.\nextends: [${example.name}]\ntitle: My game`;
+    $("ruleset-text").placeholder = _("Paste a ruleset (YAML) here, e.g.\nextends: [{name}]\ntitle: My game", { name: example.name });
   }
 
   const rules = $("house-rules");
@@ -138,7 +139,7 @@ async function startSetup() {
     if (h.description) label.appendChild(el("span", "desc", " — " + h.description));
     rules.appendChild(label);
   }
-  if (!(data.house_rules || []).length) rules.appendChild(el("p", "help", "No house rules are bundled."));
+  if (!(data.house_rules || []).length) rules.appendChild(el("p", "help", _("No house rules are bundled.")));
 
   select.addEventListener("change", rulesetChanged);
   rules.addEventListener("change", () => check());
@@ -162,7 +163,7 @@ function rulesetChanged() {
   setup.values = {}; // another game: its own defaults
   setup.options = [];
   $("custom").hidden = !isCustom();
-  $("ruleset-description").textContent = r ? (r.description || "") : "Your own ruleset, YAML as a ruleset file on the command line (it may extend a bundled one).";
+  $("ruleset-description").textContent = r ? (r.description || "") : _("Your own ruleset, YAML as a ruleset file on the command line (it may extend a bundled one).");
   const included = new Set((r && r.house_rules_on) || []);
   for (const box of document.querySelectorAll("#house-rules input[type=checkbox]")) {
     const label = box.closest(".house-rule");
@@ -171,7 +172,7 @@ function rulesetChanged() {
       box.checked = true;
       box.dataset.included = "1";
       label.classList.add("included");
-      label.title = "Part of this game: uncheck it to leave it out";
+      label.title = _("Part of this game: uncheck it to leave it out");
     } else if (box.dataset.included) {
       box.checked = box.dataset.was === "1";
       delete box.dataset.included;
@@ -199,7 +200,7 @@ function uploadFile() {
     setup.caretOnError = true;
     check();
   };
-  reader.onerror = () => showError({ message: `The file ${file.name} could not be read.` });
+  reader.onerror = () => showError({ message: _("The file {name} could not be read.", { name: file.name }) });
   reader.readAsText(file);
 }
 
@@ -240,7 +241,7 @@ function setOptions(specs) {
   const box = $("options");
   box.replaceChildren();
   if (!specs.length) {
-    box.appendChild(el("p", "help", isCustom() ? "Options appear here once the ruleset checks." : "This ruleset has no options."));
+    box.appendChild(el("p", "help", isCustom() ? _("Options appear here once the ruleset checks.") : _("This ruleset has no options.")));
     return;
   }
   for (const spec of specs) {
@@ -326,22 +327,24 @@ async function check() {
     const result = $("check-result");
     result.replaceChildren();
     result.appendChild(el("span", "ok-mark", "✓ "));
-    result.appendChild(el("strong", null, data.title || "Ruleset"));
+    result.appendChild(el("strong", null, data.title || _("Ruleset")));
     const p = data.players;
-    if (p) result.appendChild(document.createTextNode(` · ${p.min === p.max ? p.min : p.min + "–" + p.max} players`));
+    if (p) result.appendChild(document.createTextNode(" · " + (p.min === p.max
+      ? ngettext("{count} player", "{count} players", p.min)
+      : _("{least}–{most} players", { least: p.min, most: p.max }))));
     result.hidden = false;
     if (data.options) setOptions(data.options);
     if (p) setPlayers(p);
   } else {
     setup.lastCheck = null;
     $("check-result").hidden = true;
-    showError((data && data.error) || { message: errorMessage(data, `The check failed (${status}).`) }, moveCaret);
+    showError((data && data.error) || { message: errorMessage(data, _("The check failed ({status}).", { status })) }, moveCaret);
   }
 }
 
 function showError(error, moveCaret) {
   const box = $("error");
-  box.textContent = error.message || "Something is wrong.";
+  box.textContent = error.message || _("Something is wrong.");
   if (error.line) box.dataset.line = String(error.line); else delete box.dataset.line;
   if (error.column) box.dataset.column = String(error.column); else delete box.dataset.column;
   if (error.path) box.dataset.path = String(error.path); else delete box.dataset.path;
@@ -352,7 +355,9 @@ function showError(error, moveCaret) {
   if (!isCustom() || !error.line) return;
   const lines = $("ruleset-text").value.split("\n");
   const line = Math.min(Math.max(1, error.line), lines.length);
-  const head = el("div", "context-head", `${error.file ? error.file + ", " : ""}line ${error.line}${error.column ? ", column " + error.column : ""}${error.path ? " (" + error.path + ")" : ""}`);
+  const where = error.column ? _("line {line}, column {column}", { line: error.line, column: error.column })
+    : _("line {line}", { line: error.line });
+  const head = el("div", "context-head", `${error.file ? error.file + ", " : ""}${where}${error.path ? " (" + error.path + ")" : ""}`);
   context.appendChild(head);
   const pre = el("div", "code");
   const from = Math.max(1, line - 3);
@@ -425,14 +430,14 @@ function addSeat() {
   const row = el("div", "seat-row");
   const number = el("span", "seat-number", String(index + 1));
   const kind = el("select", "seat-kind");
-  kind.setAttribute("aria-label", "Who sits here");
-  for (const [value, words] of [["you", "You"], ["person", "A person (invited)"], ["bot", "A bot"]]) {
+  kind.setAttribute("aria-label", _("Who sits here"));
+  for (const [value, words] of [["you", _("You")], ["person", _("A person (invited)")], ["bot", _("A bot")]]) {
     const o = el("option", null, words);
     o.value = value;
     kind.appendChild(o);
   }
   const bot = el("select", "seat-bot");
-  bot.setAttribute("aria-label", "Which bot");
+  bot.setAttribute("aria-label", _("Which bot"));
   for (const b of (setup.catalog && setup.catalog.bots) || []) {
     const o = el("option", null, b.name);
     o.value = b.name;
@@ -446,9 +451,9 @@ function addSeat() {
   const name = el("input", "seat-name");
   name.type = "text";
   name.maxLength = 40;
-  name.setAttribute("aria-label", "Name");
+  name.setAttribute("aria-label", _("Name"));
   kind.value = !hasYou && index === 0 ? "you" : "bot";
-  name.value = kind.value === "you" ? "" : `Bot ${index + 1}`;
+  name.value = kind.value === "you" ? "" : botName(index + 1);
   kind.addEventListener("change", () => {
     if (kind.value === "you") {
       for (const other of seatRows()) {
@@ -469,10 +474,18 @@ function seatKindShown(row) {
   const name = row.querySelector(".seat-name");
   bot.hidden = kind !== "bot";
   row.dataset.kind = kind;
-  name.placeholder = kind === "you" ? "Your name" : kind === "person" ? "Their name" : "Bot's name";
+  name.placeholder = kind === "you" ? _("Your name") : kind === "person" ? _("Their name") : _("Bot's name");
   const index = seatRows().indexOf(row);
-  if (kind !== "bot" && /^Bot \d+$/.test(name.value)) name.value = "";
-  if (kind === "bot" && !name.value) name.value = `Bot ${index + 1}`;
+  if (kind !== "bot" && isBotName(name.value)) name.value = "";
+  if (kind === "bot" && !name.value) name.value = botName(index + 1);
+}
+
+// A bot's name as the page gives it (Bot 1, Bot 2 ...), in the language read.
+function botName(number) {
+  return _("Bot {number}", { number });
+}
+function isBotName(name) {
+  return Array.from({ length: 10 }, (x, i) => botName(i + 1)).includes(name);
 }
 
 function updateSeatButtons() {
@@ -481,7 +494,9 @@ function updateSeatButtons() {
   $("add-seat").disabled = n >= setup.players.max;
   $("remove-seat").disabled = n <= setup.players.min;
   const p = setup.players;
-  $("seat-count").textContent = `${n} seat${n === 1 ? "" : "s"} (this game takes ${p.min === p.max ? p.min : p.min + "–" + p.max})`;
+  const takes = p.min === p.max ? ngettext("this game takes {count}", "this game takes {count}", p.min)
+    : _("this game takes {least}–{most}", { least: p.min, most: p.max });
+  $("seat-count").textContent = ngettext("{count} seat ({takes})", "{count} seats ({takes})", n, { takes });
 }
 
 function seatsBody() {
@@ -512,7 +527,7 @@ async function createTable() {
   const { status, data } = await api("POST", "/api/tables", body);
   button.disabled = false;
   if ((status !== 200 && status !== 201) || !data || !data.table) {
-    showError((data && data.error) || { message: errorMessage(data, `The table could not be made (${status}).`) }, true);
+    showError((data && data.error) || { message: errorMessage(data, _("The table could not be made ({status}).", { status })) }, true);
     $("error").scrollIntoView({ block: "center", behavior: "smooth" });
     return;
   }
@@ -543,12 +558,12 @@ function showLinks(table, seats, asked, spectator) {
     }
     const li = el("li", "link-row");
     li.dataset.seat = String(s.seat);
-    li.appendChild(el("span", "link-name", `${s.name}${kind === "you" ? " (you)" : ""}`));
+    li.appendChild(el("span", "link-name", kind === "you" ? _("{name} (you)", { name: s.name }) : s.name));
     const a = el("a", "join-link", url);
     a.href = url;
     a.dataset.seat = String(s.seat);
     li.appendChild(a);
-    const copy = el("button", "copy", "Copy");
+    const copy = el("button", "copy", _("Copy"));
     copy.type = "button";
     copy.dataset.seat = String(s.seat);
     copy.addEventListener("click", () => copyText(url, copy));
@@ -556,20 +571,20 @@ function showLinks(table, seats, asked, spectator) {
     const host = recall(`houserules.host.${table}`);
     if (s.taken && host) {
       // Taken by the browser that opened the link first; freeing it lets the link take it again.
-      li.appendChild(el("span", "help", " joined"));
-      const free = el("button", "copy", "Free");
+      li.appendChild(el("span", "help", " " + _("joined")));
+      const free = el("button", "copy", _("Free"));
       free.type = "button";
-      free.title = "Let this seat's link be opened again (on another device, say)";
+      free.title = _("Let this seat's link be opened again (on another device, say)");
       free.addEventListener("click", async () => {
         const { status, data } = await api("POST", `/api/tables/${encodeURIComponent(table)}/seats/${s.seat}/free`, {}, host);
-        if (status === 204) free.replaceWith(el("span", "help", " freed"));
+        if (status === 204) free.replaceWith(el("span", "help", " " + _("freed")));
         else showError((data && data.error) || { message: errorMessage(data) }, true);
       });
       li.appendChild(free);
     }
     list.appendChild(li);
   }
-  if (!list.childNodes.length) list.appendChild(el("li", "help", "Every seat is a bot: there is no one to invite."));
+  if (!list.childNodes.length) list.appendChild(el("li", "help", _("Every seat is a bot: there is no one to invite.")));
   if (spectator) list.appendChild(spectatorRow(location.origin + spectator));
   const go = $("go");
   go.hidden = !mine;
@@ -583,13 +598,13 @@ function showLinks(table, seats, asked, spectator) {
 // The spectator link: anyone may watch with it, seeing no hand.
 function spectatorRow(url) {
   const li = el("li", "link-row spectator-row");
-  li.appendChild(el("span", "link-name", "Spectators"));
+  li.appendChild(el("span", "link-name", _("Spectators")));
   const a = el("a", "join-link spectator-link", url);
   a.href = url;
   li.appendChild(a);
-  const copy = el("button", "copy", "Copy");
+  const copy = el("button", "copy", _("Copy"));
   copy.type = "button";
-  copy.setAttribute("aria-label", "Copy the spectator link");
+  copy.setAttribute("aria-label", _("Copy the spectator link"));
   copy.addEventListener("click", () => copyText(url, copy));
   li.appendChild(copy);
   return li;
@@ -597,7 +612,7 @@ function spectatorRow(url) {
 
 // The host ends the table for everyone: the server removes its game.
 async function endTable(id, host) {
-  if (!confirm("End this table for everyone? Its game is removed for good.")) return;
+  if (!confirm(_("End this table for everyone? Its game is removed for good."))) return;
   const { status, data } = await api("DELETE", `/api/tables/${encodeURIComponent(id)}`, undefined, host);
   if (status !== 204 && status !== 404) {
     showError((data && data.error) || { message: errorMessage(data) }, true);
@@ -621,8 +636,8 @@ async function copyText(text, button) {
     try { done = document.execCommand("copy"); } catch (e) { done = false; }
     area.remove();
   }
-  button.textContent = done ? "Copied" : "Copy failed";
-  setTimeout(() => { button.textContent = "Copy"; }, 1500);
+  button.textContent = done ? _("Copied") : _("Copy failed");
+  setTimeout(() => { button.textContent = _("Copy"); }, 1500);
 }
 
 // `#t=TABLE` with no token: the host's way back to the links, with the host token kept.
@@ -654,7 +669,7 @@ async function startTable(id, link) {
   store(`houserules.seat.${id}`, link);
   $("table-view").hidden = false;
   document.body.classList.add("at-table");
-  setStatus("connecting", "connecting…");
+  setStatus("connecting", _("connecting…"));
   table.token = await seatKey(id, link);
   if (!table.token) return;
   api("GET", `/api/tables/${encodeURIComponent(id)}/state`, undefined, table.token).then(({ status, data }) => {
@@ -666,8 +681,8 @@ async function startTable(id, link) {
         // A seat its host has freed: the next load takes it again with its link.
         if (status === 403) { try { localStorage.removeItem(`houserules.key.${id}`); } catch (err) { /* nothing kept */ } }
       }
-      setStatus("error", errorMessage(data, `cannot read the table (${status})`));
-      toast(errorMessage(data, "This seat's link is not valid."));
+      setStatus("error", errorMessage(data, _("cannot read the table ({status})", { status })));
+      toast(errorMessage(data, _("This seat's link is not valid.")));
     }
   });
   connect();
@@ -679,7 +694,7 @@ function startWatching(id, token) {
   table.token = token;
   $("table-view").hidden = false;
   document.body.classList.add("at-table", "watching");
-  setStatus("connecting", "connecting…");
+  setStatus("connecting", _("connecting…"));
   refresh();
   connect();
 }
@@ -695,8 +710,8 @@ async function seatKey(id, link) {
     return data.key;
   }
   table.fatal = true;
-  setStatus("error", errorMessage(data, `cannot take this seat (${status})`));
-  toast(errorMessage(data, "This seat's link is not valid."));
+  setStatus("error", errorMessage(data, _("cannot take this seat ({status})", { status })));
+  toast(errorMessage(data, _("This seat's link is not valid.")));
   return null;
 }
 
@@ -707,18 +722,18 @@ function forgetSeat(id) {
 }
 
 function connect() {
-  const url = `/api/tables/${encodeURIComponent(table.id)}/events?k=${encodeURIComponent(table.token)}`;
+  const url = Words.withLang(`/api/tables/${encodeURIComponent(table.id)}/events?k=${encodeURIComponent(table.token)}`);
   const source = new EventSource(url);
   table.source = source;
-  source.onopen = () => setStatus("live", "live");
+  source.onopen = () => setStatus("live", _("live"));
   source.onerror = () => {
     if (table.fatal) { source.close(); return; }
-    setStatus("reconnecting", "reconnecting…");
+    setStatus("reconnecting", _("reconnecting…"));
     // A refused stream (the server restarting, say) is not retried by the browser: retry it.
     if (source.readyState === EventSource.CLOSED) setTimeout(() => { if (table.source === source && !table.fatal) connect(); }, 3000);
   };
   source.addEventListener("state", (e) => {
-    setStatus("live", "live");
+    setStatus("live", _("live"));
     try { render(JSON.parse(e.data)); } catch (err) { console.error(err); }
   });
 }
@@ -741,7 +756,7 @@ function toast(message) {
 function seatName(state, seat) {
   if (typeof seat === "string") return seat;
   const s = (state.seats || []).find((x) => x.seat === seat);
-  return s ? s.name : `Seat ${seat}`;
+  return s ? s.name : _("Seat {number}", { number: seat });
 }
 
 function palette(state) {
@@ -781,7 +796,7 @@ function render(state) {
   renderLog(state);
   const broken = $("broken");
   if (state.broken) {
-    broken.textContent = typeof state.broken === "string" ? state.broken : "This table stopped on an error in its ruleset.";
+    broken.textContent = typeof state.broken === "string" ? state.broken : _("This table stopped on an error in its ruleset.");
     broken.hidden = false;
   } else {
     broken.hidden = true;
@@ -817,7 +832,7 @@ function renderOpponents(state, pal) {
     if (s.seat === state.dealer) o.classList.add("dealer");
     const head = el("div", "opp-head");
     head.appendChild(el("span", "opp-name", s.name));
-    head.appendChild(el("span", "opp-kind", s.kind));
+    head.appendChild(el("span", "opp-kind", { person: _("person"), bot: _("bot") }[s.kind] || s.kind));
     o.appendChild(head);
     const handRow = el("div", "opp-hand");
     handRow.appendChild(Cards.fan(s.hand_size || 0));
@@ -825,24 +840,24 @@ function renderOpponents(state, pal) {
     o.appendChild(handRow);
     if (s.shows && s.shows.length) {
       const shows = el("div", "opp-shows");
-      shows.title = "The other side of the cards in this hand";
+      shows.title = _("The other side of the cards in this hand");
       for (const f of s.shows) shows.appendChild(Cards.face(f, pal, "tiny"));
       o.appendChild(shows);
     }
     if (s.revealed && s.revealed.length) {
-      o.appendChild(el("div", "opp-caption", "Hand face up"));
+      o.appendChild(el("div", "opp-caption", _("Hand face up")));
       const revealed = el("div", "opp-shows opp-revealed");
-      revealed.title = "A rule shows this hand to the table";
+      revealed.title = _("A rule shows this hand to the table");
       for (const f of s.revealed) revealed.appendChild(Cards.face(f, pal, "tiny"));
       o.appendChild(revealed);
     }
     // The per-seat values the ruleset shows (shown: true), each on a line of its own.
     for (const v of s.values || []) o.appendChild(shownValue(v, "opp-value"));
     const foot = el("div", "opp-foot");
-    foot.appendChild(el("span", "opp-score", `score ${s.score ?? 0}`));
-    if (s.out) foot.appendChild(el("span", "opp-out", "out"));
-    else if (s.deciding) foot.appendChild(el("span", "opp-turn", "deciding…"));
-    if (s.seat === state.dealer) foot.appendChild(el("span", "opp-dealer", "dealer"));
+    foot.appendChild(el("span", "opp-score", _("score {score}", { score: s.score ?? 0 })));
+    if (s.out) foot.appendChild(el("span", "opp-out", _("out")));
+    else if (s.deciding) foot.appendChild(el("span", "opp-turn", _("deciding…")));
+    if (s.seat === state.dealer) foot.appendChild(el("span", "opp-dealer", _("dealer")));
     o.appendChild(foot);
     return o;
   });
@@ -863,10 +878,10 @@ function renderCentre(state, pal) {
   const stockBox = $("stock");
   stockBox.replaceChildren(stock.shows ? Cards.face(stock.shows, pal) : (stock.size ? Cards.back() : el("div", "card empty")));
   stockBox.dataset.size = String(stock.size || 0);
-  $("stock-size").textContent = `stock ${stock.size || 0}`;
+  $("stock-size").textContent = _("stock {count}", { count: stock.size || 0 });
   const top = $("top");
   top.replaceChildren(state.top ? Cards.face(state.top, pal) : el("div", "card empty"));
-  $("discard-size").textContent = `discard ${state.discard_size ?? ""}`;
+  $("discard-size").textContent = _("discard {count}", { count: state.discard_size ?? "" });
   // Rows of piles (rows:): each pile's top card, captioned with its row, number and size.
   const rows = [];
   for (const row of state.rows || []) {
@@ -894,7 +909,7 @@ function renderCentre(state, pal) {
     color.appendChild(swatch);
     color.appendChild(el("span", "color-name", state.color));
   } else {
-    color.appendChild(el("span", "color-name muted", "any"));
+    color.appendChild(el("span", "color-name muted", _("any")));
   }
   color.dataset.color = state.color || "";
 
@@ -902,11 +917,11 @@ function renderCentre(state, pal) {
   dir.replaceChildren();
   const forward = state.direction !== -1;
   dir.appendChild(el("span", "arrow", forward ? "↻" : "↺"));
-  dir.appendChild(el("span", null, forward ? "clockwise" : "counter-clockwise"));
+  dir.appendChild(el("span", null, forward ? _("clockwise") : _("counter-clockwise")));
   dir.dataset.direction = String(state.direction ?? 1);
 
   $("penalty-row").hidden = !(state.penalty > 0);
-  $("penalty").textContent = state.penalty > 0 ? `+${state.penalty} to draw` : "";
+  $("penalty").textContent = state.penalty > 0 ? _("+{count} to draw", { count: state.penalty }) : "";
   $("side-row").hidden = state.side === null || state.side === undefined;
   $("side").textContent = state.side ?? "";
   $("hand-number").textContent = state.hand_number ?? "";
@@ -961,9 +976,9 @@ function renderHand(state, pal) {
   box.classList.toggle("busy", busy);
   box.classList.toggle("empty", !hand.length);
   const me = (state.seats || []).find((s) => s.seat === state.seat);
-  $("me-name").textContent = me ? me.name : state.seat === null ? "Watching" : "You";
-  $("my-count").textContent = `${hand.length} card${hand.length === 1 ? "" : "s"}`;
-  $("my-score").textContent = String(me ? me.score ?? 0 : 0);
+  $("me-name").textContent = me ? me.name : state.seat === null ? _("Watching") : _("You");
+  $("my-count").textContent = ngettext("{count} card", "{count} cards", hand.length);
+  $("my-score").textContent = _("score {score}", { score: me ? me.score ?? 0 : 0 });
   // The per-seat values the ruleset shows, and whether the table sees this hand.
   const extra = $("my-values");
   extra.replaceChildren();
@@ -973,7 +988,7 @@ function renderHand(state, pal) {
   }
   if (me && me.revealed && me.revealed.length) {
     extra.appendChild(document.createTextNode(" · "));
-    extra.appendChild(el("span", "my-revealed", "your hand is face up: everyone sees it"));
+    extra.appendChild(el("span", "my-revealed", _("your hand is face up: everyone sees it")));
   }
   document.querySelector(".me").classList.toggle("deciding", Boolean(state.decision));
 }
@@ -989,7 +1004,7 @@ function renderDecision(state, pal) {
     panel.replaceChildren();
     delete panel.dataset.id;
     if (state.waiting_for && !state.hand_over) {
-      waiting.replaceChildren(el("span", "dots"), document.createTextNode(`Waiting for ${state.waiting_for}…`));
+      waiting.replaceChildren(el("span", "dots"), document.createTextNode(_("Waiting for {names}…", { names: state.waiting_for })));
       waiting.hidden = false;
     } else {
       waiting.hidden = true;
@@ -999,10 +1014,10 @@ function renderDecision(state, pal) {
   waiting.hidden = true;
   panel.dataset.id = String(d.id);
   panel.dataset.kind = d.kind || "";
-  const nodes = [el("h2", null, d.title || "Your move")];
+  const nodes = [el("h2", null, d.title || _("Your move"))];
   if (d.detail) nodes.push(el("p", "detail", d.detail));
   // A window asked of several seats at once closes by itself when its time is up.
-  if (typeof d.closes_in === "number") nodes.push(el("p", "detail", `Open to everyone for ${Math.ceil(d.closes_in)} s at most.`));
+  if (typeof d.closes_in === "number") nodes.push(el("p", "detail", _("Open to everyone for {seconds} s at most.", { seconds: Math.ceil(d.closes_in) })));
   const answers = el("div", "answers");
   const helps = [];
   let inHand = 0;
@@ -1036,7 +1051,7 @@ function renderDecision(state, pal) {
     answers.appendChild(b);
   });
   if (inHand) {
-    const hint = el("p", "hint", answers.childNodes.length ? "Play a glowing card from your hand, or:" : "Play a glowing card from your hand.");
+    const hint = el("p", "hint", answers.childNodes.length ? _("Play a glowing card from your hand, or:") : _("Play a glowing card from your hand."));
     nodes.push(hint);
   }
   if (answers.childNodes.length) nodes.push(answers);
@@ -1069,19 +1084,20 @@ function renderHandOver(state) {
   }
   const box = el("div", "hand-over-box");
   box.setAttribute("role", "dialog");
-  box.setAttribute("aria-label", "The hand is over");
+  box.setAttribute("aria-label", _("The hand is over"));
   const winner = h.winner === null || h.winner === undefined ? null : seatName(state, h.winner);
-  box.appendChild(el("h2", null, winner ? `${winner} ${winner === "You" ? "win" : "wins"} the hand` : "The hand is over"));
-  if (h.blocked) box.appendChild(el("p", "blocked", "The hand was blocked: nobody could play."));
+  box.appendChild(el("h2", null, winner === null ? _("The hand is over")
+    : h.winner === state.seat ? _("You win the hand") : _("{name} wins the hand", { name: winner })));
+  if (h.blocked) box.appendChild(el("p", "blocked", _("The hand was blocked: nobody could play.")));
   // Where every seat scored its own hand, the points are the table's, seat by seat.
-  if (!h.each_scored && h.points !== undefined && h.points !== null) box.appendChild(el("p", "points", `${h.points} point${h.points === 1 ? "" : "s"}`));
+  if (!h.each_scored && h.points !== undefined && h.points !== null) box.appendChild(el("p", "points", ngettext("{count} point", "{count} points", h.points)));
   const [tableEl, body] = Cards.headedTable("results",
-    ["", "cards left", "points", h.lowest_wins ? "total (lowest wins)" : "total"]);
+    ["", _("cards left"), _("points"), h.lowest_wins ? _("total (lowest wins)") : _("total")]);
   for (const s of h.seats || []) {
     const tr = el("tr");
     tr.dataset.seat = String(s.seat);
     if (winner && seatName(state, s.seat) === winner) tr.classList.add("winner");
-    tr.appendChild(el("td", "name", seatName(state, s.seat) + (s.out ? " (out)" : "")));
+    tr.appendChild(el("td", "name", s.out ? _("{name} (out)", { name: seatName(state, s.seat) }) : seatName(state, s.seat)));
     tr.appendChild(el("td", "cards", String(s.cards ?? "")));
     if (s.out) tr.classList.add("out");  // a rule put it out: not a winner's empty hand
     tr.appendChild(el("td", "pts", String(s.points ?? "")));
@@ -1092,7 +1108,7 @@ function renderHandOver(state) {
   if (h.match_over) {
     box.append(...MatchEnd.parts(state, h));  // standings.js
   } else {
-    const next = el("button", "primary", "Deal the next hand");
+    const next = el("button", "primary", _("Deal the next hand"));
     next.id = "next-hand";
     next.type = "button";
     next.disabled = Boolean(table.busy);
@@ -1128,7 +1144,7 @@ async function answer(option) {
     return;
   }
   setBusy(false);
-  toast(errorMessage(data, `That answer was refused (${status}).`));
+  toast(errorMessage(data, _("That answer was refused ({status}).", { status })));
   if (status === 409 || status === 403) refresh();
 }
 
@@ -1138,7 +1154,7 @@ async function nextHand() {
   const { status, data } = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/next`, {}, table.token);
   if (status !== 200) {
     setBusy(false);
-    toast(errorMessage(data, `The next hand could not be dealt (${status}).`));
+    toast(errorMessage(data, _("The next hand could not be dealt ({status}).", { status })));
     refresh();
     return;
   }
@@ -1164,4 +1180,4 @@ function start() {
 }
 
 window.addEventListener("hashchange", () => location.reload());
-start();
+Words.load().then(start);  // words.js: the page's words in its language first

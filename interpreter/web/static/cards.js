@@ -40,7 +40,7 @@ const Cards = (() => {
 
   // A card as a screen reader says it: its colour and rank, or a colourless card's name.
   function cardName(f) {
-    const name = String(f.name || f.label || "a card");
+    const name = String(f.name || f.label || _("a card"));
     const colour = f.color ? String(f.color).replace(/_/g, " ") : "";
     return colour && !name.toLowerCase().includes(colour.toLowerCase()) ? `${colour} ${name}` : name;
   }

@@ -87,7 +87,7 @@ const Feel = (() => {
 
   function title(state) {
     const name = `${state.title || "houserules"} · houserules`;
-    document.title = state.decision ? `● Your turn · ${name}` : name;
+    document.title = state.decision ? _("● Your turn · {title}", { title: name }) : name;
   }
 
   /* ------------------------------------------------------------ each state */

@@ -22,7 +22,7 @@ const Live = (() => {
 
   function nameOf(state, seat) {
     const s = (state.seats || []).find((x) => x.seat === seat);
-    return s ? s.name : `Seat ${seat}`;
+    return s ? s.name : _("Seat {number}", { number: seat });
   }
 
   // What the table waits for against a clock: the same words at every seat.
@@ -40,9 +40,15 @@ const Live = (() => {
     const who = c.seat === null || c.seat === undefined ? null : nameOf(shown, c.seat);
     const word = (shown.call && shown.call.word) || "UNO";
     let words;
-    if (c.kind === "window") words = `Window open: ${left} s`;
-    else if (c.kind === "call") words = who === "You" ? `Call ${word}! ${left} s` : `${who} has ${left} s to call ${word}`;
-    else words = who === "You" ? `Your move: ${left} s, then a bot moves for you` : `${who}'s move: ${left} s`;
+    const mine = c.seat === shown.seat;
+    if (c.kind === "window") words = _("Window open: {seconds} s", { seconds: left });
+    else if (c.kind === "call") {
+      words = mine ? _("Call {word}! {seconds} s", { word, seconds: left })
+        : _("{name} has {seconds} s to call {word}", { name: who, seconds: left, word });
+    } else {
+      words = mine ? _("Your move: {seconds} s, then a bot moves for you", { seconds: left })
+        : _("{name}'s move: {seconds} s", { name: who, seconds: left });
+    }
     box.textContent = words;
     box.dataset.kind = c.kind;
     box.dataset.left = String(left);
@@ -63,13 +69,13 @@ const Live = (() => {
     const me = (state.seats || []).find((s) => s.seat === state.seat) || {};
     const myTurn = Boolean(state.decision) && state.turn === state.seat && !state.decision.button;
     const button = byId("call-button");
-    button.textContent = call.called ? `${call.word} called` : `${call.word}!`;
+    button.textContent = call.called ? _("{word} called", { word: call.word }) : _("{word}!", { word: call.word });
     button.disabled = me.bot_plays || call.called || !(call.owed || myTurn);
     button.classList.toggle("urgent", call.owed || (myTurn && (state.hand || []).length === call.cards_left + 1));
     button.classList.toggle("called", call.called);
     const catcher = byId("catch-button");
     catcher.hidden = !call.may_catch || me.bot_plays;
-    if (call.may_catch) catcher.textContent = `Catch ${nameOf(state, call.missing)}!`;
+    if (call.may_catch) catcher.textContent = _("Catch {name}!", { name: nameOf(state, call.missing) });
     const open = state.decision && state.decision.button === "catch" ? state.decision : null;
     const letGo = byId("let-go");
     letGo.hidden = !open;
@@ -83,7 +89,7 @@ const Live = (() => {
     node.disabled = true;
     const { status, data } = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/${button}`, {}, table.token);
     if (status !== 200) {
-      toast(errorMessage(data, `Too late (${status}).`));
+      toast(errorMessage(data, _("Too late ({status}).", { status })));
       refresh();
     }
   }
@@ -101,9 +107,10 @@ const Live = (() => {
         head.appendChild(mark);
       }
       const now = s.removed ? "removed" : s.bot_plays ? "bot" : s.here ? "here" : "away";
-      const words = { removed: "removed: a bot plays", bot: "a bot plays", here: "here", away: "away" }[now];
+      const words = { removed: _("removed: a bot plays"), bot: _("a bot plays"), here: _("here"), away: _("away") }[now];
+      const short = { removed: _("removed"), bot: _("bot"), here: "", away: _("away") }[now];
       mark.dataset.presence = now;
-      mark.textContent = now === "here" ? "" : words.replace(/^a bot/, "bot").replace(/:.*/, "");
+      mark.textContent = short;
       mark.title = words;
       mark.setAttribute("aria-label", words);
     }
@@ -113,7 +120,7 @@ const Live = (() => {
     const me = (state.seats || []).find((s) => s.seat === state.seat);
     const box = byId("handed");
     box.hidden = !(me && me.bot_plays);
-    box.textContent = "The host handed your seat to a bot: it plays for you until the host gives it back.";
+    box.textContent = _("The host handed your seat to a bot: it plays for you until the host gives it back.");
   }
 
   // The host (this browser made the table) may hand a person's seat to a bot, take it back,
@@ -135,19 +142,19 @@ const Live = (() => {
       li.dataset.seat = String(s.seat);
       li.appendChild(el("span", "host-seat-name", s.name));
       if (s.removed) {
-        li.appendChild(el("span", "help", " removed: a bot plays"));
+        li.appendChild(el("span", "help", " " + _("removed: a bot plays")));
       } else {
-        const hand = el("button", "copy", s.bot_plays ? "Take back" : "Hand to a bot");
+        const hand = el("button", "copy", s.bot_plays ? _("Take back") : _("Hand to a bot"));
         hand.type = "button";
         hand.dataset.action = s.bot_plays ? "back" : "bot";
         hand.addEventListener("click", () => seatAction(s.seat, hand.dataset.action, host));
         li.appendChild(hand);
         if (s.seat !== state.seat) {
-          const remove = el("button", "copy", "Remove");
+          const remove = el("button", "copy", _("Remove"));
           remove.type = "button";
           remove.dataset.action = "remove";
           remove.addEventListener("click", () => {
-            if (confirm(`Remove ${s.name} from the table? A bot plays their seat, and their link stops working.`)) seatAction(s.seat, "remove", host);
+            if (confirm(_("Remove {name} from the table? A bot plays their seat, and their link stops working.", { name: s.name }))) seatAction(s.seat, "remove", host);
           });
           li.appendChild(remove);
         }
@@ -160,7 +167,7 @@ const Live = (() => {
 
   async function seatAction(seat, action, host) {
     const { status, data } = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/seats/${seat}/${action}`, {}, host);
-    if (status !== 204) toast(errorMessage(data, `The host's change was refused (${status}).`));
+    if (status !== 204) toast(errorMessage(data, _("The host's change was refused ({status}).", { status })));
     refresh();
   }
 

@@ -7,29 +7,34 @@ const MatchEnd = (() => {
   const el = Cards.el;
 
   function who(state, seats) {
-    return seats.map((s) => seatName(state, s)).join(" and ");
-  }
-
-  function plural(n, word) {
-    return `${n} ${word}${n === 1 ? "" : "s"}`;
+    return seats.map((s) => seatName(state, s))
+      .reduce((first, second) => _("{first} and {second}", { first, second }));
   }
 
   // The sentence that says who won, with the total that won it.
   function headline(state, over) {
     const first = (over.standings || []).find((line) => line.winner);
-    if (!first) return "The match is over.";
+    if (!first) return _("The match is over.");
     const name = who(state, first.seats);
-    const many = first.seats.length > 1 || name === "You";
-    const how = over.lowest_wins ? "with the lowest total" : "with";
-    return `${name} ${many ? "win" : "wins"} the match ${how}${over.lowest_wins ? ", " : " "}${plural(first.total, "point")}!`;
+    const n = first.total;
+    if (first.seats.length === 1 && first.seats[0] === state.seat) {
+      return over.lowest_wins ? ngettext("You win the match with the lowest total, {count} point!", "You win the match with the lowest total, {count} points!", n)
+        : ngettext("You win the match with {count} point!", "You win the match with {count} points!", n);
+    }
+    if (first.seats.length > 1) {
+      return over.lowest_wins ? ngettext("{name} win the match with the lowest total, {count} point!", "{name} win the match with the lowest total, {count} points!", n, { name })
+        : ngettext("{name} win the match with {count} point!", "{name} win the match with {count} points!", n, { name });
+    }
+    return over.lowest_wins ? ngettext("{name} wins the match with the lowest total, {count} point!", "{name} wins the match with the lowest total, {count} points!", n, { name })
+      : ngettext("{name} wins the match with {count} point!", "{name} wins the match with {count} points!", n, { name });
   }
 
   // The final standings as a table: place, seat (or team), total, and "out" for a seat a rule
   // put out of the match.
   function table(state, over) {
     const [t, body] = Cards.headedTable("results standings",
-      ["", "", over.lowest_wins ? "total (lowest wins)" : "total", ""]);
-    t.setAttribute("aria-label", "Final standings");
+      ["", "", over.lowest_wins ? _("total (lowest wins)") : _("total"), ""]);
+    t.setAttribute("aria-label", _("Final standings"));
     for (const line of over.standings || []) {
       const tr = el("tr");
       tr.dataset.seats = line.seats.join(" ");
@@ -38,7 +43,7 @@ const MatchEnd = (() => {
       tr.appendChild(el("td", "place", `${line.place}.`));
       tr.appendChild(el("td", "name", who(state, line.seats)));
       tr.appendChild(el("td", "total", String(line.total)));
-      tr.appendChild(el("td", "standing", line.winner ? "winner" : line.out ? "out" : ""));
+      tr.appendChild(el("td", "standing", line.winner ? _("winner") : line.out ? _("out") : ""));
       body.appendChild(tr);
     }
     return t;
@@ -48,17 +53,17 @@ const MatchEnd = (() => {
   // told that the host may.
   function again(state) {
     const host = recall(`houserules.host.${state.table}`);
-    if (!host) return el("p", "detail again-note", "The table's host may start a new match here, with the same seats.");
-    const button = el("button", "primary", "Play again");
+    if (!host) return el("p", "detail again-note", _("The table's host may start a new match here, with the same seats."));
+    const button = el("button", "primary", _("Play again"));
     button.id = "play-again";
     button.type = "button";
-    button.title = "A new match at this table: the same seats, links and bots";
+    button.title = _("A new match at this table: the same seats, links and bots");
     button.addEventListener("click", async () => {
       button.disabled = true;
       const { status, data } = await api("POST", `/api/tables/${encodeURIComponent(state.table)}/again`, {}, host);
       if (status !== 200) {
         button.disabled = false;
-        toast(errorMessage(data, `A new match could not be started (${status}).`));
+        toast(errorMessage(data, _("A new match could not be started ({status}).", { status })));
       }
     });
     return button;
@@ -66,12 +71,12 @@ const MatchEnd = (() => {
 
   // Everything the end-of-match part of the hand-over dialog shows.
   function parts(state, over) {
-    const nodes = [el("h3", "standings-title", "Final standings"), table(state, over),
+    const nodes = [el("h3", "standings-title", _("Final standings")), table(state, over),
       el("p", "match-over", headline(state, over))];
-    if (Number.isInteger(state.seed)) nodes.push(el("p", "detail", `This match was dealt from seed ${state.seed}: set it up again with that seed to replay it.`));
+    if (Number.isInteger(state.seed)) nodes.push(el("p", "detail", _("This match was dealt from seed {seed}: set it up again with that seed to replay it.", { seed: state.seed })));
     const buttons = el("div", "end-buttons");
     buttons.appendChild(again(state));
-    const elsewhere = el("a", "button", "Set up a new table");
+    const elsewhere = el("a", "button", _("Set up a new table"));
     elsewhere.href = "/";
     buttons.appendChild(elsewhere);
     nodes.push(buttons);
