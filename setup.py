@@ -78,7 +78,8 @@ class BuildExt(build_ext):
 
 class BuildPy(build_py):
     """build_py, compiling the message catalogs first (interpreter/locale/*/LC_MESSAGES/
-    houserules.po to .mo, beside them) so that the wheel and an editable install ship them."""
+    houserules.po and web.po to .mo, beside them) so that the wheel and an editable install
+    ship them."""
 
     def run(self) -> None:
         compile_catalogs()
@@ -86,10 +87,12 @@ class BuildPy(build_py):
 
 
 def compile_catalogs() -> None:
-    """Babel's `pybabel compile` over the shipped catalogs (docs/translating.md)."""
+    """Babel's `pybabel compile` over the shipped catalogs (docs/translating.md): the
+    command line's (houserules) and the browser page's (web)."""
     from babel.messages.frontend import CommandLineInterface
-    CommandLineInterface().run(["pybabel", "-q", "compile", "-D", "houserules",
-                                "-d", str(Path(__file__).resolve().parent / "interpreter" / "locale")])
+    for domain in ("houserules", "web"):
+        CommandLineInterface().run(["pybabel", "-q", "compile", "-D", domain, "-d",
+                                    str(Path(__file__).resolve().parent / "interpreter" / "locale")])
 
 
 def extensions() -> list:

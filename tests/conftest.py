@@ -28,12 +28,13 @@ if os.environ.get("HOUSERULES_EXPECT_COMPILED") and not engine.COMPILED:
 def compile_catalogs() -> None:
     """The checkout's message catalogs compiled, as the build does (setup.py), when a .po is
     newer than its .mo: the suite runs on the source, not on an installed wheel."""
-    stale = [po for po in CATALOGS.glob(f"*/LC_MESSAGES/{DOMAIN}.po")
-             if not po.with_suffix(".mo").exists()
-             or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime]
-    if stale:
-        from babel.messages.frontend import CommandLineInterface
-        CommandLineInterface().run(["pybabel", "-q", "compile", "-D", DOMAIN, "-d", str(CATALOGS)])
+    for domain in (DOMAIN, "web"):  # the command line's words, and the browser page's
+        stale = [po for po in CATALOGS.glob(f"*/LC_MESSAGES/{domain}.po")
+                 if not po.with_suffix(".mo").exists()
+                 or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime]
+        if stale:
+            from babel.messages.frontend import CommandLineInterface
+            CommandLineInterface().run(["pybabel", "-q", "compile", "-D", domain, "-d", str(CATALOGS)])
 
 
 compile_catalogs()
