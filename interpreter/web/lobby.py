@@ -13,7 +13,6 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-from interpreter.presenting.translation import speaking
 from interpreter.building.options import house_rules
 from interpreter.building.ruleset import load_ruleset
 from interpreter.errors import HouserulesError, OptionError
@@ -21,10 +20,12 @@ from interpreter.loading.source import (
     MAX_FILE_BYTES,
     bundled_dir,
     bundled_rulesets,
+    english,
     read_yaml,
 )
 from interpreter.playing.gamelog import error_text
 from interpreter.playing.seating import AGENTS, BOT_HELP
+from interpreter.presenting.translation import said, speaking
 from interpreter.safe_text import shown
 
 PASTED = "pasted.yaml"  # the name a pasted ruleset is written under, in its own folder
@@ -68,13 +69,31 @@ def _catalog_json() -> str:
     for name in bundled_rulesets():
         data = read_yaml(bundled_dir("rulesets") / f"{name}.yaml").data
         if data.get("overlay"):
-            rules_list.append({"name": name.split("/", 1)[1], "title": one_line(data.get("title", name)),
-                               "description": one_line(data.get("description", ""))})
+            rules_list.append({"name": name.split("/", 1)[1],
+                               "title": one_line(said(data.get("title"), english(data.get("title", name)))),
+                               "description": one_line(said(data.get("description"),
+                                                            english(data.get("description", ""))))})
         else:
             games.append(ruleset_entry(load_ruleset(name), name))
-    games.sort(key=lambda game: game["title"].casefold())  # as a person reads the list
+            games[-1]["english"] = games[-1]["title"]
+            in_its_words(games[-1], data)
+    # As a person reads the list in English; in every language the same order, the same first.
+    games.sort(key=lambda game: game.pop("english").casefold())
     bots = [{"name": name, "help": BOT_HELP[name]} for name in AGENTS]
     return json.dumps({"rulesets": games, "house_rules": rules_list, "bots": bots})
+
+
+def in_its_words(entry: dict, data: dict) -> dict:
+    """A catalog entry with the words its file gives in the language spoken (translation.said):
+    its title, description and options' help."""
+    entry["title"] = one_line(said(data.get("title"), entry["title"]))
+    entry["description"] = one_line(said(data.get("description"), entry["description"]))
+    written = data.get("options") if isinstance(data.get("options"), dict) else {}
+    for option in entry["options"]:
+        spec = written.get(option["name"])
+        option["help"] = one_line(said(spec.get("help") if isinstance(spec, dict) else None,
+                                       option["help"]))
+    return entry
 
 
 def choice_options(options, on, off=None, rules_on: tuple = ()) -> dict:
