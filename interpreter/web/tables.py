@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from interpreter.engine.budget import MOVE_MESSAGE, MOVE_WORK, WORK_MESSAGE
-from interpreter.engine.decisions import DRAW, Decision, describe
+from interpreter.engine.decisions import DRAW, PASS, Decision, describe
 from interpreter.errors import HouserulesError, RuleRuntimeError
 from interpreter.playing.gamelog import error_text
 from interpreter.playing.match import Match
@@ -54,6 +54,8 @@ from interpreter.web.table_files import (
 from interpreter.web.thinking import Thought
 
 MAX_LOG = 150  # sentences a state carries
+# The engine's own answers (not a ruleset's words), as the page's buttons say them.
+ENGINE_WORDS = {DRAW: lambda: said_here("Draw"), PASS: lambda: said_here("Pass")}
 MAX_CARDS = 1_000  # cards in a table's deck: a state holds a hand, at most every card
 BOT_DELAY = 0.8  # seconds a bot waits before it answers, so that people can follow
 WINDOW_SECONDS = 8.0  # seconds a window waits for the people who have not answered it
@@ -479,7 +481,9 @@ class Table(RealTime):
             if option in self.session.ruleset.colors:
                 return {"type": "color", "value": option, "label": words(option).capitalize(),
                         "css": self.look.css(option), "mark": self.look.mark(option)}
-            said = {"type": "word", "value": option, "label": words(option).capitalize()}
+            said = {"type": "word", "value": option,
+                    "label": ENGINE_WORDS[option]() if option in ENGINE_WORDS
+                    else words(option).capitalize()}
             if option == DRAW and self.session.ruleset.triggers.turn_draw:
                 said["help"] = self.instead_of_drawing()
             return said
