@@ -88,7 +88,8 @@ def in_its_words(entry: dict, data: dict) -> dict:
     its title, description and options' help."""
     entry["title"] = one_line(said(data.get("title"), entry["title"]))
     entry["description"] = one_line(said(data.get("description"), entry["description"]))
-    written = data.get("options") if isinstance(data.get("options"), dict) else {}
+    written = data.get("options")
+    written = written if isinstance(written, dict) else {}
     for option in entry["options"]:
         spec = written.get(option["name"])
         option["help"] = one_line(said(spec.get("help") if isinstance(spec, dict) else None,
