@@ -69,10 +69,10 @@ def _catalog_json() -> str:
     for name in bundled_rulesets():
         data = read_yaml(bundled_dir("rulesets") / f"{name}.yaml").data
         if data.get("overlay"):
+            title, description = data.get("title", name), data.get("description", "")
             rules_list.append({"name": name.split("/", 1)[1],
-                               "title": one_line(said(data.get("title"), english(data.get("title", name)))),
-                               "description": one_line(said(data.get("description"),
-                                                            english(data.get("description", ""))))})
+                               "title": one_line(said(title, english(title))),
+                               "description": one_line(said(description, english(description)))})
         else:
             games.append(ruleset_entry(load_ruleset(name), name))
             games[-1]["english"] = games[-1]["title"]

@@ -21,7 +21,8 @@ LOCALES = {"ur": "ur-PK", "gu": "gu-IN", "pa": "pa-IN", "bn": "bn-BD"}
 SCRIPTS = {"ur": "ARABIC", "gu": "GUJARATI", "pa": "GURMUKHI", "bn": "BENGALI"}
 # The page's own words on the setup page: the rulesets' words (what a house rule does, an
 # option's help) are the ruleset files', in the language where a file gives it.
-SETUP_WORDS = "#setup-view h2, #setup-view button, .field > span, .seed-field > span, #seat-count, .seat-kind"
+SETUP_WORDS = ("#setup-view h2, #setup-view button, .field > span, .seed-field > span, "
+               "#seat-count, .seat-kind")
 
 
 def page_in(browser, locale: str):
