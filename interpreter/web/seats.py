@@ -7,6 +7,7 @@ import secrets
 from interpreter.playing.seating import AGENTS, known_bot
 from interpreter.web.lobby import one_line
 from interpreter.web.table_files import TableError
+from interpreter.web.words import said_here
 
 MAX_NAME = 30  # characters of a seat's name
 SEAT_KINDS = ("you", "person", "bot")
@@ -15,6 +16,16 @@ SEAT_KINDS = ("you", "person", "bot")
 def new_token() -> str:
     """An unguessable seat token (128 bits)."""
     return secrets.token_urlsafe(16)
+
+
+def default_name(kind: str, index: int) -> str:
+    """The name of a seat given none, in the language of whoever sets the table up: a name,
+    the same at every seat."""
+    if kind == "you":
+        return said_here("Host")
+    if kind == "person":
+        return said_here("Guest {number}").format(number=index)
+    return said_here("Bot {number}").format(number=index)
 
 
 def seat_specs(seats, players_range: tuple) -> list:
@@ -34,10 +45,9 @@ def seat_specs(seats, players_range: tuple) -> list:
         if not isinstance(seat.get("name") or "", str):
             raise TableError(f"seat {index}: expected its name as text")
         name = one_line(seat.get("name") or "")[:MAX_NAME].strip()
-        default = {"you": "Host", "person": f"Guest {index}"}.get(seat["kind"], f"Bot {index}")
         specs.append({"kind": "bot" if seat["kind"] == "bot" else "person",
                       "you": seat["kind"] == "you", "bot": bot if seat["kind"] == "bot" else None,
-                      "name": name or default,
+                      "name": name or default_name(seat["kind"], index),
                       "token": None if seat["kind"] == "bot" else new_token()})
     if not any(spec["kind"] == "person" for spec in specs):
         raise TableError("a table needs at least one person's seat")
