@@ -7,8 +7,8 @@ const MatchEnd = (() => {
   const el = Cards.el;
 
   function who(state, seats) {
-    return seats.map((s) => seatName(state, s))
-      .reduce((first, second) => _("{first} and {second}", { first, second }));
+    const names = seats.map((s) => seatName(state, s));
+    return names.length ? names.reduce((first, second) => _("{first} and {second}", { first, second })) : "";
   }
 
   // The sentence that says who won, with the total that won it.
