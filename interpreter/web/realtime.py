@@ -84,7 +84,6 @@ class RealTime:
     asking: Any
     bot_to_move: Any
     bot_step: Any
-    log_for: Any
 
     def start_real_time(self) -> None:
         """A table's real time as it opens: nobody here yet, no button pressed."""
