@@ -16,6 +16,7 @@ from pathlib import Path
 from interpreter.building.options import house_rules
 from interpreter.building.ruleset import load_ruleset
 from interpreter.errors import HouserulesError, OptionError
+from interpreter.loading.extends import load_source
 from interpreter.loading.source import (
     MAX_FILE_BYTES,
     bundled_dir,
@@ -67,7 +68,8 @@ def catalog_json(lang: str = "en") -> str:
 def _catalog_json() -> str:
     games, rules_list = [], []
     for name in bundled_rulesets():
-        data = read_yaml(bundled_dir("rulesets") / f"{name}.yaml").data
+        # As the loader reads it (with the words in other languages beside it), for its words.
+        data = load_source(name).data
         if data.get("overlay"):
             title, description = data.get("title", name), data.get("description", "")
             rules_list.append({"name": name.split("/", 1)[1],
