@@ -21,6 +21,8 @@ from typing import Any
 
 from interpreter.playing.seating import bot
 from interpreter.playing.match import decide
+from interpreter.presenting.narrate import Narrator
+from interpreter.presenting.translation import language
 from interpreter.web.table_files import (
     MAX_TIMER,
     NotYours,
@@ -30,6 +32,7 @@ from interpreter.web.table_files import (
 )
 from interpreter.web.words import page_word, said_here
 
+MAX_LOG = 150  # sentences a state carries
 TIMERS = (0, 15, 30, 60)  # the turn timers a host may choose, in seconds (0: none)
 CALL_SECONDS = 3.0  # seconds a person has to press the call button once the call is owed
 STAND_IN = "heuristic"  # the bot that moves for a person: time up, or the host handed it over
@@ -67,7 +70,8 @@ def catch_suspect(game) -> int | None:
 
 
 class RealTime:
-    """The real-time part of a Table (mixed into it): timers, presence, stand-in bots, calls."""
+    """The real-time part of a Table (mixed into it): timers, presence, stand-in bots, calls,
+    and the log that tells them."""
 
     session: Any
     match: Any
@@ -84,6 +88,9 @@ class RealTime:
     asking: Any
     bot_to_move: Any
     bot_step: Any
+    names_for: Any
+    look: Any
+    told: dict
 
     def start_real_time(self) -> None:
         """A table's real time as it opens: nobody here yet, no button pressed."""
@@ -339,6 +346,28 @@ class RealTime:
                 entry["removed"] = bool(spec.get("removed"))
 
     # --- the log ------------------------------------------------------------------------------
+
+    def log_for(self, seat: int | None) -> list:
+        """What happened, in words as `seat` is told it (its own draws named, no one else's),
+        in the language spoken now; the table's notes among them where they were made."""
+        events = self.session.game.events
+        assert events is not None  # a session's game records its events
+        told = self.told.setdefault((seat, language()), [0, 0, []])
+        notes = self.notes if seat is not None else []  # a spectator is told no notes
+        narrator = None
+        while told[0] < len(events) or told[1] < len(notes):
+            upto = min(notes[told[1]][0], len(events)) if told[1] < len(notes) else len(events)
+            if told[0] < upto:
+                narrator = narrator or Narrator(self.names_for(seat), viewer=seat,
+                                                say_effect=self.look.said,
+                                                call_word=self.session.ruleset.call_word)
+                told[2].extend(narrator.sentences(events[told[0]:upto]))
+                told[0] = upto
+            if told[1] < len(notes):
+                told[2].append(notes[told[1]][1](seat))
+                told[1] += 1
+        del told[2][:-MAX_LOG]
+        return told[2]
 
     def note(self, said) -> None:
         """Add a sentence of the table's own to every seat's log, after what happened so far

@@ -28,9 +28,9 @@ from interpreter.playing.match import Match
 from interpreter.playing.seating import searches
 from interpreter.playing.session import Session
 from interpreter.presenting.look import Look
-from interpreter.presenting.narrate import Narrator, words
+from interpreter.presenting.narrate import words
 from interpreter.presenting.prompts import answer_labels, offer_text, question_text
-from interpreter.presenting.translation import _, language
+from interpreter.presenting.translation import _
 from interpreter.presenting.view import seat_view
 from interpreter.safe_text import shown
 from interpreter.web.lobby import error_json, load_choice, one_line
@@ -53,7 +53,6 @@ from interpreter.web.table_files import (
 )
 from interpreter.web.thinking import Thought
 
-MAX_LOG = 150  # sentences a state carries
 # The engine's own answers (not a ruleset's words), as the page's buttons say them.
 ENGINE_WORDS = {DRAW: lambda: said_here("Draw"), PASS: lambda: said_here("Pass")}
 MAX_CARDS = 1_000  # cards in a table's deck: a state holds a hand, at most every card
@@ -374,28 +373,6 @@ class Table(RealTime):
     def spectator_link(self) -> str:
         """The link that watches the table as a seat holding no cards sees it (for the host)."""
         return f"/#t={self.id}&s={self.spectator_token()}"
-
-    def log_for(self, seat: int | None) -> list:
-        """What happened, in words as `seat` is told it (its own draws named, no one else's),
-        in the language spoken now; the table's notes among them where they were made."""
-        events = self.session.game.events
-        assert events is not None  # a session's game records its events
-        told = self.told.setdefault((seat, language()), [0, 0, []])
-        notes = self.notes if seat is not None else []  # a spectator is told no notes
-        narrator = None
-        while told[0] < len(events) or told[1] < len(notes):
-            upto = min(notes[told[1]][0], len(events)) if told[1] < len(notes) else len(events)
-            if told[0] < upto:
-                narrator = narrator or Narrator(self.names_for(seat), viewer=seat,
-                                                say_effect=self.look.said,
-                                                call_word=self.session.ruleset.call_word)
-                told[2].extend(narrator.sentences(events[told[0]:upto]))
-                told[0] = upto
-            if told[1] < len(notes):
-                told[2].append(notes[told[1]][1](seat))
-                told[1] += 1
-        del told[2][:-MAX_LOG]
-        return told[2]
 
     def state(self, seat: int | None) -> dict:
         """Everything `seat` may see now, as the page draws it (docs/web-api.md); seat None:
