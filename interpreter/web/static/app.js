@@ -173,6 +173,7 @@ function rulesetChanged() {
       box.dataset.included = "1";
       label.classList.add("included");
       label.title = _("Part of this game: uncheck it to leave it out");
+      label.querySelector("strong").dataset.included = _("(in this game)");
     } else if (box.dataset.included) {
       box.checked = box.dataset.was === "1";
       delete box.dataset.included;
@@ -836,7 +837,9 @@ function renderOpponents(state, pal) {
     o.appendChild(head);
     const handRow = el("div", "opp-hand");
     handRow.appendChild(Cards.fan(s.hand_size || 0));
-    handRow.appendChild(el("span", "opp-count", String(s.hand_size || 0)));
+    const count = el("span", "opp-count", String(s.hand_size || 0));
+    count.dataset.unit = ngettext("card", "cards", s.hand_size || 0);  // after the number, on a phone
+    handRow.appendChild(count);
     o.appendChild(handRow);
     if (s.shows && s.shows.length) {
       const shows = el("div", "opp-shows");
