@@ -28,6 +28,7 @@ from interpreter.playing.match import Match
 from interpreter.playing.seating import searches
 from interpreter.playing.session import Session
 from interpreter.presenting.look import Look
+from interpreter.presenting.naming import naming
 from interpreter.presenting.narrate import words
 from interpreter.presenting.prompts import answer_labels, offer_text, question_text
 from interpreter.presenting.translation import _
@@ -86,9 +87,7 @@ class Table(RealTime):
         self.asked_at = self.clock()  # when the decision pending now was first asked
         self.match = self.driver()
         self.broken: str | None = None
-        # (seat, language) -> [events narrated, notes told, sentences]: each seat's log in
-        # each language a page of it reads, narrated once.
-        self.told: dict = {}
+        self.told: dict = {}  # (seat, language) -> [events narrated, notes told, sentences]
         self.notes: list = []  # the table's own sentences: (events before it, said(viewer))
         self.by_bots = False  # the answers given now are bots' own, saved later (bot_step)
         self.unsaved = False  # answers given since the last save (bots' only: see bot_step)
@@ -375,6 +374,11 @@ class Table(RealTime):
         return f"/#t={self.id}&s={self.spectator_token()}"
 
     def state(self, seat: int | None) -> dict:
+        """What `seat` may see now (seen_by), the ruleset's names said in the language spoken."""
+        with naming(self.session.ruleset):
+            return self.seen_by(seat)
+
+    def seen_by(self, seat: int | None) -> dict:
         """Everything `seat` may see now, as the page draws it (docs/web-api.md); seat None:
         a spectator's, what a seat holding no cards sees (no hand, no decision)."""
         game = self.session.game
