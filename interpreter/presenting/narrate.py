@@ -96,7 +96,7 @@ class Narrator:
 
     def pile(self, pile) -> str:
         """A pile of a row in words: `center 2` -> `center pile 2`."""
-        row, _, number = str(pile).rpartition(" ")
+        row, _space, number = str(pile).rpartition(" ")
         return f"{words(row)} pile {number}"
 
     def on_row_refilled(self, row, cards):

@@ -129,10 +129,10 @@ def purpose(game, say=words) -> tuple:
     """What asked the pending decision, in words (`say`: how a name is said), and its text:
     the effect or rule that runs (its `text:`), else the card just played (its kind's
     `text:`); (None, None) if neither."""
-    name, text, _ = rule_context(game)
+    name, text, _values = rule_context(game)
     if name is not None:
         return say(name), text
-    for event, _ in reversed(game.events[-50:]):
+    for event, _data in reversed(game.events[-50:]):
         if event in ("play", "first_card"):
             top = game.top
             return (words(top.name), top.rules.text or None) if top is not None else (None, None)
@@ -250,7 +250,7 @@ def question_text(game, decision, names: list, viewer: int, say=words) -> tuple:
             if drawn:
                 detail = f"You drew {words(drawn[-1])}. {detail}"
         return title, detail.strip()
-    name, text, _ = rule_context(game)
+    name, text, _values = rule_context(game)
     about = ""
     played = [data for event, data in game.events[-200:] if event == "play"]
     if played and game.rows:  # the card just played went on a pile, not the discard pile
