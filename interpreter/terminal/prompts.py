@@ -25,7 +25,7 @@ from interpreter.presenting.prompts import (
 )
 from interpreter.presenting.translation import N_, _, ngettext
 from interpreter.safe_text import shown
-from interpreter.presenting.layout import GLUE, menu, plural, width_of, wrap
+from interpreter.presenting.layout import GLUE, menu, width_of, wrap
 from interpreter.terminal.screen import Screen
 
 # The help, as (key, what it does) rows: laid out to the terminal's width (Prompts.help).
