@@ -15,7 +15,7 @@ from interpreter.errors import HouserulesError, RuleRuntimeError
 from interpreter.playing.match import Match
 from interpreter.playing.session import Session
 from interpreter.presenting.standings import standings_text
-from interpreter.presenting.translation import _
+from interpreter.presenting.translation import _, said
 from interpreter.safe_text import shown
 from interpreter.terminal.prompts import Prompts, Quit
 
@@ -68,7 +68,8 @@ class TerminalGame(Prompts):
     def run(self) -> int:
         """Play until the match ends or the person quits."""
         game = self.session.game
-        title = shown(self.session.ruleset.title, one_line=True)
+        rules = self.session.ruleset
+        title = shown(said(rules.source.data.get("title"), rules.title), one_line=True)
         self.say(_("{title}: you are seat {seat} of {players}. Type h for help.").format(
             title=title, seat=self.session.seat, players=self.session.players))
         decision = game.decision
