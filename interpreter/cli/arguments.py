@@ -154,8 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
         "compare", help=_("simulate two rulesets (or option sets) and compare them"),
         description=_("Play N single hands of A and of B between bots and report mean turns per "
                     "hand, first-seat win rate (the player who plays first wins the hand) and "
-                    "mean points per hand, each with its 95% confidence interval (Wilson's for the "
-                    "win rate), and B - A."),
+                    "mean points per hand, each with its {level} confidence interval (Wilson's for the "
+                    "win rate), and B - A.").format(level="95%"),
         epilog=_("A and B are rulesets: bundled names, paths, or a base with overlays "
                "(classic+house/stacking). To compare options of one ruleset, name it twice and "
                "give each side its options:\n"

@@ -338,8 +338,8 @@ def cmd_compare(args, out) -> int:
         cells = [interval_text(row[side], fmt) for side in ("a", "b")]
         cells.append(interval_text(row["difference"], fmt.replace("{:", "{:+")))
         print(f"{_(label):<22}{cells[0]:>22}{cells[1]:>22}{cells[2]:>24}", file=out)
-    print(_("(mean ± half-width of the 95% confidence interval, or mean [low, high] where the "
-            "interval is uneven: a rate's, Wilson's)"), file=out)
+    print(_("(mean ± half-width of the {level} confidence interval, or mean [low, high] where "
+            "the interval is uneven: a rate's, Wilson's)").format(level="95%"), file=out)
     return 0
 
 
