@@ -24,6 +24,7 @@ from interpreter.presenting.prompts import (
     worded,
 )
 from interpreter.presenting.translation import N_, _, ngettext
+from interpreter.presenting.translation import said as said_text  # `said` names call words here
 from interpreter.safe_text import shown
 from interpreter.presenting.layout import GLUE, menu, width_of, wrap
 from interpreter.terminal.screen import Screen
@@ -357,10 +358,21 @@ class Prompts(Screen):
             answer = _("{owing}: answer with a card marked * ({numbers}), or d to draw {count}") \
                 if answers else _("{owing}: no card of yours answers them: d to draw {count}")
             return answer.format(owing=owing, numbers=", ".join(answers), count=count)
+        game = self.session.game
         try:
-            self.session.game.clone().apply(card)
+            game.clone().apply(card)
         except IllegalMove as err:
-            return str(err).replace("_", " ")
+            # The engine's reason, in the player's words: the card does not match the table,
+            # or its kind's own rule (`legal:`) refuses it now.
+            said = self.named_card(card.name)
+            if game.rules.rows:
+                return _("{card} may not go on any pile not played on this turn").format(card=said)
+            if " cannot be played on " in str(err) and game.top is not None:
+                return _("{card} cannot be played on {top} (colour to follow: {colour})").format(
+                    card=said, top=self.named_card(game.top.name), colour=game.color or _("any"))
+            written = (game.ruleset.source.data.get("kinds") or {}).get(card.kind) or {}
+            why = said_text(written.get("text"), card.rules.text or card.rules.legal_text)
+            return _("{card} may not be played now: {rule}").format(card=said, rule=why)
         return _("it is not among the legal plays")
 
     def choose_uno(self, decision):
