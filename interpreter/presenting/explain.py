@@ -181,7 +181,9 @@ def attributes_section(rules, data: dict) -> list[str]:
         return []
     out = heading(_("Card attributes"))
     for attr, table in declared.items():
-        out.append(f"{attr}: {table['help']}" if table.get("help") else f"{attr}:")
+        helps = table.get("help")
+        english = helps.get("en", "") if isinstance(helps, dict) else helps
+        out.append(f"{attr}: {said(helps, english)}" if helps else f"{attr}:")
         values: dict = {}
         for face in rules.faces:
             values.setdefault(describe(face.attrs.get(attr)), []).append(face)
