@@ -18,7 +18,7 @@ from interpreter.engine.order import walk
 from interpreter.language.choices import CardPasses, CardPicks
 from interpreter.presenting.naming import in_language
 from interpreter.presenting.narrate import words
-from interpreter.presenting.translation import N_, _, ngettext
+from interpreter.presenting.translation import N_, _, ngettext, said
 from interpreter.safe_text import shown
 
 # The engine's decisions, said to the seat that must answer.
@@ -92,6 +92,8 @@ def rule_context(game) -> tuple:
             if event == "rule":
                 text = next((r.text for r in game.ruleset.triggers.every
                              if r.name == name and r.text), None)
+                written = (game.ruleset.source.data.get("rules") or {}).get(name) or {}
+                text = said(written.get("text"), text) if text else None
             break
         if event in ("play", "first_card"):
             break
@@ -150,7 +152,10 @@ def purpose(game, say=words) -> tuple:
     for event, _data in reversed(game.events[-50:]):
         if event in ("play", "first_card"):
             top = game.top
-            return (words(top.name), top.rules.text or None) if top is not None else (None, None)
+            if top is None:
+                return None, None
+            written = (game.ruleset.source.data.get("kinds") or {}).get(top.kind) or {}
+            return words(top.name), said(written.get("text"), top.rules.text) or None
         if event in ("decided", "hand_over"):
             break
     return None, None
@@ -196,9 +201,9 @@ def answer_labels(game, decision) -> tuple:
         call = call_words(game.ruleset)["call"]
         return tuple(_(label).replace("{call}", call) for label in ANSWERS[decision.kind])
     wording, values = question_words(game, decision.kind), asking_values(game)
-    said = words(decision.kind)
-    return (worded(wording.get("yes_label"), values) or said[:1].upper() + said[1:],
-            worded(wording.get("no_label"), values) or _("Don't {question}").format(question=said))
+    named = words(decision.kind)
+    return (worded(wording.get("yes_label"), values) or named[:1].upper() + named[1:],
+            worded(wording.get("no_label"), values) or _("Don't {question}").format(question=named))
 
 
 def suspect_of(game, decision) -> int | None:
@@ -215,13 +220,13 @@ def offer_text(game, decision, names: list, able: bool = True) -> tuple:
     """A window offered to one seat: (title, the word for taking it); to a seat that cannot
     take it (`able` false), the title says so and the word is None."""
     title, take = OFFERS.get(decision.kind, (None, None))
-    said = words(decision.kind)
+    named = words(decision.kind)
     closed = _("The {window} window is open; you have nothing to take it with.").format(
-        window=said)
+        window=named)
     if title is None:
         if not able:
             return closed, None
-        return _("You may {window} now. Take it?").format(window=said), said.capitalize()
+        return _("You may {window} now. Take it?").format(window=named), named.capitalize()
     suspect = suspect_of(game, decision)
     said_call = call_words(game.ruleset)
     if decision.kind == "catch" and suspect is not None:
@@ -282,12 +287,12 @@ def question_text(game, decision, names: list, viewer: int, say=words) -> tuple:
         if card is not None and not game.rows and before and before != game.color:
             about = _("{card} (the colour to follow was {colour})").format(
                 card=about, colour=words(before))
-    said = words(kind)
+    named = words(kind)
     detail = _("The rule: {text}").format(text=shown(text, one_line=True)) if text else \
         (_("From {name}.").format(name=words(name)) if name else "")
     asked = worded(question_words(game, kind).get("text"), asking_values(game))
     if asked:  # the ruleset's own words; the card it is about goes in the detail
         return asked, (_("On {card}.").format(card=about) + " " if about else "") + detail.strip()
-    title = said[:1].upper() + said[1:]
+    title = named[:1].upper() + named[1:]
     return (_("{question} {card}?") if about else _("{question}?")).format(
         question=title, card=about), detail.strip()
