@@ -33,20 +33,16 @@ BOTS_HELP = N_("random, heuristic, forgetful, eager or strong (a search: slower)
                "seat as a comma list (strong,heuristic,heuristic)")
 
 
-class Said:
-    """A help formatter's words that argparse says itself, in the language spoken: the
-    usage line's prefix (argparse takes them from gettext's global domain, which houserules
-    does not install: docs/translating.md)."""
+class Formatter(argparse.HelpFormatter):
+    """argparse's help, with the words argparse says itself in the language spoken: the
+    usage line's prefix (argparse takes its words from gettext's global domain, which
+    houserules does not install: docs/translating.md)."""
 
     def add_usage(self, usage, actions, groups, prefix=None):
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
 
-class Formatter(Said, argparse.HelpFormatter):
-    """argparse's help, its own words in the language spoken."""
-
-
-class RawFormatter(Said, argparse.RawDescriptionHelpFormatter):
+class RawFormatter(Formatter, argparse.RawDescriptionHelpFormatter):
     """argparse's help with the description laid out as written, its own words translated."""
 
 
@@ -55,10 +51,10 @@ class Parser(argparse.ArgumentParser):
     (subcommands' parsers are made of the same class); its help in the language spoken, with
     argparse's own headings and -h translated too."""
 
-    def __init__(self, *args, formatter_class=Formatter, **kwargs):
-        if formatter_class is argparse.RawDescriptionHelpFormatter:
-            formatter_class = RawFormatter
-        super().__init__(*args, formatter_class=formatter_class, add_help=False, **kwargs)
+    def __init__(self, **kwargs):
+        raw = kwargs.get("formatter_class") is argparse.RawDescriptionHelpFormatter
+        kwargs.update(formatter_class=RawFormatter if raw else Formatter, add_help=False)
+        super().__init__(**kwargs)
         self._positionals.title = _("positional arguments")
         self._optionals.title = _("options")
         self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,

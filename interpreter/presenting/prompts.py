@@ -219,14 +219,14 @@ def suspect_of(game, decision) -> int | None:
 def offer_text(game, decision, names: list, able: bool = True) -> tuple:
     """A window offered to one seat: (title, the word for taking it); to a seat that cannot
     take it (`able` false), the title says so and the word is None."""
-    title, take = OFFERS.get(decision.kind, (None, None))
     named = words(decision.kind)
     closed = _("The {window} window is open; you have nothing to take it with.").format(
         window=named)
-    if title is None:
+    if decision.kind not in OFFERS:
         if not able:
             return closed, None
         return _("You may {window} now. Take it?").format(window=named), named.capitalize()
+    title, take = OFFERS[decision.kind]
     suspect = suspect_of(game, decision)
     said_call = call_words(game.ruleset)
     if decision.kind == "catch" and suspect is not None:
