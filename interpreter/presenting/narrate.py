@@ -6,6 +6,8 @@ and bidi controls in them are shown as escapes (see safe_text).
 
 from __future__ import annotations
 
+import re
+
 from interpreter.presenting.naming import said_name, translated
 from interpreter.presenting.translation import N_, _, ngettext
 from interpreter.safe_text import shown
@@ -28,6 +30,8 @@ def words(name) -> str:
     return shown(said_name(str(name)), one_line=True)
 
 
+# The engine's reason for a hand blocked by passes (turn_draws.py).
+PASSES = re.compile(r"(\d+) passes in a row with nothing left to draw")
 # Where cards put away go (cards_moved's `to`), said by the seat putting them: (you, they).
 PUT = {
     "discard": (N_("You put {cards} under the top card."),
@@ -299,6 +303,15 @@ class Narrator:
         return self.says(seat, _("You jump in!"), _("{player} jumps in!"))
 
     def on_hand_blocked(self, reason, winner):
+        # The engine gives its reason in English (it may not import this layer); the usual
+        # one, passes with nothing to draw, is said in the language spoken, a runaway
+        # guard's (docs/game-rules.md 1) as the engine words it.
+        passes = PASSES.fullmatch(reason)
+        if passes:
+            count = int(passes.group(1))
+            reason = ngettext("{count} pass in a row with nothing left to draw",
+                              "{count} passes in a row with nothing left to draw",
+                              count).format(count=count)
         return _("The hand is blocked ({reason}): {player} had the fewest points.").format(
             reason=reason, player=self.who(winner))
 
