@@ -384,3 +384,16 @@ def test_help_speaks_the_language(speaking, capsys, lang):
     speaking.setenv("LANG", LOCALES[lang])
     assert cli_here(["--help"])[0] == 0
     assert share_in_script(capsys.readouterr().out, lang) >= 0.5
+
+
+@pytest.mark.parametrize("argv, asked", [
+    (["--lang", "ur", "play", "--help"], "ur"),
+    (["--lang=bn", "list"], "bn"),
+    (["--rules-path", "rules", "--lang", "gu", "explain", "classic"], "gu"),
+    (["explain", "--lang", "pa"], None),  # after the command: the command's, not ours
+    (["--rules-path", "rules"], None),
+    ([], None),
+])
+def test_the_language_asked_is_read_before_the_help_is_built(argv, asked):
+    from interpreter.cli.main import asked_language
+    assert asked_language(argv) == asked
