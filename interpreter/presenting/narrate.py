@@ -221,6 +221,9 @@ class Narrator:
         cards = self.cards(cards) if cards and self.viewer in (seat, to) \
             else ngettext("{count} card", "{count} cards", count).format(count=count)
         if isinstance(to, int):
+            if to == self.viewer:  # "you" as the object is its own word in these languages
+                return _("{player} gives {cards} to you.").format(player=self.who(seat),
+                                                                  cards=cards)
             return self.says(seat, _("You give {cards} to {receiver}."),
                              _("{player} gives {cards} to {receiver}."), cards=cards,
                              receiver=self.whom(to))
@@ -233,9 +236,11 @@ class Narrator:
         for giver, receiver, cards in passes:
             what = self.cards(cards) if self.viewer in (giver, receiver) \
                 else ngettext("{count} card", "{count} cards", len(cards)).format(count=len(cards))
-            told.append(self.says(giver, _("You give {cards} to {receiver}"),
-                                  _("{player} gives {cards} to {receiver}"), cards=what,
-                                  receiver=self.whom(receiver)))
+            told.append(_("{player} gives {cards} to you").format(
+                player=self.who(giver), cards=what) if receiver == self.viewer else
+                self.says(giver, _("You give {cards} to {receiver}"),
+                          _("{player} gives {cards} to {receiver}"), cards=what,
+                          receiver=self.whom(receiver)))
         return _("Cards are passed at once: {passes}.").format(passes=_("; ").join(told)) \
             if told else None
 
@@ -274,6 +279,8 @@ class Narrator:
         if kind == "catch":
             return None
         if kind == "target":
+            if int(answer) == self.viewer:
+                return self.says(seat, _("You chose yourself."), _("{player} chose you."))
             return self.says(seat, _("You chose {target}."), _("{player} chose {target}."),
                              target=self.whom(int(answer)))
         if kind == "card":  # the chosen card is named only to its chooser
@@ -295,6 +302,9 @@ class Narrator:
                          answer=shown(answer, one_line=True))
 
     def on_caught(self, seat, by):
+        if seat == self.viewer:
+            return _("{player} caught you not calling {call}!").format(player=self.who(by),
+                                                                      call=self.call_word)
         return self.says(by, _("You caught {other} not calling {call}!"),
                          _("{player} caught {other} not calling {call}!"), other=self.whom(seat),
                          call=self.call_word)
@@ -312,8 +322,9 @@ class Narrator:
             reason = ngettext("{count} pass in a row with nothing left to draw",
                               "{count} passes in a row with nothing left to draw",
                               count).format(count=count)
-        return _("The hand is blocked ({reason}): {player} had the fewest points.").format(
-            reason=reason, player=self.who(winner))
+        return self.says(winner, _("The hand is blocked ({reason}): You had the fewest points."),
+                         _("The hand is blocked ({reason}): {player} had the fewest points."),
+                         reason=reason)
 
     def on_hand_over(self, winner, points, scores, hands=(), blocked=False, seat_points=None):
         if seat_points is not None:  # every seat scored its own (scoring.seat_scores)

@@ -88,10 +88,18 @@ class Screen(Table):
         result = game.hand_results[-1]
         who = self.narrator
         self.say("")
-        over = _("== Hand {number} is over: {player} had the fewest points (the hand was "
-                 "blocked). ==") if result.blocked else \
-            _("== Hand {number} is over: {player} is the last player left. ==") \
-            if game.hands[result.winner] else _("== Hand {number} is over: {player} went out. ==")
+        mine = result.winner == self.session.seat  # "you" is its own word in these languages
+        if result.blocked:
+            over = _("== Hand {number} is over: You had the fewest points (the hand was "
+                     "blocked). ==") if mine else \
+                _("== Hand {number} is over: {player} had the fewest points (the hand was "
+                  "blocked). ==")
+        elif game.hands[result.winner]:
+            over = _("== Hand {number} is over: You are the last player left. ==") if mine else \
+                _("== Hand {number} is over: {player} is the last player left. ==")
+        else:
+            over = _("== Hand {number} is over: You went out. ==") if mine else \
+                _("== Hand {number} is over: {player} went out. ==")
         self.say(over.format(number=len(game.hand_results), player=self.names[result.winner]))
         for seat, hand in enumerate(game.hands):
             if game.out[seat] and not hand:  # put out (by a rule): its cards went away
