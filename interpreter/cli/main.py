@@ -12,6 +12,7 @@ from pathlib import Path
 from interpreter.building.options import parse_option_pairs
 from interpreter.building.ruleset import load_ruleset
 from interpreter.cli.arguments import build_parser
+from interpreter.cli.output import Output, OutputError
 from interpreter.cli.output_paths import writable_file, writable_folder
 from interpreter.cli.progress import ProgressBar
 from interpreter.engine import game as engine
@@ -483,48 +484,6 @@ def asked_language(argv: list) -> str | None:
             return None  # the command: what follows is its own
         given = arg == "--rules-path"
     return None
-
-
-class OutputError(Exception):
-    """The command's output could not be written (a full disk, say)."""
-
-
-class Output:
-    """The command's output stream, whose write errors are reported, not thrown: a reader
-    that has gone stays a BrokenPipeError, anything else becomes an OutputError."""
-
-    def __init__(self, stream):
-        self.stream = stream
-
-    def write(self, text: str):
-        try:
-            return self.stream.write(text)
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
-
-    def flush(self) -> None:
-        try:
-            self.stream.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
-
-    def discard(self) -> None:
-        """Let what could not be written go, so that leaving the interpreter does not try
-        again (and print a second error)."""
-        try:
-            fd = self.stream.fileno()
-        except (AttributeError, OSError, ValueError):
-            return
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, fd)
-        os.close(devnull)
-
-    def __getattr__(self, name):
-        return getattr(self.stream, name)
 
 
 if __name__ == "__main__":
