@@ -309,8 +309,7 @@ class Prompts(Screen):
         try:
             game.clone().apply(card)
         except IllegalMove as err:
-            # The engine's reason, in the player's words: the card does not match the table,
-            # or its kind's own rule (`legal:`) refuses it now.
+            # The engine's reason in the player's words: no match, or the kind's `legal:` refuses
             said = self.named_card(card.name)
             if game.rules.rows:
                 return _("{card} may not go on any pile not played on this turn").format(card=said)
