@@ -12,6 +12,7 @@ from pathlib import Path
 from interpreter.building.options import parse_option_pairs
 from interpreter.building.ruleset import load_ruleset
 from interpreter.cli.arguments import build_parser
+from interpreter.cli.output import Output, OutputError
 from interpreter.cli.output_paths import writable_file, writable_folder
 from interpreter.cli.progress import ProgressBar
 from interpreter.engine import game as engine
@@ -29,6 +30,7 @@ from interpreter.loading.source import (
 from interpreter.playing.gamelog import log_files, replay
 from interpreter.playing.session import Session
 from interpreter.presenting import translation
+from interpreter.presenting.translation import _, ngettext, said
 from interpreter.presenting.explain import explain
 from interpreter.safe_text import shown
 from interpreter.scenarios.files import scenario_files
@@ -66,29 +68,42 @@ def cmd_list(args, out) -> int:
             continue
         rules = load_ruleset(name)
         # The ruleset's texts, safe to print and one line each (see safe_text).
-        print(f"{name}: {one_line(rules.title)}, {rules.min_players}-{rules.max_players} "
-              f"players, {len(rules.deck)} cards", file=out)
+        written = rules.source.data
+        print(_("{name}: {title}, {low}-{high} players, {count} cards").format(
+            name=name, title=one_line(said(written.get("title"), rules.title)),
+            low=rules.min_players, high=rules.max_players, count=len(rules.deck)), file=out)
         if rules.description:
-            print(f"  {one_line(rules.description)}", file=out)
+            print(f"  {one_line(said(written.get('description'), rules.description))}", file=out)
         for option, spec in rules.option_specs.items():
             setting = f"{option}={json.dumps(spec['default'])}"
-            print(f"  --option {setting:<26} {one_line(spec.get('help', ''))}", file=out)
+            helps = said(((written.get("options") or {}).get(option) or {}).get("help"),
+                         spec.get("help", ""))
+            print(f"  --option {setting:<26} {one_line(helps)}", file=out)
         for overlay in rules.overlays:
             setting = f"{overlay}=false"
-            print(f"  --option {setting:<26} house rule {overlay} is part of this game; "
-                  "this leaves it out", file=out)
+            print(f"  --option {setting:<26} " + _("house rule {name} is part of this game; this "
+                                                   "leaves it out").format(name=overlay), file=out)
     if overlays:
-        print("\nhouse rules (switch one on with --option NAME=true, or combine: "
-              "classic+house/stacking+house/seven_o, or extends: [classic, house/stacking] in "
-              "a file):", file=out)
+        print("\n" + _("house rules (switch one on with --option NAME=true, or combine: "
+                       "classic+house/stacking+house/seven_o, or extends: [classic, "
+                       "house/stacking] in a file):"), file=out)
         for name, data in overlays:
             setting = f"{name.rsplit('/', 1)[-1]}=true"
-            print(f"  --option {setting:<26} {one_line(data.get('description', ''))}", file=out)
+            print(f"  --option {setting:<26} "
+                  f"{one_line(written_words(data.get('description')))}",
+                  file=out)
             for option, spec in (data.get("options") or {}).items():
                 if isinstance(spec, dict) and "type" in spec:
                     extra = f"{option}={json.dumps(spec.get('default'))}"
-                    print(f"    --option {extra:<24} {one_line(spec.get('help', ''))}", file=out)
+                    helps = written_words(spec.get("help"))
+                    print(f"    --option {extra:<24} {one_line(helps)}", file=out)
     return 0
+
+
+def written_words(text) -> str:
+    """Words as a file not yet compiled gives them (a text, or one per language), in the
+    language spoken (said): an overlay's description and option help in `list`."""
+    return said(text, text.get("en", "") if isinstance(text, dict) else text or "")
 
 
 def options_text(rules) -> str:
@@ -124,16 +139,18 @@ def cmd_validate(args, out) -> int:
         if len(refs) > 1 or refs[0] != ref:
             # A house rule that cannot be said on some game (a rule about numbers on a game
             # of numberless cards) is told so, and still plays on the others.
-            nowhere = "".join(f"; not on {base}: {one_line(str(err).splitlines()[0])}"
-                              for base, err in refused)
-            print(f"ok: {one_line(ref)} (a house rule: plays on "
-                  f"{', '.join(one_line(game.title.split(' + ')[0]) for game in games)}"
-                  f"{nowhere})", file=out)
+            nowhere = "".join("; " + _("not on {game}: {error}").format(
+                game=base, error=one_line(str(err).splitlines()[0])) for base, err in refused)
+            print("ok: " + _("{file} (a house rule: plays on {games}{refused})").format(
+                file=one_line(ref), refused=nowhere, games=", ".join(
+                    one_line(game.title.split(" + ")[0]) for game in games)), file=out)
             continue
-        print(f"ok: {one_line(ref)} ({one_line(rules.title)}: {len(rules.deck)} cards, "
-              f"{len(rules.kinds)} kinds, {len(rules.option_specs)} options"
-              f"{', house rules: ' + ', '.join(rules.overlays) if rules.overlays else ''})",
-              file=out)
+        said_of = _("{title}: {cards} cards, {kinds} kinds, {options} options, house rules: "
+                    "{overlays}") if rules.overlays else \
+            _("{title}: {cards} cards, {kinds} kinds, {options} options")
+        print(f"ok: {one_line(ref)} (" + said_of.format(
+            title=one_line(rules.title), cards=len(rules.deck), kinds=len(rules.kinds),
+            options=len(rules.option_specs), overlays=", ".join(rules.overlays)) + ")", file=out)
     return 2 if failed else 0
 
 
@@ -176,11 +193,12 @@ def cmd_check(args, out) -> int:
         above(bar)
         print(f"FAIL  {one_line(outcome.file)}: {one_line(outcome.name)}", file=out)
         for failure in outcome.failures:
-            print(f"  step {failure.step} (line {failure.line}): {shown(failure.message)}",
-                  file=out)
+            print("  " + _("step {step} (line {line}): {message}").format(
+                step=failure.step, line=failure.line, message=shown(failure.message)), file=out)
             print(shown(failure.table), file=out)
-    print(f"{passed} passed, {failed} failed" + (f", {malformed} malformed" if malformed else "")
-          + skipped_text(skipped), file=out)
+    print((_("{passed} passed, {failed} failed, {malformed} malformed") if malformed else
+           _("{passed} passed, {failed} failed")).format(
+        passed=passed, failed=failed, malformed=malformed) + skipped_text(skipped), file=out)
     return 2 if malformed else 1 if failed else 0
 
 
@@ -209,9 +227,12 @@ def skipped_text(skipped: list) -> str:
     if not skipped:
         return ""
     names = ", ".join(one_line(display_name(path)) for path in skipped[:3])
-    more = f" and {len(skipped) - 3} more" if len(skipped) > 3 else ""
-    what = "not a scenario" if len(skipped) == 1 else "not scenarios"
-    return f", {len(skipped)} skipped ({what}: {names}{more})"
+    if len(skipped) > 3:
+        return ", " + _("{count} skipped (not scenarios: {names} and {more} more)").format(
+            count=len(skipped), names=names, more=len(skipped) - 3)
+    return ", " + ngettext("{count} skipped (not a scenario: {names})",
+                           "{count} skipped (not scenarios: {names})", len(skipped)).format(
+        count=len(skipped), names=names)
 
 
 def cmd_replay(args, out) -> int:
@@ -226,8 +247,11 @@ def cmd_replay(args, out) -> int:
             print(f"DIFFERS  {one_line(result.file)}: {shown(result.difference)}", file=out)
         elif not args.quiet:
             above(bar)
-            print(f"same     {one_line(result.file)}: {result.steps} decisions", file=out)
-    print(f"{len(logs) - differ} replayed the same, {differ} differ", file=out)
+            print(f"same     {one_line(result.file)}: " + ngettext(
+                "{count} decision", "{count} decisions", result.steps).format(count=result.steps),
+                file=out)
+    print(_("{same} replayed the same, {differ} differ").format(same=len(logs) - differ,
+                                                                differ=differ), file=out)
     return 1 if differ else 0
 
 
@@ -296,24 +320,27 @@ def cmd_compare(args, out) -> int:
     if args.plot:
         plot_comparison(summaries, (f"A: {a.name}", f"B: {b.name}"), args.plot)
         # Told on stderr beside --json, whose output is the JSON object alone.
-        print(f"wrote the plot to {one_line(args.plot)}", file=sys.stderr if args.json else out)
+        print(_("wrote the plot to {file}").format(file=one_line(args.plot)),
+              file=sys.stderr if args.json else out)
     if args.json:
         print(json.dumps(report), file=out)
         return 0
-    hands = f"{args.games:,} hand{'s' if args.games != 1 else ''} each"
-    print(f"{hands}, {players} players, seed {args.seed}, bots {args.bots}", file=out)
+    print(ngettext("{games} hand each, {players} players, seed {seed}, bots {bots}",
+                   "{games} hands each, {players} players, seed {seed}, bots {bots}",
+                   args.games).format(games=f"{args.games:,}", players=players, seed=args.seed,
+                                      bots=args.bots), file=out)
     for letter, rules in (("A", a), ("B", b)):
         changed = options_text(rules)
-        print(f"  {letter}: {one_line(rules.name)}{f' with {changed}' if changed else ''}",
-              file=out)
+        print(f"  {letter}: " + (_("{ruleset} with {options}") if changed else "{ruleset}").format(
+            ruleset=one_line(rules.name), options=changed), file=out)
     print(f"{'':<22}{'A':>22}{'B':>22}{'B - A':>24}", file=out)
-    for label, _, key, fmt in MEASURES:
+    for label, _unused, key, fmt in MEASURES:
         row = report["measures"][key]
         cells = [interval_text(row[side], fmt) for side in ("a", "b")]
         cells.append(interval_text(row["difference"], fmt.replace("{:", "{:+")))
-        print(f"{label:<22}{cells[0]:>22}{cells[1]:>22}{cells[2]:>24}", file=out)
-    print("(mean ± half-width of the 95% confidence interval, or mean [low, high] where the "
-          "interval is uneven: a rate's, Wilson's)", file=out)
+        print(f"{_(label):<22}{cells[0]:>22}{cells[1]:>22}{cells[2]:>24}", file=out)
+    print(_("(mean ± half-width of the {level} confidence interval, or mean [low, high] where "
+            "the interval is uneven: a rate's, Wilson's)").format(level="95%"), file=out)
     return 0
 
 
@@ -348,24 +375,35 @@ def cmd_simulate(args, out) -> int:
     if args.json:
         print(json.dumps(summary), file=out)
         return 0
-    print(f"{one_line(rules.title)}: {summary['games']} matches, {summary['players']} players, "
-          f"seed {summary['seed']}, bots {args.bots}", file=out)
+    print(ngettext("{title}: {games} match, {players} players, seed {seed}, bots {bots}",
+                   "{title}: {games} matches, {players} players, seed {seed}, bots {bots}",
+                   summary["games"]).format(
+        title=one_line(said(rules.source.data.get("title"), rules.title)),
+        games=summary["games"], players=summary["players"], seed=summary["seed"],
+        bots=args.bots), file=out)
     changed = options_text(rules)
     if changed:
-        print(f"options: {changed}", file=out)
-    print("wins per seat:", file=out)
+        print(_("options: {options}").format(options=changed), file=out)
+    print(_("wins per seat:"), file=out)
     for seat, wins in enumerate(summary["wins"]):
         share = wins / summary["games"]
-        print(f"  seat {seat}: {wins:>7}  {share:6.1%}", file=out)
-    print(f"mean turns per hand:   {summary['mean_turns_per_hand']:.1f}", file=out)
-    print(f"mean hands per match:  {summary['mean_hands_per_match']:.2f}", file=out)
+        print("  " + _("seat {seat}: {wins}  {share}").format(
+            seat=seat, wins=f"{wins:>7}", share=f"{share:6.1%}"), file=out)
+    # Each label padded to one column in the language spoken, its value after it.
+    rows = [(_("mean turns per hand:"), f"{summary['mean_turns_per_hand']:.1f}")]
+    rows.append((_("mean hands per match:"), f"{summary['mean_hands_per_match']:.2f}"))
     if summary["blocked_hands"]:
-        print(f"hands ended blocked:   {summary['blocked_hands']} (docs/game-rules.md section 1: "
-              f"the hand could no longer end)", file=out)
+        rows.append((_("hands ended blocked:"), _(
+            "{count} (docs/game-rules.md section 1: the hand could no longer end)").format(
+            count=summary["blocked_hands"])))
     if summary["matches_cut_short"]:
-        print(f"matches cut short:     {summary['matches_cut_short']} (their turns used up a "
-              f"game's budget of work; the leader won)", file=out)
-    print(f"games per second:      {summary['games_per_second']:.1f}", file=out)
+        rows.append((_("matches cut short:"), _(
+            "{count} (their turns used up a game's budget of work; the leader won)").format(
+            count=summary["matches_cut_short"])))
+    rows.append((_("games per second:"), f"{summary['games_per_second']:.1f}"))
+    width = max(23, *(len(label) + 1 for label, _value in rows))
+    for label, value in rows:
+        print(f"{label:<{width}}{value}", file=out)
     return 0
 
 
@@ -399,8 +437,10 @@ COMMANDS = {"serve": cmd_serve, "list": cmd_list, "schema": cmd_schema, "validat
 def main(argv=None, out=None) -> int:
     """Run the command line; bad input prints one clear message and exits 2."""
     out = Output(out or sys.stdout)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    translation.choose(asked_language(argv))  # the help speaks it too
     parser = build_parser()
-    if not (sys.argv[1:] if argv is None else argv):
+    if not argv:
         parser.print_help(out)  # a bare `houserules` is someone asking what it does
         return 0
     args = parser.parse_args(argv)
@@ -431,46 +471,19 @@ def main(argv=None, out=None) -> int:
         return 2
 
 
-class OutputError(Exception):
-    """The command's output could not be written (a full disk, say)."""
-
-
-class Output:
-    """The command's output stream, whose write errors are reported, not thrown: a reader
-    that has gone stays a BrokenPipeError, anything else becomes an OutputError."""
-
-    def __init__(self, stream):
-        self.stream = stream
-
-    def write(self, text: str):
-        try:
-            return self.stream.write(text)
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
-
-    def flush(self) -> None:
-        try:
-            self.stream.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
-
-    def discard(self) -> None:
-        """Let what could not be written go, so that leaving the interpreter does not try
-        again (and print a second error)."""
-        try:
-            fd = self.stream.fileno()
-        except (AttributeError, OSError, ValueError):
-            return
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, fd)
-        os.close(devnull)
-
-    def __getattr__(self, name):
-        return getattr(self.stream, name)
+def asked_language(argv: list) -> str | None:
+    """The language `--lang` asks for on the command line (before the command), or None: read
+    before the parser is built, so that its help is in that language."""
+    given = False  # the argument is the value of the option before it (--rules-path DIR)
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.removeprefix("--lang=")
+        if not given and not arg.startswith("-"):
+            return None  # the command: what follows is its own
+        given = arg == "--rules-path"
+    return None
 
 
 if __name__ == "__main__":

@@ -13,10 +13,11 @@ from collections import Counter
 from interpreter.engine.decisions import describe
 from interpreter.language import dsl
 from interpreter.language.vocabulary import describe as describe_type
+from interpreter.presenting.explain_words import DRAWING, EVENT_WORDS, INSTEAD
 from interpreter.presenting.naming import in_language
 from interpreter.presenting.prompts import cards_left
-from interpreter.presenting.translation import _, ngettext, said
-from interpreter.presenting.words import Words, plural
+from interpreter.presenting.translation import N_, _, ngettext, said
+from interpreter.presenting.words import Words
 from interpreter.safe_text import shown
 
 
@@ -52,7 +53,7 @@ def hand_size_text(rules) -> str:
     if len(set(rules.hand_sizes.values())) == 1:
         size = rules.hand_sizes[rules.min_players]
         return ngettext("{count} card each", "{count} cards each", size).format(count=size)
-    return "cards each: " + by_players_text(rules.hand_sizes)
+    return _("cards each: {sizes}").format(sizes=by_players_text(rules.hand_sizes))
 
 
 def by_players_text(table) -> str:
@@ -63,8 +64,9 @@ def by_players_text(table) -> str:
             runs[-1][1] = players
         else:
             runs.append([players, players, size])
-    return ", ".join(f"{size} with {low}" + (f"-{high}" if high != low else "") + " players"
-                     for low, high, size in runs)
+    return _(", ").join((ngettext("{size} with {low} player", "{size} with {low} players", low)
+                         if high == low else _("{size} with {low}-{high} players")).format(
+        size=size, low=low, high=high) for low, high, size in runs)
 
 
 def parse(data: dict, path: tuple, start: str):
@@ -115,8 +117,10 @@ def deck_section(rules) -> list[str]:
         return out + deck_table(rules, rules.deck, rules.colors)
     for side, (name, colors) in enumerate(zip(rules.sides, rules.side_colors)):
         faces = [card if side == 0 else card.back for card in rules.deck]
-        pairing = " (paired at random each match)" if rules.random_pairs and side else ""
-        out += [f"The {one_line(name)} side{' (up at the start)' if side == 0 else ''}{pairing}:"]
+        title = _("The {side} side (up at the start):") if side == 0 else \
+            _("The {side} side (paired at random each match):") if rules.random_pairs else \
+            _("The {side} side:")
+        out += [title.format(side=one_line(name))]
         out += deck_table(rules, faces, colors)
     return out
 
@@ -176,9 +180,11 @@ def attributes_section(rules, data: dict) -> list[str]:
     declared = data.get("attributes", {})
     if not declared:
         return []
-    out = ["", "Card attributes", "---------------"]
+    out = heading(_("Card attributes"))
     for attr, table in declared.items():
-        out.append(f"{attr}: {table['help']}" if table.get("help") else f"{attr}:")
+        helps = table.get("help")
+        english = helps.get("en", "") if isinstance(helps, dict) else helps
+        out.append(f"{attr}: {said(helps, english)}" if helps else f"{attr}:")
         values: dict = {}
         for face in rules.faces:
             values.setdefault(describe(face.attrs.get(attr)), []).append(face)
@@ -194,21 +200,21 @@ def which_cards(rules, faces: list) -> str:
     for color in rules.colors:
         of_color = {f for f in rules.faces if f.color == color}
         if of_color and of_color <= left:
-            parts.append(f"every {color} card")
+            parts.append(_("every {colour} card").format(colour=color))
             left -= of_color
     for kind in rules.kinds:
         of_kind = {f for f in rules.faces if f.kind == kind}
         if of_kind and of_kind <= left:
-            parts.append(f"every {kind.replace('_', ' ')}")
+            parts.append(_("every {kind}").format(kind=kind.replace("_", " ")))
             left -= of_kind
     parts.extend(f.name for f in rules.faces if f in left)
-    return ", ".join(parts)
+    return _(", ").join(parts)
 
 
 def effects_section(rules, words: Words, data: dict) -> list[str]:
     if not rules.effects:
         return []
-    out = ["", "Named effects", "-------------"]
+    out = heading(_("Named effects"))
     for name in rules.effects:
         spec = data.get("effects", {}).get(name)
         if not isinstance(spec, dict):
@@ -216,10 +222,15 @@ def effects_section(rules, words: Words, data: dict) -> list[str]:
             continue
         params = [f"{param} ({describe_type(frozenset({kind}))})"
                   for param, kind in (spec.get("params") or {}).items()]
-        given = ", given " + (" and ".join(params) if len(params) < 3
-                              else f"{', '.join(params[:-1])} and {params[-1]}") if params else ""
         told = sentence(words, data, ("effects", name, "do"))
-        out.append(f"- {name.replace('_', ' ')}{given}: {told}")
+        named = name.replace("_", " ")
+        if params:
+            given = params[0] if len(params) == 1 else _("{first} and {last}").format(
+                first=_(", ").join(params[:-1]), last=params[-1])
+            out.append("- " + _("{name}, given {params}: {effect}").format(
+                name=named, params=given, effect=told))
+        else:
+            out.append(f"- {named}: {told}")
     return out
 
 
@@ -227,13 +238,15 @@ def chances_section(rules) -> list[str]:
     """The `chances:` table: each chance's outcomes and how likely each is."""
     if not rules.chances:
         return []
-    out = ["", "Chances", "-------"]
+    out = heading(_("Chances"))
     for name, slots in rules.chances.items():
         counts: dict = {}
         for slot in slots:
             counts[slot] = counts.get(slot, 0) + 1
-        odds = ", ".join(f"{outcome} ({count} in {len(slots)})" for outcome, count in counts.items())
-        out.append(f"- {name.replace('_', ' ')}: {odds}; each outcome drawn at random.")
+        odds = _(", ").join(_("{outcome} ({count} in {total})").format(
+            outcome=outcome, count=count, total=len(slots)) for outcome, count in counts.items())
+        out.append("- " + _("{chance}: {odds}; each outcome drawn at random.").format(
+            chance=name.replace("_", " "), odds=odds))
     return out
 
 
@@ -243,13 +256,28 @@ def row_lines(rules, words: Words, data: dict) -> list[str]:
     for row in rules.rows:
         path = ("rows", row.name)
         name = words_of(row.name)
-        each = ("a player may play on each of its piles once a turn, and may stop after any "
-                "play" if row.each_pile else "a turn plays one card on one of its piles")
-        out.append(f"The {name} row: {plural(row.size, 'pile')} of cards face up, a card each "
-                   f"from the stock as a hand starts (no first card is turned onto the discard "
-                   f"pile); {each}. A card may go on a pile of it when "
-                   f"{sentence(words, data, path + ('playable',), 'condition')}; when several "
-                   "piles may take it, its player names the pile.")
+        template = ngettext("The {row} row: {count} pile of cards face up, a card each from the "
+                        "stock as a hand starts (no first card is turned onto the discard pile); "
+                        "a player may play on each of its piles once a turn, and may stop after "
+                        "any play. A card may go on a pile of it when {condition}; when several "
+                        "piles may take it, its player names the pile.",
+                        "The {row} row: {count} piles of cards face up, a card each from the "
+                        "stock as a hand starts (no first card is turned onto the discard pile); "
+                        "a player may play on each of its piles once a turn, and may stop after "
+                        "any play. A card may go on a pile of it when {condition}; when several "
+                        "piles may take it, its player names the pile.", row.size) \
+            if row.each_pile else \
+            ngettext("The {row} row: {count} pile of cards face up, a card each from the stock "
+                     "as a hand starts (no first card is turned onto the discard pile); a turn "
+                     "plays one card on one of its piles. A card may go on a pile of it when "
+                     "{condition}; when several piles may take it, its player names the pile.",
+                     "The {row} row: {count} piles of cards face up, a card each from the stock "
+                     "as a hand starts (no first card is turned onto the discard pile); a turn "
+                     "plays one card on one of its piles. A card may go on a pile of it when "
+                     "{condition}; when several piles may take it, its player names the pile.",
+                     row.size)
+        out.append(template.format(row=name, count=row.size, condition=sentence(
+            words, data, path + ("playable",), "condition")))
     return out
 
 
@@ -273,49 +301,31 @@ def playable_lines(words: Words, data: dict) -> list[str]:
     only = [sentence(words, data, ("playable", name, "only_if"), "condition")
             for name, clause in clauses.items() if isinstance(clause, dict)]
     # The clauses are the rules' own words (English, as the effect language says them).
-    out = [_("A card may be played when {condition}.").format(condition=" or when ".join(allow))]
+    out = [_("A card may be played when {condition}.").format(
+        condition=_(" or when ").join(allow))]
     out += [_("Only when {condition}.").format(condition=text) for text in only]
     return out
-
-
-# Each event a rule reacts to (engine/triggers.py), in words: when its rules run (or what
-# they replace), and the names the event binds in their text, in words.
-EVENT_WORDS = {
-    "card_played": ("When a card is played", {}),
-    "card_turned": ("When a card is turned over", {}),
-    "turn_started": ("When a turn starts", {}),
-    "turn_ended": ("When a turn ends", {}),
-    "hand_started": ("When a hand starts", {"player": "the dealer"}),
-    "cards_drawn": ("When a player has drawn cards", {}),
-    "hand_ended": ("When a hand has been won and scored", {"player": "the hand's winner"}),
-    "hand_size_changed": ("When a hand's size changes",
-                          {"seat": "the seat", "count": "the number of cards the seat now holds"}),
-    "decided": ("When a player has decided",
-                {"seat": "the seat", "decision": "the decision", "answer": "the answer"}),
-    "draw_owed": ("Instead of an owed draw",
-                  {"seat": "the seat", "count": "the number of cards owed"}),
-    "turn_lost": ("Instead of a lost turn", {"seat": "the seat"}),
-    "turn_draw": ("Instead of drawing for the turn", {"seat": "the seat"}),
-    "uno_penalty": ("Instead of the {call} penalty",
-                    {"seat": "the seat", "count": "the number of penalty cards"}),
-}
 
 
 def rules_section(rules, words: Words, data: dict) -> list[str]:
     """The `rules:` table in words, in the order the rules run (docs/rules.md)."""
     if not rules.triggers.every:
         return []
-    out = ["", "Rules", "-----"]
+    out = heading(_("Rules"))
     for rule in rules.triggers.every:
         path = ("rules", rule.name)
-        when, bound = EVENT_WORDS.get(rule.event, (words_of(rule.event), {}))
-        when = when.format(call=rules.call_word)
+        when, bound = EVENT_WORDS.get(rule.event, (None, {}))
+        when = _(when).format(call=rules.call_word) if when else words_of(rule.event)
         condition = sentence(words, data, path + ("if",), "condition", bound)
-        joined = ", when " if when.startswith("Instead") else " and "
-        line = f"- {rule.name.replace('_', ' ')}: {when}{joined + condition if condition else ''}: "
-        line += sentence(words, data, path + ("do",), bound=bound) or "nothing happens."
+        effect = sentence(words, data, path + ("do",), bound=bound) or _("nothing happens.")
+        template = (_("{name}: {when}, when {condition}: {effect}") if rule.event in INSTEAD
+                    else _("{name}: {when} and {condition}: {effect}")) if condition else \
+            _("{name}: {when}: {effect}")
+        line = "- " + template.format(name=rule.name.replace("_", " "), when=when,
+                                  condition=condition, effect=effect)
         if rule.text:
-            line += f" ({rule.text})"
+            written = (data.get("rules") or {}).get(rule.name) or {}
+            line += f" ({said(written.get('text'), rule.text)})"
         out.append(line)
     return out
 
@@ -326,84 +336,91 @@ def questions_section(data: dict) -> list[str]:
     table = data.get("questions") or {}
     if not table:
         return []
-    out = ["", "Questions", "---------",
-           "How a player is asked (a {value} is the asking rule's, filled in when it asks):"]
+    out = heading(_("Questions")) + [
+        _("How a player is asked (a {value} is the asking rule's, filled in when it asks):")]
     for name, written in table.items():
         wording = {key: in_language(value) for key, value in written.items()}
-        said = [f"asked as {either(wording['text'])}"] if wording.get("text") else []
-        said += [f"{answer} is labelled {either(wording[key])}"
-                 for answer, key in (("yes", "yes_label"), ("no", "no_label")) if wording.get(key)]
-        out.append(f"- {one_line(name).replace('_', ' ')}: {'; '.join(said) or 'in its own name'}.")
+        ways = [_("asked as {wording}").format(wording=either(wording["text"]))] \
+            if wording.get("text") else []
+        ways += [label.format(wording=either(wording[key])) for label, key in (
+            (_("yes is labelled {wording}"), "yes_label"),
+            (_("no is labelled {wording}"), "no_label")) if wording.get(key)]
+        out.append("- " + _("{question}: {how}.").format(
+            question=one_line(name).replace("_", " "),
+            how=_("; ").join(ways) or _("in its own name")))
     return out
 
 
 def either(wording) -> str:
     """A wording, or a list of wordings to try in order, quoted: "A", else "B"."""
-    return ", else ".join(f'"{one_line(w)}"' for w in ([wording] if isinstance(wording, str)
+    return _(", else ").join(f'"{one_line(w)}"' for w in ([wording] if isinstance(wording, str)
                                                         else wording))
 
 
 def play_section(rules, words: Words, data: dict) -> list[str]:
     out = heading(_("Play"))
     out += row_lines(rules, words, data) if rules.rows else playable_lines(words, data)
-    if rules.decide_after_draw:
-        if rules.max_draws == 1:
-            out.append("A player may take a card from the stock instead of playing, and then "
-                       "play or pass (or pass when nothing is left to draw).")
-        else:
-            limit = f"{rules.max_draws} cards" if rules.max_draws else "as many cards as they like"
-            out.append(f"A player may draw instead of playing, one card at a time, up to {limit} "
-                       "in a turn, deciding again after each card; once they may draw no more "
-                       "(or nothing is left to draw), they may pass.")
+    # How a turn that plays no card draws; said "With no penalty pending, ..." when a
+    # penalty may be pending (as turn_draws.draw_for_turn does).
+    pending = "add_penalty" in words.told
+    if pending:
+        out.append(_("While a penalty is pending, the player whose turn it is either answers it "
+                     "with a card the rules allow, or draws the whole penalty, and their turn is "
+                     "over."))
+    if rules.decide_after_draw and rules.max_draws == 1:
+        drawing = DRAWING["take"][pending]
+    elif rules.decide_after_draw:
+        drawing = DRAWING["up to" if rules.max_draws else "as many"][pending]
     elif rules.draw_until_playable:
-        limit = f", at most {rules.max_draws}" if rules.max_draws else ""
-        out.append(f"A player who does not play draws until a playable card comes{limit}.")
+        drawing = DRAWING["until, at most" if rules.max_draws else "until"][pending]
     elif rules.triggers.turn_draw:
-        out.append("A player who does not play does what the rules above say instead of "
-                   "drawing, and the turn is over (where none applies, they take a card).")
-    elif "add_penalty" in words.told:
-        out.append(_("With no penalty pending, a player who does not play draws one card."))
+        drawing = DRAWING["rules"][pending]
     else:
-        out.append(_("A player who does not play draws one card."))
-    if "add_penalty" in words.told:  # as turn_draws.draw_for_turn does
-        if out[-1].startswith("A "):  # the English of the other ways to draw
-            out[-1] = f"With no penalty pending, a{out[-1][1:]}"
-        out.insert(-1, "While a penalty is pending, the player whose turn it is either answers "
-                       "it with a card the rules allow, or draws the whole penalty, and their "
-                       "turn is over.")
-    for option, condition in (("Drawing", rules.may_draw), ("Passing", rules.may_pass)):
+        drawing = DRAWING["one"][pending]
+    out.append(_(drawing).format(count=rules.max_draws))
+    for message, condition, key in (
+            (N_("Drawing instead of playing is offered only when {condition} (and always to a "
+                "player holding no card they may play)."), rules.may_draw, "may_draw"),
+            (N_("Passing instead of playing is offered only when {condition} (and always to a "
+                "player holding no card they may play)."), rules.may_pass, "may_pass")):
         if condition is not None:
-            path = ("turn", "may_draw" if option == "Drawing" else "may_pass")
-            out.append(f"{option} instead of playing is offered only when "
-                       + sentence(words, data, path, "condition")
-                       + " (and always to a player holding no card they may play).")
+            out.append(_(message).format(condition=sentence(words, data, ("turn", key),
+                                                            "condition")))
     passes = rules.passes_to_block
     if any(count != players for players, count in passes.items()):
         extra = {count - players for players, count in passes.items()}
-        many = f"as many passes in a row as there are players, {extra.pop():+d}".replace(
-            "+", "plus ").replace("-", "minus ") if len(extra) == 1 else \
-            f"this many passes in a row: {by_players_text(passes)}"
-        out.append(f"With nothing left to draw, the hand ends blocked after {many}.")
+        if len(extra) == 1:
+            more = extra.pop()
+            out.append((_("With nothing left to draw, the hand ends blocked after as many passes "
+                          "in a row as there are players, plus {count}.") if more > 0 else
+                        _("With nothing left to draw, the hand ends blocked after as many passes "
+                          "in a row as there are players, minus {count}.")).format(count=abs(more)))
+        else:
+            out.append(_("With nothing left to draw, the hand ends blocked after this many passes "
+                         "in a row: {passes}.").format(passes=by_players_text(passes)))
     if not rules.reshuffle:
-        out.append("An empty stock stays empty: the discard pile is not shuffled into it.")
+        out.append(_("An empty stock stays empty: the discard pile is not shuffled into it."))
     if any(copies > 1 for copies in rules.decks.values()):
-        out.append(f"Decks shuffled together: {by_players_text(rules.decks)}.")
+        out.append(_("Decks shuffled together: {decks}.").format(
+            decks=by_players_text(rules.decks)))
     if rules.hand_limit:
-        out.append(f"Drawing stops when a hand holds {rules.hand_limit} cards.")
+        out.append(_("Drawing stops when a hand holds {count} cards.").format(
+            count=rules.hand_limit))
     if rules.play_drawn and not rules.decide_after_draw:
         out.append(_("A playable drawn card must be played.") if rules.forced_play
                    else _("A playable drawn card may be played at once."))
     if rules.jump_in is not None:
-        out.append("Jump-in: after a card is played (not one turned over), a player holding a "
-                   f"card for which {sentence(words, data, ('jump_in', 'allowed'), 'condition')} "
-                   "may play it out of turn, if it would be legal to play; play goes on from "
-                   "them. Holding several such cards, they choose which.")
+        out.append(_("Jump-in: after a card is played (not one turned over), a player holding a "
+                     "card for which {condition} may play it out of turn, if it would be legal to "
+                     "play; play goes on from them. Holding several such cards, they choose "
+                     "which.").format(condition=sentence(words, data, ("jump_in", "allowed"),
+                                                         "condition")))
     if rules.dealer_draw is not None:
-        out.append("The first dealer: everyone draws a card; the highest "
-                   f"({sentence(words, data, ('dealer', 'draw_high'), 'condition')}) deals; "
-                   "ties draw again.")
+        out.append(_("The first dealer: everyone draws a card; the highest ({value}) deals; ties "
+                     "draw again.").format(value=sentence(words, data, ("dealer", "draw_high"),
+                                                         "condition")))
     elif rules.first_dealer is None:
-        out.append("The first dealer is chosen at random.")
+        out.append(_("The first dealer is chosen at random."))
     else:
         out.append(_("Seat {seat} deals first.").format(seat=rules.first_dealer))
     moves = rules.deal_moves
@@ -414,8 +431,9 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
         out.append(_("First card: if {condition}, the whole deck is shuffled and dealt again.")
                    .format(condition=sentence(words, data, ("first_card", "redeal_if"), "condition")))
     if rules.return_if is not None:
-        out.append("First card: if " + sentence(words, data, ("first_card", "return_if"), "condition")
-                   + ", it goes back into the deck and another is turned.")
+        out.append(_("First card: if {condition}, it goes back into the deck and another is "
+                     "turned.").format(condition=sentence(words, data, ("first_card", "return_if"),
+                                                         "condition")))
     if rules.uno_penalty is not None:
         left = ngettext("{count} card", "{count} cards", rules.uno_cards_left).format(
             count=rules.uno_cards_left)
@@ -428,37 +446,45 @@ def play_section(rules, words: Words, data: dict) -> list[str]:
               "draw {count}.")
         out.append(caught.format(left=left, call=rules.call_word, count=rules.uno_penalty))
     elif data.get("uno") is not None:
-        out.append(f"Nobody calls {rules.call_word}: a player left with "
-                   f"{cards_left(rules.uno_cards_left)} is not asked to, and nobody can be "
-                   "caught for it.")
+        out.append(_("Nobody calls {call}: a player left with {left} is not asked to, and "
+                     "nobody can be caught for it.").format(call=rules.call_word,
+                                                           left=cards_left(rules.uno_cards_left)))
     out.append(_("A hand that can no longer end (every player passes with nothing to draw, or "
                  "play makes no progress) is blocked: the seat holding the fewest points wins it."))
     if data["scoring"].get("winner_scores") is not None:
         out.append(_("Scoring: the winner of a hand scores {score}.").format(
             score=sentence(words, data, ("scoring", "winner_scores"), "condition")))
     if data["scoring"].get("seat_scores") is not None:
-        out.append("Scoring: when a hand ends, every seat, the winner included, scores "
-                   + sentence(words, data, ("scoring", "seat_scores"), "condition") + ".")
+        out.append(_("Scoring: when a hand ends, every seat, the winner included, scores "
+                     "{score}.").format(score=sentence(words, data, ("scoring", "seat_scores"),
+                                                       "condition")))
     out.extend(match_sentences(rules, words, data))
     return out
 
 
 def match_sentences(rules, words, data: dict) -> list[str]:
     """When the match ends, who wins it, and how a tie for the win is settled."""
-    best = "lowest" if rules.lowest_wins else "highest"
+    low = rules.lowest_wins
     if rules.hands:
-        out = [f"The match: {plural(rules.hands, 'hand')}; the {best} total wins."]
+        out = [(ngettext("The match: {count} hand; the lowest total wins.",
+                         "The match: {count} hands; the lowest total wins.", rules.hands) if low
+                else ngettext("The match: {count} hand; the highest total wins.",
+                              "The match: {count} hands; the highest total wins.", rules.hands))
+               .format(count=rules.hands)]
     elif rules.ends_when is not None:
-        out = ["The match ends when " + sentence(words, data, ("match", "ends_when"), "condition")
-               + f" (or one player is left); the {best} total wins."]
-    elif rules.lowest_wins:
-        out = [f"The match: when a total reaches {rules.target_score} points, the lowest "
-               f"total wins."]
+        out = [(_("The match ends when {condition} (or one player is left); the lowest total "
+                  "wins.") if low else
+                _("The match ends when {condition} (or one player is left); the highest total "
+                  "wins.")).format(condition=sentence(words, data, ("match", "ends_when"),
+                                                      "condition"))]
+    elif low:
+        out = [_("The match: when a total reaches {score} points, the lowest total wins.").format(
+            score=rules.target_score)]
     else:
         out = [_("The match: the first to {score} points wins.").format(score=rules.target_score)]
     if rules.tie == "fewest_cards":
-        out.append("A tie for the win goes to the tied player holding the fewest cards as the "
-                   "last hand ended (still tied: the one who won a hand most recently).")
+        out.append(_("A tie for the win goes to the tied player holding the fewest cards as the "
+                     "last hand ended (still tied: the one who won a hand most recently)."))
     elif rules.tie == "play_on":
-        out.append("A tie for the win is played on, hand after hand, until it is broken.")
+        out.append(_("A tie for the win is played on, hand after hand, until it is broken."))
     return out

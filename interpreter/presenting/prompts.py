@@ -18,27 +18,42 @@ from interpreter.engine.order import walk
 from interpreter.language.choices import CardPasses, CardPicks
 from interpreter.presenting.naming import in_language
 from interpreter.presenting.narrate import words
-from interpreter.presenting.translation import N_, _, ngettext
+from interpreter.presenting.translation import N_, _, ngettext, said
 from interpreter.safe_text import shown
 
 # The engine's decisions, said to the seat that must answer.
 TITLES = {
-    "play": "Your turn: play a card or draw",
-    "play_drawn": "Play the card you drew?",
-    "color": "Name the colour to follow",
-    "target": "Choose a player",
-    "uno": "Call {call}?",
-    "jump_in": "You hold a card identical to the top card. Jump in with it?",
-    "jump_in_card": "Which card do you jump in with?",
-    "card": "Choose a card",
-    "pile": "Which pile does your card go on?",
+    "play": N_("Your turn: play a card or draw"),
+    "play_drawn": N_("Play the card you drew?"),
+    "color": N_("Name the colour to follow"),
+    "target": N_("Choose a player"),
+    "uno": N_("Call {call}?"),
+    "jump_in": N_("You hold a card identical to the top card. Jump in with it?"),
+    "jump_in_card": N_("Which card do you jump in with?"),
+    "card": N_("Choose a card"),
+    "pile": N_("Which pile does your card go on?"),
+}
+# The title of a decision said with what it is for: a card passed to a player, a player,
+# colour or card chosen for an effect or rule.
+PASS_TITLES = {"card": N_("Choose a card to pass to {player}")}
+FOR_TITLES = {
+    "target": N_("Choose a player for {purpose}"),
+    "color": N_("Name the colour to follow for {purpose}"),
+    "card": N_("Choose a card for {purpose}"),
+}
+# The play's title by what the turn offers beside playing: (draw, pass).
+PLAY_TITLES = {
+    (False, False): N_("Your turn: play a card"),
+    (True, False): N_("Your turn: play a card or draw"),
+    (False, True): N_("Your turn: play a card or pass"),
+    (True, True): N_("Your turn: play a card or draw or pass"),
 }
 # The engine's decisions that say what asked them (the card or rule they are for).
 PURPOSEFUL = ("target", "color", "card")
 # A window (a decision open to several seats) as offered to one of them: take it or not.
 OFFERS = {
-    "catch": ("{suspect} has {left} left and did not call {call}. Catch them?", "Catch"),
-    "jump_in": ("You hold a card identical to the top card. Jump in with it?", "Jump in"),
+    "catch": (N_("{suspect} has {left} left and did not call {call}. Catch them?"), N_("Catch")),
+    "jump_in": (N_("You hold a card identical to the top card. Jump in with it?"), N_("Jump in")),
 }
 
 
@@ -60,8 +75,8 @@ def call_words(ruleset) -> dict:
 
 # The labels of the engine's own yes/no decisions: (yes, no); {call}: the ruleset's call.
 ANSWERS = {
-    "play_drawn": ("Play it", "Keep it"),
-    "uno": ("Call {call}", "Don't call it"),
+    "play_drawn": (N_("Play it"), N_("Keep it")),
+    "uno": (N_("Call {call}"), N_("Don't call it")),
 }
 # A value in a `questions:` text: {name}, {name + 2}, {name - 1} (the schema's pattern).
 VALUE = re.compile(r"\{ *([a-z_][a-z0-9_]*) *(?:([+-]) *([0-9]{1,6}) *)?\}")
@@ -77,6 +92,8 @@ def rule_context(game) -> tuple:
             if event == "rule":
                 text = next((r.text for r in game.ruleset.triggers.every
                              if r.name == name and r.text), None)
+                written = (game.ruleset.source.data.get("rules") or {}).get(name) or {}
+                text = said(written.get("text"), text) if text else None
             break
         if event in ("play", "first_card"):
             break
@@ -129,13 +146,16 @@ def purpose(game, say=words) -> tuple:
     """What asked the pending decision, in words (`say`: how a name is said), and its text:
     the effect or rule that runs (its `text:`), else the card just played (its kind's
     `text:`); (None, None) if neither."""
-    name, text, _ = rule_context(game)
+    name, text, _values = rule_context(game)
     if name is not None:
         return say(name), text
-    for event, _ in reversed(game.events[-50:]):
+    for event, _data in reversed(game.events[-50:]):
         if event in ("play", "first_card"):
             top = game.top
-            return (words(top.name), top.rules.text or None) if top is not None else (None, None)
+            if top is None:
+                return None, None
+            written = (game.ruleset.source.data.get("kinds") or {}).get(top.kind) or {}
+            return words(top.name), said(written.get("text"), top.rules.text) or None
         if event in ("decided", "hand_over"):
             break
     return None, None
@@ -179,11 +199,11 @@ def answer_labels(game, decision) -> tuple:
     """(yes, no): the labels of a yes/no decision's answers, saying what each does."""
     if decision.kind in ANSWERS:
         call = call_words(game.ruleset)["call"]
-        return tuple(label.replace("{call}", call) for label in ANSWERS[decision.kind])
+        return tuple(_(label).replace("{call}", call) for label in ANSWERS[decision.kind])
     wording, values = question_words(game, decision.kind), asking_values(game)
-    said = words(decision.kind)
-    return (worded(wording.get("yes_label"), values) or said[:1].upper() + said[1:],
-            worded(wording.get("no_label"), values) or f"Don't {said}")
+    named = words(decision.kind)
+    return (worded(wording.get("yes_label"), values) or named[:1].upper() + named[1:],
+            worded(wording.get("no_label"), values) or _("Don't {question}").format(question=named))
 
 
 def suspect_of(game, decision) -> int | None:
@@ -199,25 +219,28 @@ def suspect_of(game, decision) -> int | None:
 def offer_text(game, decision, names: list, able: bool = True) -> tuple:
     """A window offered to one seat: (title, the word for taking it); to a seat that cannot
     take it (`able` false), the title says so and the word is None."""
-    title, take = OFFERS.get(decision.kind, (None, None))
-    said = words(decision.kind)
-    if title is None:
+    named = words(decision.kind)
+    closed = _("The {window} window is open; you have nothing to take it with.").format(
+        window=named)
+    if decision.kind not in OFFERS:
         if not able:
-            return f"The {said} window is open; you have nothing to take it with.", None
-        return f"You may {said} now. Take it?", said.capitalize()
+            return closed, None
+        return _("You may {window} now. Take it?").format(window=named), named.capitalize()
+    title, take = OFFERS[decision.kind]
     suspect = suspect_of(game, decision)
+    said_call = call_words(game.ruleset)
     if decision.kind == "catch" and suspect is not None:
-        who, said_call = names[suspect], call_words(game.ruleset)
-        left, call = said_call["left"], said_call["call"]
-        if who == "You":
-            return (f"You have {left} left and did not call {call}: the others may catch "
-                    "you.", None if not able else take)
+        who = names[suspect]
+        if who == _("You"):
+            return (_("You have {left} left and did not call {call}: the others may catch "
+                      "you.").format(**said_call), None if not able else _(take))
         if not able:
-            return f"{who} has {left} left and did not call {call}; you cannot catch them.", None
-        return title.format(suspect=who, **said_call), take
+            return _("{suspect} has {left} left and did not call {call}; you cannot catch "
+                     "them.").format(suspect=who, **said_call), None
+        return _(title).format(suspect=who, **said_call), _(take)
     if not able:
-        return f"The {said} window is open; you have nothing to take it with.", None
-    return title.format(suspect="Someone", **call_words(game.ruleset)), take
+        return closed, None
+    return _(title).format(suspect=_("Someone"), **said_call), _(take)
 
 
 def question_text(game, decision, names: list, viewer: int, say=words) -> tuple:
@@ -225,49 +248,51 @@ def question_text(game, decision, names: list, viewer: int, say=words) -> tuple:
     name of an effect or rule is said (Look.said: a ruleset's own words)."""
     kind = decision.kind
     if kind in TITLES:
-        title = TITLES[kind].format(**call_words(game.ruleset))
+        title = _(TITLES[kind]).format(**call_words(game.ruleset))
         if kind == "play":
-            ways = [w for w, offered in (("draw", DRAW in decision.options),
-                                         ("pass", PASS in decision.options)) if offered]
-            title = "Your turn: play a card" + (" or " + " or ".join(ways) if ways else "")
+            title = _(PLAY_TITLES[DRAW in decision.options, PASS in decision.options])
         # A game of rows matches its piles, not a colour (as the terminal's table shows it).
-        detail = f"Colour to follow: {words(game.color)}." if game.color and not game.rows \
-            and kind in ("play", "play_drawn") else ""
+        detail = _("Colour to follow: {colour}.").format(colour=words(game.color)) \
+            if game.color and not game.rows and kind in ("play", "play_drawn") else ""
         if kind in PURPOSEFUL:  # what the player, colour or card is chosen for
             what, text = purpose(game, say)
             if kind == "color" and rule_context(game)[0] is None:
                 what = None  # a wild's colour: said enough by the card just played
             receiver = passed_to(game) if kind == "card" else None
             if receiver is not None:  # pass_cards: to whom, which says what for
-                title = f"{title} to pass to {'you' if receiver == viewer else names[receiver]}"
+                title = _(PASS_TITLES[kind]).format(
+                    player=_("you") if receiver == viewer else names[receiver])
                 detail = shown(text, one_line=True) if text else ""
             elif what:
-                title = f"{title} for {what}"
+                title = _(FOR_TITLES[kind]).format(purpose=what)
                 detail = shown(text, one_line=True) if text else ""
         if kind == "play_drawn":
             drawn = next((data.get("cards") for event, data in reversed(game.events[-50:])
                           if event == "draw" and data["seat"] == viewer), None)
             if drawn:
-                detail = f"You drew {words(drawn[-1])}. {detail}"
+                detail = _("You drew {card}.").format(card=words(drawn[-1])) + " " + detail
         return title, detail.strip()
-    name, text, _ = rule_context(game)
+    name, text, _values = rule_context(game)
     about = ""
     played = [data for event, data in game.events[-200:] if event == "play"]
-    if played and game.rows:  # the card just played went on a pile, not the discard pile
+    if played:
         who = played[-1]["seat"]
-        about = (" your " if who == viewer else f" {names[who]}'s ") + words(played[-1]["card"])
-    elif played and game.top is not None:
-        who = played[-1]["seat"]
-        about = " your " if who == viewer else f" {names[who]}'s "
-        about += words(game.top.name)
+        card = words(played[-1]["card"]) if game.rows else \
+            words(game.top.name) if game.top is not None else None
+        if card is not None:  # in a game of rows the card went on a pile, not the discard pile
+            about = (_("your {card}") if who == viewer else _("{player}'s {card}")).format(
+                player=names[who], card=card)
         frame = game.frames[-1] if game.frames else None
         before = getattr(frame, "color_before", None)
-        if before and before != game.color:
-            about += f" (the colour to follow was {words(before)})"
-    said = words(kind)
-    detail = f"The rule: {shown(text, one_line=True)}" if text else \
-        (f"From {words(name)}." if name else "")
+        if card is not None and not game.rows and before and before != game.color:
+            about = _("{card} (the colour to follow was {colour})").format(
+                card=about, colour=words(before))
+    named = words(kind)
+    detail = _("The rule: {text}").format(text=shown(text, one_line=True)) if text else \
+        (_("From {name}.").format(name=words(name)) if name else "")
     asked = worded(question_words(game, kind).get("text"), asking_values(game))
     if asked:  # the ruleset's own words; the card it is about goes in the detail
-        return asked, (f"On{about}. " if about else "") + detail.strip()
-    return f"{said[:1].upper()}{said[1:]}{about}?", detail.strip()
+        return asked, (_("On {card}.").format(card=about) + " " if about else "") + detail.strip()
+    title = named[:1].upper() + named[1:]
+    return (_("{question} {card}?") if about else _("{question}?")).format(
+        question=title, card=about), detail.strip()

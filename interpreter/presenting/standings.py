@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from interpreter.engine.scoring import totals
+from interpreter.presenting.translation import _, ngettext
 
 
 class Standing(NamedTuple):
@@ -51,7 +52,8 @@ def standings_text(game, names: list) -> list[str]:
     """The standings as lines of words, `names` per seat ("1. Ann: 120 points")."""
     lines = []
     for line in standings(game):
-        who = " and ".join(names[seat] for seat in line.seats)
-        said = f"{line.place}. {who}: {line.total} point{'' if line.total == 1 else 's'}"
-        lines.append(said + (" (out)" if line.out else "") + (" (wins)" if line.winner else ""))
+        who = _(" and ").join(names[seat] for seat in line.seats)
+        said = f"{line.place}. " + ngettext("{players}: {count} point", "{players}: {count} points",
+                                            line.total).format(players=who, count=line.total)
+        lines.append(said + (_(" (out)") if line.out else "") + (_(" (wins)") if line.winner else ""))
     return lines

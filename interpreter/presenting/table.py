@@ -15,7 +15,7 @@ import sys
 
 from interpreter.engine.decisions import DRAW, PASS, describe
 from interpreter.engine.game import GameState
-from interpreter.presenting.layout import ANSI, DEFAULT_WIDTH, GLUE, menu, plural, wrap
+from interpreter.presenting.layout import ANSI, DEFAULT_WIDTH, GLUE, menu, wrap
 from interpreter.presenting.look import Look
 from interpreter.presenting.naming import translated, use, word_of
 from interpreter.presenting.narrate import words
@@ -90,12 +90,14 @@ class Table:
         heading = whole(_("direction: {direction}"), direction=arrow)
         count = owed(game)[0]
         if count:  # a stacked penalty: the next to draw instead of playing takes it all
-            heading += f"   owed:{GLUE}{plural(count, 'card').replace(' ', GLUE)}"
+            heading += "   " + whole(ngettext("owed: {count} card", "owed: {count} cards", count),
+                                     count=count)
         if view.rows:  # a game of rows matches its piles, not the discard pile's top card
-            pile = plural(view.discard_size, 'card').replace(' ', GLUE)
-            self.say(f"Discard{GLUE}pile:{GLUE}{pile}   {heading}")
+            self.say(whole(ngettext("Discard pile: {count} card", "Discard pile: {count} cards",
+                                    view.discard_size), count=view.discard_size)
+                     + f"   {heading}")
         else:
-            follow = self.paint(translated(game.color) or game.color if game.color else 'any',
+            follow = self.paint(translated(game.color) or game.color if game.color else _("any"),
                                 game.color)
             self.say(whole(_("Top: {card}"), card=top) + "   "
                      + whole(_("colour to follow: {colour}"), colour=follow) + f"   {heading}")
@@ -104,24 +106,28 @@ class Table:
         for name, piles in view.rows:  # rows of piles (rows:): every top card, numbered
             tops = "   ".join(f"{number}:{GLUE}{self.card(pile[-1])}"
                               + (f"{GLUE}(+{len(pile) - 1})" if len(pile) > 1 else "")
-                              for number, pile in enumerate(piles, 1)) or "(empty)"
-            self.say(f"{name.replace('_', ' ').capitalize()} row: {tops}", indent="    ")
+                              for number, pile in enumerate(piles, 1)) or _("(empty)")
+            self.say(_("{row} row: {piles}").format(row=name.replace("_", " ").capitalize(),
+                                                   piles=tops), indent="    ")
         others = [whole(_("{player}: out"), player=self.names[s]) if game.out[s] else
                   whole(ngettext("{player}: {count} card", "{player}: {count} cards", len(h)),
                         player=self.names[s], count=len(h))
                   for s, h in enumerate(game.hands) if s != seat]
         self.say("   ".join(others))
         if view.side is not None:  # two-sided cards: the other side of their hands shows
-            self.say(f"Side up: {view.side}   stock shows: "
-                     f"{self.card(view.stock_top) if view.stock_top else '(empty)'}")
+            self.say(_("Side up: {side}   stock shows: {card}").format(
+                side=view.side, card=self.card(view.stock_top) if view.stock_top
+                else _("(empty)")))
             for other, faces in enumerate(view.shown):
                 if other != seat and faces:
-                    self.say(f"  {self.names[other]} shows: "
-                             + ", ".join(self.card(c) for c in faces), indent="    ")
+                    self.say("  " + _("{player} shows: {cards}").format(
+                        player=self.names[other], cards=_(", ").join(self.card(c) for c in faces)),
+                        indent="    ")
         for other, faces in enumerate(view.revealed):
             if faces and other != seat:  # a hand shown to the table (reveal_hand)
-                self.say(f"  {self.names[other]}'s hand, face up: "
-                         + ", ".join(self.card(c) for c in faces), indent="    ")
+                self.say("  " + _("{player}'s hand, face up: {cards}").format(
+                    player=self.names[other], cards=_(", ").join(self.card(c) for c in faces)),
+                    indent="    ")
         self.say(_("Scores:") + " " + "   ".join(f"{self.names[s]}{GLUE}{p}".replace(" ", GLUE)
                                          for s, p in enumerate(game.scores)))
         for label, values in view.values:  # the per-seat values the ruleset shows
@@ -129,7 +135,7 @@ class Table:
                 f"{self.names[s]}{GLUE}{describe(v)}".replace(" ", GLUE)
                 for s, v in enumerate(values) if not game.out[s]))
         if view.revealed and view.revealed[seat]:
-            self.say("Your hand is face up: every player sees it.")
+            self.say(_("Your hand is face up: every player sees it."))
         decision = game.decision
         playable = decision.options if decision and decision.seat == seat \
             and decision.kind in ("play", "card") else ()
@@ -157,6 +163,11 @@ def facing(game: GameState, seat: int) -> bool:
 def owed_line(game: GameState, count: int) -> str:
     """How the seat facing a penalty of `count` cards answers it."""
     decision = game.decision
-    answer = "answer with a card marked *, or" if decision and any(
-        o not in (DRAW, PASS) for o in decision.options) else "type"
-    return f"You face {plural(count, 'card')} owed: {answer} d to draw {count}."
+    if decision and any(o not in (DRAW, PASS) for o in decision.options):
+        said = ngettext("You face {count} card owed: answer with a card marked *, or d to draw "
+                        "{count}.", "You face {count} cards owed: answer with a card marked *, or "
+                        "d to draw {count}.", count)
+    else:
+        said = ngettext("You face {count} card owed: type d to draw {count}.",
+                        "You face {count} cards owed: type d to draw {count}.", count)
+    return said.format(count=count)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from interpreter.errors import HouserulesError
 from interpreter.playing.seating import make_agents
+from interpreter.presenting.translation import N_
 from interpreter.simulate.chunks import (
     RunError,
     chunk_count,
@@ -172,9 +173,9 @@ def default_jobs() -> int:
 
 # What `compare` reports: (label, key in the summary, key in --json, how to show a value).
 MEASURES = (
-    ("turns per hand", "turns", "turns_per_hand", "{:.2f}"),
-    ("first-seat win rate", "first_wins", "first_seat_win_rate", "{:.1%}"),
-    ("points per hand", "points", "points_per_hand", "{:.1f}"),
+    (N_("turns per hand"), "turns", "turns_per_hand", "{:.2f}"),
+    (N_("first-seat win rate"), "first_wins", "first_seat_win_rate", "{:.1%}"),
+    (N_("points per hand"), "points", "points_per_hand", "{:.1f}"),
 )
 
 PROPORTIONS = {"first_wins"}  # measures of 0s and 1s: Wilson intervals, within 0 and 1

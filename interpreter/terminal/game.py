@@ -15,7 +15,7 @@ from interpreter.errors import HouserulesError, RuleRuntimeError
 from interpreter.playing.match import Match
 from interpreter.playing.session import Session
 from interpreter.presenting.standings import standings_text
-from interpreter.presenting.translation import _
+from interpreter.presenting.translation import _, said
 from interpreter.safe_text import shown
 from interpreter.terminal.prompts import Prompts, Quit
 
@@ -59,16 +59,17 @@ class TerminalGame(Prompts):
 
     def next_hand_prompt(self) -> None:
         while True:
-            line = self.ask("Press Enter for the next hand: ")
+            line = self.ask(_("Press Enter for the next hand: "))
             if not line:
                 return
-            self.say(f"'{shown(line, one_line=True)}' is not an answer here. Press Enter to deal "
-                     "the next hand (or q to quit, h for help).")
+            self.say(_("'{answer}' is not an answer here. Press Enter to deal the next hand (or "
+                       "q to quit, h for help).").format(answer=shown(line, one_line=True)))
 
     def run(self) -> int:
         """Play until the match ends or the person quits."""
         game = self.session.game
-        title = shown(self.session.ruleset.title, one_line=True)
+        rules = self.session.ruleset
+        title = shown(said(rules.source.data.get("title"), rules.title), one_line=True)
         self.say(_("{title}: you are seat {seat} of {players}. Type h for help.").format(
             title=title, seat=self.session.seat, players=self.session.players))
         decision = game.decision
@@ -94,9 +95,9 @@ class TerminalGame(Prompts):
             saved = self.keep()
             self.session.close_log()
             if interrupted:
-                self.say(f"\nGame interrupted.{saved}")
+                self.say("\n" + _("Game interrupted.") + saved)
                 return 130
-            self.say(f"Bye.{saved}")
+            self.say(_("Bye.") + saved)
             return 0
         except RuleRuntimeError as err:
             return self.broken(err)
@@ -104,11 +105,11 @@ class TerminalGame(Prompts):
         self.end_of_hand()
         winner = game.match_winner
         assert winner is not None  # the match is over
-        lowest = f" with the lowest total, {game.scores[winner]} points" \
-            if game.rules.lowest_wins else ""
-        self.say(f"The match is over: {self.names[winner]} won{lowest}.")
-        self.say("Final standings:\n" + "\n".join(f"  {line}" for line in
-                                                   standings_text(game, self.names)))
+        over = _("The match is over: {player} won with the lowest total, {points} points.") \
+            if game.rules.lowest_wins else _("The match is over: {player} won.")
+        self.say(over.format(player=self.names[winner], points=game.scores[winner]))
+        self.say(_("Final standings:") + "\n" + "\n".join(f"  {line}" for line in
+                                                        standings_text(game, self.names)))
         return 0
 
     def keep(self) -> str:
@@ -118,8 +119,9 @@ class TerminalGame(Prompts):
         try:
             self.save()
         except HouserulesError as err:
-            return f" The game could not be saved: {err}"
-        return f" Saved: continue with `houserules resume {self.save_path}`."
+            return " " + _("The game could not be saved: {error}").format(error=err)
+        return " " + _("Saved: continue with `houserules resume {path}`.").format(
+            path=self.save_path)
 
     def broken(self, err: RuleRuntimeError) -> int:
         """A rule failed: save the game as it was before that action and say how to go on."""
@@ -131,11 +133,11 @@ class TerminalGame(Prompts):
         path = self.save_path or self.spare_file()
         try:
             self.session.save(path, broken=err.message)
-            kept = (f"The game is saved as it was before that action: {path}. Fix the ruleset "
-                    f"file, then continue with `houserules resume {path}`.")
+            kept = _("The game is saved as it was before that action: {path}. Fix the ruleset "
+                     "file, then continue with `houserules resume {path}`.").format(path=path)
         except (HouserulesError, OSError) as exc:
-            kept = f"The game could not be saved: {exc}"
+            kept = _("The game could not be saved: {error}").format(error=exc)
         self.say("")
-        self.say(f"error: a rule failed while the game ran: {err}")
+        self.say(_("error: a rule failed while the game ran: {error}").format(error=err))
         self.say(kept)
         return 2

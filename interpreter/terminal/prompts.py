@@ -23,48 +23,25 @@ from interpreter.presenting.prompts import (
     rule_context,
     worded,
 )
-from interpreter.presenting.translation import N_, _
+from interpreter.presenting.translation import _, ngettext
+from interpreter.presenting.translation import said as said_text  # `said` names call words here
 from interpreter.safe_text import shown
-from interpreter.presenting.layout import GLUE, menu, plural, width_of, wrap
+from interpreter.presenting.layout import GLUE, menu, width_of, wrap
 from interpreter.terminal.screen import Screen
+from interpreter.terminal.texts import (
+    CHOOSE_CARD,
+    HELP_KEYS,
+    HELP_OTHERS,
+    INVALID,
+    NO,
+    UNO_WORDS,
+    YES,
+    is_number,
+    numbered,
+)
 
-# The help, as (key, what it does) rows: laid out to the terminal's width (Prompts.help).
-HELP_KEYS = (
-    ("3", N_("play card number 3 of your hand (cards marked * can be played now)")),
-    ("3 uno", N_("play card 3 and call {call} (also 3 u, 3 uno!): do it when that leaves you "
-                 "{left}")),
-    ("d", N_("draw instead of playing (p to pass, when the game offers a pass)")),
-    ("s", N_("sort your hand by colour and rank, or keep the order it was dealt (a switch)")),
-    ("t", N_("show the table and your hand again")),
-    ("h", N_("this help")),
-    ("q", N_("quit (with --save the game is kept; else you are asked first)")),
-)
-HELP_OTHERS = (
-    N_("a colour: its number, its name or first letters (r, blue)"),
-    N_("a player: the number shown or the name (1, bot 1)"),
-    N_("yes/no: y, yes, n, no (or the question's word: challenge)"),
-    N_("a catch: c, catch or y; Enter or n lets it go"),
-    N_("a jump-in: j, jump or y; Enter or n lets it go"),
-    N_("a card to choose: its number in your hand, its name (red 5), or done when you may stop"),
-)
 KEY_WIDTH = 11  # the column the help's texts start at
 ANSWER_ROOM = 6  # columns kept free after a prompt for the answer typed there (`bot 1`)
-
-INVALID = object()  # what a prompt's parser gives for a line it cannot take
-YES = ("y", "yes")
-NO = ("n", "no")
-UNO_WORDS = ("u", "uno", "uno!")
-
-
-def numbered(line: str, options):
-    """The option numbered `line` (from 1), or INVALID."""
-    return options[int(line) - 1] if is_number(line) and 1 <= int(line) <= len(options) else INVALID
-
-
-def is_number(text: str) -> bool:
-    """Plain digits 0-9 (`²` and `①` pass str.isdigit() but not int())."""
-    return text.isascii() and text.isdigit()
-
 
 class Quit(Exception):
     """The person asked to stop."""
@@ -137,8 +114,8 @@ class Prompts(Screen):
             raise Quit()
         keep = self.spare_file()
         while True:
-            prompt = (f"Quit? This game is not saved. y: quit and lose it; s: save it to "
-                      f"{keep} and quit; n: keep playing [y/s/n]: ")
+            prompt = _("Quit? This game is not saved. y: quit and lose it; s: save it to "
+                       "{path} and quit; n: keep playing [y/s/n]: ").format(path=keep)
             lines = self.prompt_lines(prompt)
             for line in lines[:-1]:
                 print(line, file=self.out, flush=True)
@@ -154,7 +131,7 @@ class Prompts(Screen):
                 raise Quit()
             if answer in NO:
                 return
-            self.say("Type y to quit without saving, s to save and quit, or n to keep playing.")
+            self.say(_("Type y to quit without saving, s to save and quit, or n to keep playing."))
 
     def spare_file(self) -> Path:
         """Where an unsaved game is kept when the person asks (or a rule error stops it)."""
@@ -168,8 +145,8 @@ class Prompts(Screen):
             answer = parse(line)
             if answer is not INVALID:
                 return answer
-            self.say((f"'{shown(line, one_line=True)}' is not an answer here. " if line
-                      else "") + hint)
+            self.say(_("'{answer}' is not an answer here. {hint}").format(
+                answer=shown(line, one_line=True), hint=hint) if line else hint)
 
     def context(self) -> tuple:
         """What the pending decision is for: (the effect or rule's name, else the card just
@@ -198,33 +175,40 @@ class Prompts(Screen):
         about = ""
         if played and game.rows:  # the card just played went on a pile, not the discard pile
             last = played[-1]
-            whose = "your" if last["seat"] == self.session.seat else f"{self.names[last['seat']]}'s"
-            pile = f" on {self.narrator.pile(last['pile'])}" if last.get("pile") else ""
-            about = f" {whose} {self.named_card(last['card'])}{pile}"
+            mine = last["seat"] == self.session.seat
+            card = self.named_card(last["card"])
+            about = (_("your {card} on {pile}") if mine else _("{player}'s {card} on {pile}")) \
+                if last.get("pile") else (_("your {card}") if mine else _("{player}'s {card}"))
+            about = about.format(player=self.names[last["seat"]], card=card,
+                                 pile=self.narrator.pile(last.get("pile")))
         elif played and game.top is not None:
-            who = self.names[played[-1]["seat"]]
-            about = f" {who}'s {self.card(game.top)}" if who != "You" else \
-                f" your {self.card(game.top)}"
+            mine = played[-1]["seat"] == self.session.seat
+            about = (_("your {card}") if mine else _("{player}'s {card}")).format(
+                player=self.names[played[-1]["seat"]], card=self.card(game.top))
             frame = game.frames[-1] if game.frames else None
             before = getattr(frame, "color_before", None)
             if before and before != game.color:
-                about += f" (the colour to follow was {self.paint(before, before)})"
-        _, text, _ = rule_context(game)
+                about = _("{card} (the colour to follow was {colour})").format(
+                    card=about, colour=self.paint(before, before))
+        _unused, text, _unused = rule_context(game)
         # The rule's text the first time its question is asked: then the answers' labels
         # say what is at stake, and a long rule does not push the table off the screen.
-        stakes = f" The rule: {shown(text, one_line=True)}" if text and \
-            decision.kind not in self.explained else ""
+        stakes = " " + _("The rule: {text}").format(text=shown(text, one_line=True)) \
+            if text and decision.kind not in self.explained else ""
         self.explained.add(decision.kind)
         title = question[:1].upper() + question[1:]
         asked = worded(question_words(game, decision.kind).get("text"), asking_values(game))
         if asked:  # the ruleset's own words; the card it is about after them
-            title, about = asked.rstrip("?"), f" (on{about})" if about else ""
+            title = asked.rstrip("?")
+            asking = _("{question} (on {card})?") if about else _("{question}?")
+        else:
+            asking = _("{question} {card}?") if about else _("{question}?")
+        asking = asking.format(question=title, card=about)
         if set(decision.options) != {True, False}:
             options = decision.options
             listed = menu((i, shown(str(o), one_line=True)) for i, o in enumerate(options, 1))
-            return self.until_valid(f"{title}{about}?{stakes} {listed}: ",
-                                    lambda line: numbered(line, options),
-                                    f"Type a number from 1 to {len(options)}.")
+            return self.until_valid(f"{asking}{stakes} {listed}: ",
+                                    lambda line: numbered(line, options), self.type_number(options))
         word = decision.kind.lower()
         wording = question_words(game, decision.kind)
         if wording.get("yes_label") or wording.get("no_label"):  # what each answer does
@@ -235,8 +219,14 @@ class Prompts(Screen):
             if line in YES or line in (word, question):
                 return True
             return False if line in NO else INVALID
-        return self.until_valid(f"{title}{about}?{stakes} [y/n]: ", parse,
-                                f"Type y (or {question}) to {question}, n not to.")
+        return self.until_valid(f"{asking}{stakes} [y/n]: ", parse,
+                                _("Type y (or {question}) to {question}, n not to.").format(
+                                    question=question))
+
+    @staticmethod
+    def type_number(options) -> str:
+        """The hint of a numbered list of `options`."""
+        return _("Type a number from 1 to {count}.").format(count=len(options))
 
     def choose_play(self, decision):
         self.show_table()
@@ -246,11 +236,15 @@ class Prompts(Screen):
         ask = (_("Your move (number to play, p to pass, h for help): ") if can_pass and not can_draw
                else _("Your move (number to play, d to draw, h for help): ") if can_draw
                else _("Your move (number to play, h for help): "))
-        ways = "".join(f"{way}, " for way, offered in (("p to pass", can_pass),
-                                                      ("d to draw", can_draw)) if offered)
         call = self.session.ruleset.call_word
-        hint = (f"Type a card number from 1 to {len(hand)} (add uno to call {call}), {ways}"
-                "s to sort, h for help or q to quit.")
+        hint = (_("Type a card number from 1 to {count} (add uno to call {call}), p to pass, d to "
+                  "draw, s to sort, h for help or q to quit.") if can_pass and can_draw else
+                _("Type a card number from 1 to {count} (add uno to call {call}), p to pass, s to "
+                  "sort, h for help or q to quit.") if can_pass else
+                _("Type a card number from 1 to {count} (add uno to call {call}), d to draw, s to "
+                  "sort, h for help or q to quit.") if can_draw else
+                _("Type a card number from 1 to {count} (add uno to call {call}), s to sort, h for "
+                  "help or q to quit.")).format(count=len(hand), call=call)
         while True:
             line = self.ask(ask)
             parts = line.split()
@@ -262,32 +256,37 @@ class Prompts(Screen):
                     return PASS
                 if first in ("d", "draw") and can_draw:
                     return DRAW
-                must = "" if can_pass or can_draw else " (you hold a card you may play: play one)"
-                self.say("You can't " + ("pass" if first[0] == "p" else "draw") + f" now{must}. "
-                         + hint)
+                cannot = (_("You can't pass now. {hint}") if first[0] == "p" else
+                          _("You can't draw now. {hint}")) if can_pass or can_draw else \
+                    (_("You can't pass now (you hold a card you may play: play one). {hint}")
+                     if first[0] == "p" else
+                     _("You can't draw now (you hold a card you may play: play one). {hint}"))
+                self.say(cannot.format(hint=hint))
                 continue
             if first in ("s", "sort") and len(parts) == 1:
                 self.sort = not self.sort
-                self.say("Your hand is sorted by colour and rank." if self.sort else
-                         "Your hand is in the order it was dealt.")
+                self.say(_("Your hand is sorted by colour and rank.") if self.sort else
+                         _("Your hand is in the order it was dealt."))
                 self.show_table()
                 hand = self.hand()
                 continue
             if first in self.calls():
-                self.say("Type the number of the card to play before uno, as in 3 uno.")
+                self.say(_("Type the number of the card to play before uno, as in 3 uno."))
                 continue
             if not is_number(first) or not 1 <= int(first) <= len(hand):
-                self.say(f"'{shown(line, one_line=True)}' is not a move. {hint}")
+                self.say(_("'{answer}' is not a move. {hint}").format(
+                    answer=shown(line, one_line=True), hint=hint))
                 continue
             if len(parts) > 2 or (len(parts) == 2 and parts[1] not in self.calls()):
-                self.say(f"'{shown(' '.join(parts[1:]), one_line=True)}' is not understood "
-                         f"after a card number: type {first} to play it, or {first} uno to play "
-                         f"it and call {call}. Nothing was played.")
+                self.say(_("'{answer}' is not understood after a card number: type {number} to "
+                           "play it, or {number} uno to play it and call {call}. Nothing was "
+                           "played.").format(answer=shown(" ".join(parts[1:]), one_line=True),
+                                             number=first, call=call))
                 continue
             card = hand[int(first) - 1]
             reason = self.refusal(decision, card)
             if reason:
-                self.say(f"You can't play that: {reason}.")
+                self.say(_("You can't play that: {reason}.").format(reason=reason))
                 continue
             self.call_uno = len(parts) == 2
             return card
@@ -298,17 +297,29 @@ class Prompts(Screen):
             return None
         count, rule = owed(self.session.game)
         if count:  # the penalty is the reason: only some cards answer it
-            why = f" ({rule})" if rule else ""
             answers = [str(i) for i, c in enumerate(self.hand(), 1) if c in decision.options]
-            answer = (f"answer with a card marked * ({', '.join(answers)}), or " if answers
-                      else "no card of yours answers them: ")
-            return f"{plural(count, 'card')} {'is' if count == 1 else 'are'} owed{why}: " \
-                f"{answer}d to draw {count}"
+            owing = (ngettext("{count} card is owed ({rule})", "{count} cards are owed ({rule})",
+                              count) if rule else
+                     ngettext("{count} card is owed", "{count} cards are owed", count)).format(
+                count=count, rule=rule)
+            answer = _("{owing}: answer with a card marked * ({numbers}), or d to draw {count}") \
+                if answers else _("{owing}: no card of yours answers them: d to draw {count}")
+            return answer.format(owing=owing, numbers=", ".join(answers), count=count)
+        game = self.session.game
         try:
-            self.session.game.clone().apply(card)
+            game.clone().apply(card)
         except IllegalMove as err:
-            return str(err).replace("_", " ")
-        return "it is not among the legal plays"
+            # The engine's reason in the player's words: no match, or the kind's `legal:` refuses
+            said = self.named_card(card.name)
+            if game.rules.rows:
+                return _("{card} may not go on any pile not played on this turn").format(card=said)
+            if " cannot be played on " in str(err) and game.top is not None:
+                return _("{card} cannot be played on {top} (colour to follow: {colour})").format(
+                    card=said, top=self.named_card(game.top.name), colour=game.color or _("any"))
+            written = (game.ruleset.source.data.get("kinds") or {}).get(card.kind) or {}
+            why = said_text(written.get("text"), card.rules.text or card.rules.legal_text)
+            return _("{card} may not be played now: {rule}").format(card=said, rule=why)
+        return _("it is not among the legal plays")
 
     def choose_uno(self, decision):
         called, self.call_uno = self.call_uno, None
@@ -321,15 +332,14 @@ class Prompts(Screen):
         def parse(line):
             return True if line in YES + self.calls() else False if line in NO else INVALID
         return self.until_valid(
-            "You are left holding {left}. Call {call}? [y/n]: ".format(**said), parse,
-            "Type y (or uno) to call {call}, n not to.".format(**said))
+            _("You are left holding {left}. Call {call}? [y/n]: ").format(**said), parse,
+            _("Type y (or uno) to call {call}, n not to.").format(**said))
 
     def choose_jump_in_card(self, decision):
         cards = decision.options
         listed = menu((i, self.card(c)) for i, c in enumerate(cards, 1))
-        return self.until_valid(f"Jump in with which card? {listed}: ",
-                                lambda line: numbered(line, cards),
-                                f"Type a number from 1 to {len(cards)}.")
+        return self.until_valid(_("Jump in with which card? {cards}: ").format(cards=listed),
+                                lambda line: numbered(line, cards), self.type_number(cards))
 
     def choose_card(self, decision):
         """One pick of a card choice (choose_cards, pass_cards): a card on offer, by its
@@ -343,10 +353,7 @@ class Prompts(Screen):
         numbers = [(i, c) for i, c in enumerate(hand, 1) if any(c is card for card in cards)] \
             if from_hand else list(enumerate(cards, 1))
         receiver = passed_to(self.session.game)
-        what, _ = self.context()
-        why = f" to pass to {self.narrator.whom(receiver)}" if receiver is not None else \
-            f" for {what}" if what else ""
-        marked = " marked *" if len(numbers) < len(hand) else " of your hand"
+        what = self.context()[0]
         chosen = {number: card for number, card in numbers}
 
         def parse(line):
@@ -355,15 +362,21 @@ class Prompts(Screen):
             if is_number(line):
                 return chosen.get(int(line), INVALID)
             return self.named(line, cards)
-        done = "; done: no more" if stop else ""
-        prompt = f"Choose a card{marked}{why} (its number or name{done}): " if from_hand else \
-            f"Choose a card{why}: {menu((i, self.card(c)) for i, c in numbers)} (its number " \
-            f"or name{done}): "
+        # One whole sentence per case: what the card is for, whether it comes from the hand
+        # (all of it, or the cards marked *), and whether `done` may end the choice.
+        key = ("pass" if receiver is not None else "for" if what else "",
+               "" if not from_hand else "marked" if len(numbers) < len(hand) else "hand",
+               stop)
+        prompt = CHOOSE_CARD[key]
+        hint = (_("Type the number of a card marked * ({numbers}) or its name, or done to stop.")
+                if stop else _("Type the number of a card marked * ({numbers}) or its name.")) \
+            if from_hand else \
+            (_("Type the number of a card ({numbers}) or its name, or done to stop.") if stop
+             else _("Type the number of a card ({numbers}) or its name."))
         return self.until_valid(
-            prompt, parse,
-            f"Type the number of a card{' marked *' if from_hand else ''} "
-            f"({', '.join(str(n) for n, _ in numbers)}) or its name"
-            f"{', or done to stop' if stop else ''}.")
+            _(prompt).format(player=self.narrator.whom(receiver) if receiver is not None else "",
+                             purpose=what, cards=menu((i, self.card(c)) for i, c in numbers)),
+            parse, hint.format(numbers=", ".join(str(n) for n, _card in numbers)))
 
     def named(self, line: str, cards):
         """The card of `cards` that `line` names (`red 5`, or the first letters of only one
@@ -387,23 +400,26 @@ class Prompts(Screen):
         piles = decision.options
 
         def pile_words(name: str) -> str:
-            row, _, number = name.rpartition(" ")
+            row, _space, number = name.rpartition(" ")
             held = game.rows.get(row) or []
             top = held[int(number) - 1][-1] if number.isdigit() and int(number) <= len(held) \
                 and held[int(number) - 1] else None
-            on = f" ({self.card(top)})" if top is not None else ""
-            return f"{words(row)}{GLUE}pile{GLUE}{number}{on}"
+            pile = _("{row} pile {number}").replace(" ", GLUE).format(row=words(row),
+                                                                       number=number)
+            return pile + (f" ({self.card(top)})" if top is not None else "")
         listed = menu((i, pile_words(p)) for i, p in enumerate(piles, 1))
-        what = self.card(card) if card is not None else "your card"
-        return self.until_valid(f"Which pile does {what} go on? {listed}: ",
-                                lambda line: numbered(line, piles),
-                                f"Type a number from 1 to {len(piles)}.")
+        asked = _("Which pile does {card} go on? {piles}: ") if card is not None else \
+            _("Which pile does your card go on? {piles}: ")
+        return self.until_valid(asked.format(card=self.card(card) if card is not None else "",
+                                             piles=listed),
+                                lambda line: numbered(line, piles), self.type_number(piles))
 
     def choose_play_drawn(self, decision):
         drawn = self.session.game.hands[self.session.seat][-1]
         call = self.session.ruleset.call_word
         while True:
-            line = self.ask(f"Play {self.card(drawn)}? [y/n, y uno to call {call}]: ")
+            line = self.ask(_("Play {card}? [y/n, y uno to call {call}]: ").format(
+                card=self.card(drawn), call=call))
             parts = line.split()
             if len(parts) == 1 and parts[0] in NO:
                 return False
@@ -414,8 +430,10 @@ class Prompts(Screen):
             if len(parts) == 1 and parts[0] in self.calls():
                 self.call_uno = True
                 return True
-            self.say((f"'{shown(line, one_line=True)}' is not an answer here. " if line else "")
-                     + f"Type y to play it, y uno to play it and call {call}, or n to keep it.")
+            hint = _("Type y to play it, y uno to play it and call {call}, or n to keep it.").format(
+                call=call)
+            self.say(_("'{answer}' is not an answer here. {hint}").format(
+                answer=shown(line, one_line=True), hint=hint) if line else hint)
 
     def choose_color(self, decision):
         colors = decision.options
@@ -428,23 +446,25 @@ class Prompts(Screen):
             named = [c for c in colors if c.lower() == line]
             starts = [c for c in colors if c.lower().startswith(line)]
             return named[0] if named else starts[0] if len(starts) == 1 else INVALID
-        return self.until_valid(f"Name a colour: {listed}: ", parse,
-                                f"Type a number from 1 to {len(colors)}, a colour's name or its "
-                                "first letters.")
+        return self.until_valid(_("Name a colour: {colours}: ").format(colours=listed), parse,
+                                _("Type a number from 1 to {count}, a colour's name or its first "
+                                  "letters.").format(count=len(colors)))
 
     def choose_target(self, decision):
-        what, _ = self.context()
-        purpose = f" for {what}" if what else ""
+        what = self.context()[0]
         game, me = self.session.game, self.session.seat
         if len(decision.options) == 1:
             (only,) = decision.options
-            self.say(f"You choose {self.narrator.whom(only)}{purpose}, the only one you can.")
+            chose = _("You choose {player} for {purpose}, the only one you can.") if what else \
+                _("You choose {player}, the only one you can.")
+            self.say(chose.format(player=self.narrator.whom(only), purpose=what))
             return only
         # In turn order from the chooser, as the players sit.
         order = sorted(decision.options, key=lambda s: ((s - me) * game.direction) % game.players)
         hands = game.hands
-        listed = menu((s, f"{self.names[s]} ({plural(len(hands[s]), 'card')})".replace(" ", GLUE))
-                      for s in order)
+        listed = menu((s, ngettext("{player} ({count} card)", "{player} ({count} cards)",
+                                   len(hands[s])).format(player=self.names[s], count=len(hands[s]))
+                       .replace(" ", GLUE)) for s in order)
 
         def parse(line):
             if is_number(line) and int(line) in decision.options:
@@ -452,25 +472,29 @@ class Prompts(Screen):
             named = [s for s in decision.options if self.names[s].lower() == " ".join(line.split())
                      or (s == me and line in ("me", "you"))]
             return named[0] if named else INVALID
-        return self.until_valid(f"Choose a player{purpose}: {listed}: ", parse,
-                                "Type the number (or the name) of one of the players listed.")
+        asked = _("Choose a player for {purpose}: {players}: ") if what else \
+            _("Choose a player: {players}: ")
+        return self.until_valid(asked.format(purpose=what, players=listed), parse,
+                                _("Type the number (or the name) of one of the players listed."))
 
     def offer(self, decision) -> bool:
         """A window open to the person: take it or let it pass (Enter or n)."""
         game = self.session.game
         if decision.kind == "catch":
-            title, _ = offer_text(game, decision, self.names)
-            prompt = f"{title} (c: catch; Enter or n: let it go): "
+            title = offer_text(game, decision, self.names)[0]
+            prompt = _("{question} (c: catch; Enter or n: let it go): ").format(question=title)
             take: tuple[str, ...] = ("c", "catch") + YES
-            hint = "Type c (or y) to catch them, n or Enter to let it go."
+            hint = _("Type c (or y) to catch them, n or Enter to let it go.")
         elif decision.kind == "jump_in":
-            prompt = (f"You hold a card identical to {self.card(game.top)}. Jump in with it? "
-                      "(j: jump in; Enter or n: let it go): ")
+            prompt = _("You hold a card identical to {card}. Jump in with it? (j: jump in; Enter "
+                       "or n: let it go): ").format(card=self.card(game.top))
             take, hint = ("j", "jump", "jump in") + YES, \
-                "Type j (or y) to jump in, n or Enter to let it go."
+                _("Type j (or y) to jump in, n or Enter to let it go.")
         else:
             kind = words(decision.kind)
-            prompt = f"You may {kind} now. Take it? (y: take it; Enter or n: let it go): "
-            take, hint = YES + (kind,), f"Type y to {kind}, n or Enter to let it go."
+            prompt = _("You may {window} now. Take it? (y: take it; Enter or n: let it go): ") \
+                .format(window=kind)
+            take, hint = YES + (kind,), _("Type y to {window}, n or Enter to let it go.").format(
+                window=kind)
         return self.until_valid(prompt, lambda line: True if line in take else False
                                 if line in NO + ("",) else INVALID, hint)

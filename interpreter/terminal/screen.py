@@ -15,7 +15,7 @@ from interpreter.playing.session import Session
 from interpreter.presenting.layout import GLUE, wants_color
 from interpreter.presenting.narrate import Narrator
 from interpreter.presenting.table import Table
-from interpreter.presenting.translation import _
+from interpreter.presenting.translation import _, ngettext
 
 RECAP = 8  # the sentences of the hand so far a resumed game shows
 
@@ -65,14 +65,14 @@ class Screen(Table):
         events = (game.events or [])[:self.told]
         if game.decision is None or not events:
             return
-        start = max((i + 1 for i, (event, _) in enumerate(events) if event == "hand_over"),
+        start = max((i + 1 for i, (event, _data) in enumerate(events) if event == "hand_over"),
                     default=0)
         self.headed = len(game.hand_results) + 1
-        self.say(f"== Hand {self.headed} (resumed) ==")
+        self.say(_("== Hand {number} (resumed) ==").format(number=self.headed))
         told = self.narrator.sentences(events[start:])
         if told:
             cut = "... " if len(told) > RECAP else ""
-            self.say(f"The hand so far: {cut}{' '.join(told[-RECAP:])}")
+            self.say(_("The hand so far: {moves}").format(moves=cut + " ".join(told[-RECAP:])))
 
     def hand(self) -> list:
         """The person's cards in the order shown (and numbered)."""
@@ -88,21 +88,36 @@ class Screen(Table):
         result = game.hand_results[-1]
         who = self.narrator
         self.say("")
-        how = "had the fewest points (the hand was blocked)" if result.blocked else \
-            "is the last player left" if game.hands[result.winner] else "went out"
-        self.say(f"== Hand {len(game.hand_results)} is over: {self.names[result.winner]} {how}. ==")
+        mine = result.winner == self.session.seat  # "you" is its own word in these languages
+        if result.blocked:
+            over = _("== Hand {number} is over: You had the fewest points (the hand was "
+                     "blocked). ==") if mine else \
+                _("== Hand {number} is over: {player} had the fewest points (the hand was "
+                  "blocked). ==")
+        elif game.hands[result.winner]:
+            over = _("== Hand {number} is over: You are the last player left. ==") if mine else \
+                _("== Hand {number} is over: {player} is the last player left. ==")
+        else:
+            over = _("== Hand {number} is over: You went out. ==") if mine else \
+                _("== Hand {number} is over: {player} went out. ==")
+        self.say(over.format(number=len(game.hand_results), player=self.names[result.winner]))
         for seat, hand in enumerate(game.hands):
             if game.out[seat] and not hand:  # put out (by a rule): its cards went away
-                self.say(f"  {self.names[seat]}: out of the match")
+                self.say("  " + _("{player}: out of the match").format(player=self.names[seat]))
             elif hand:
                 points = sum(c.points for c in hand)
                 cards = ", ".join(self.card(c) for c in self.ordered(hand))
-                self.say(f"  {self.names[seat]}: {cards}  = {points} points", indent="    ")
+                self.say("  " + ngettext("{player}: {cards}  = {count} point",
+                                         "{player}: {cards}  = {count} points", points).format(
+                    player=self.names[seat], cards=cards, count=points), indent="    ")
         if result.seats:  # every seat scored its own (scoring.seat_scores)
-            self.say("  Points this hand: " + ", ".join(
-                f"{self.names[s]} {p}" for s, p in enumerate(result.seats)), indent="    ")
+            self.say("  " + _("Points this hand: {scores}").format(scores=", ".join(
+                f"{self.names[s]} {p}" for s, p in enumerate(result.seats))), indent="    ")
         else:
-            self.say(f"  {who.does(result.winner, 'scores', 'score')} {result.points}.")
-        lowest = " (the lowest wins)" if game.rules.lowest_wins else ""
-        self.say(f"Totals{lowest}: " + "   ".join(f"{self.names[s]}{GLUE}{p}".replace(" ", GLUE)
-                                         for s, p in enumerate(game.scores)))
+            scores = _("You score {points}.") if result.winner == who.viewer else \
+                _("{player} scores {points}.")
+            self.say("  " + scores.format(player=who.who(result.winner), points=result.points))
+        totals = "   ".join(f"{self.names[s]}{GLUE}{p}".replace(" ", GLUE)
+                            for s, p in enumerate(game.scores))
+        self.say((_("Totals (the lowest wins): {totals}") if game.rules.lowest_wins
+                  else _("Totals: {totals}")).format(totals=totals))

@@ -209,3 +209,191 @@ def test_each_context_speaks_its_own_language():
     assert [lang for lang, _ in said] == ["ur", "bn", "en", "en"]
     assert said[0][1] != said[1][1] != "{count} cards" and said[2][1] == "{count} cards"
     assert translation.language() == "en"
+
+
+# --- every screen a player reads, in each language --------------------------------------------
+
+def bundled() -> list:
+    """Every bundled game, and classic with each bundled house rule."""
+    from interpreter.loading.source import bundled_dir, bundled_rulesets, read_yaml
+    refs = []
+    for name in bundled_rulesets():
+        overlay = read_yaml(bundled_dir("rulesets") / f"{name}.yaml").data.get("overlay")
+        refs.append(f"classic+{name}" if overlay else name)
+    return refs
+
+
+@pytest.fixture(scope="module")
+def loaded():
+    """Each bundled ruleset, loaded once for the module."""
+    from interpreter.building.ruleset import load_ruleset
+    return {ref: load_ruleset(ref) for ref in bundled()}
+
+
+def identifiers(rules) -> set:
+    """The words of the names a ruleset gives (cards, kinds, colours, options, effects, rules,
+    attributes and their values, chances, questions, rows, sides): its own identifiers, said as
+    the file writes them, which the share of a script leaves aside."""
+    data = rules.source.data
+    names = [rules.name, rules.call_word, *rules.kinds, *rules.option_specs, *rules.overlays,
+             *rules.effects, *rules.chances, *(data.get("questions") or {}),
+             *(data.get("attributes") or {}), *(r.name for r in rules.triggers.every),
+             *(row.name for row in rules.rows), *(rules.sides or ())]
+    names += [str(value) for values in rules.chances.values() for value in values]
+    names += [str(value) for card in rules.faces for value in card.attrs.values()]
+    names += [color for colors in (rules.side_colors or [rules.colors]) for color in colors]
+    names += [card.name for card in rules.faces] + [str(v) for v in rules.options.values()]
+    return {word.lower() for name in names for word in re.findall(r"[A-Za-z]+", str(name))}
+
+
+def texts(rules) -> list:
+    """The ruleset's own sentences in English (its title, description, kinds' and rules'
+    texts): translating them is the ruleset's part (docs/rules.md, Words in several languages)."""
+    said = [rules.title, rules.description, *(kind.text for kind in rules.kinds.values()),
+            *(rule.text for rule in rules.triggers.every)]
+    return sorted((" ".join(text.split()) for text in said if text), key=len, reverse=True)
+
+
+def aside(text: str, words: set, sentences=()) -> str:
+    """`text` without the ruleset's own sentences and identifiers (`red`, `draw_two`)."""
+    text = " ".join(text.split(" "))
+    for sentence in sentences:
+        text = text.replace(sentence, "")
+    return re.sub(r"[A-Za-z]+", lambda found: "" if found.group().lower() in words
+                  else found.group(), text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_explain_of_every_bundled_ruleset_speaks_the_language(monkeypatch, loaded, lang):
+    """explain's own words, for every bundled game and house rule: the ruleset's texts (its
+    translations are the ruleset's) and the effect language's sentences (words.py, a renderer
+    per language, not a catalog) are left aside, as are the names the ruleset gives."""
+    from interpreter.presenting import explain
+    monkeypatch.setattr(explain, "sentence", lambda *args, **kwargs: "…")
+    monkeypatch.setattr(explain, "said", lambda text, english: "")
+    monkeypatch.setattr(explain, "either", lambda wording: "…")
+    with translation.speaking(lang):
+        for ref, rules in loaded.items():
+            told = aside(explain.explain(rules), identifiers(rules))
+            assert share_in_script(told, lang) >= 0.5, (ref, told)
+            english = re.findall(r"\b[a-z]+ [a-z]+ [a-z]+\b", told)  # three English words
+            assert not english, (ref, english)
+
+
+def scripted_person(terminal):
+    """A `read` for the terminal game that answers each question as a person would type it
+    (the first playable card, calling UNO when it leaves one card; the first colour, player
+    or card offered; no to a question or a window), and quits when the first hand is over."""
+    from interpreter.engine.decisions import DONE, DRAW
+    asked: list = []
+    quits = iter(("q", "y"))  # at the next hand's prompt: quit, and lose the game
+
+    def read(prompt):
+        asked.append(prompt)
+        assert len(asked) < 500, "the scripted hand does not end"
+        game, me = terminal.session.game, terminal.session.seat
+        decision = game.decision
+        if decision is None:  # the hand is over
+            return next(quits)
+        hand = terminal.hand()
+        mine = [i for i, card in enumerate(hand, 1)
+                if any(card is option for option in decision.options)
+                or (decision.kind == "play" and card in decision.options)]
+        if decision.seat != me or decision.kind in ("catch", "jump_in"):
+            return "n"  # a window: let it go
+        if decision.kind == "play":
+            if mine:
+                return f"{mine[0]} uno" if len(hand) == 2 else str(mine[0])
+            return "d" if DRAW in decision.options else "p"
+        if decision.kind == "card":
+            return "done" if DONE in decision.options else str(mine[0] if mine else 1)
+        if decision.kind in ("play_drawn", "uno"):
+            return "y"
+        if decision.kind == "target":
+            return str(decision.options[0])
+        if set(decision.options) == {True, False}:
+            return "n"
+        return "1"  # a colour, a pile, a card to jump in with, a question's first answer
+    return read
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("ruleset, seed, players", [("classic", 3, 2), ("mario_kart", 23, 3)])
+def test_a_played_hand_speaks_the_language_to_its_end(lang, ruleset, seed, players):
+    """A whole hand at the terminal, its first screen to its end (the hand's result, the
+    totals, the question to quit), answered by a scripted person: at least half of its
+    letters in the language's script, the names the ruleset gives aside."""
+    from interpreter.building.ruleset import load_ruleset
+    from interpreter.playing.session import Session
+    from interpreter.terminal.game import TerminalGame
+    out = io.StringIO()
+    with translation.speaking(lang):
+        session = Session(ruleset, {}, players, 0, "heuristic", seed)
+        terminal = TerminalGame(session, out=out, color=False, width=100)
+        terminal.read = scripted_person(terminal)
+        assert terminal.run() == 0
+        said = out.getvalue()
+        over = translation._("Totals: {totals}").split("{")[0]
+        bye = translation._("Bye.")
+    assert over in said and said.rstrip().endswith(bye), said
+    rules = load_ruleset(ruleset)
+    told = aside(said.replace("\n", " "), identifiers(rules), texts(rules))
+    assert share_in_script(told, lang) >= 0.5, said
+    assert not re.findall(r"\b[a-z]+ [a-z]+ [a-z]+\b", told), said
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "classic", "--games", "3", "--jobs", "1", "--json"],
+    ["compare", "classic", "classic+house/stacking", "--games", "5", "--jobs", "1", "--json"],
+])
+def test_json_output_stays_english(speaking, argv):
+    """--json is for programs: the same keys and values in every language (the speed aside)."""
+    import json
+
+    def told(lang):
+        code, out = cli_here(["--lang", lang, *argv])
+        assert code == 0, out
+        return {key: value for key, value in json.loads(out).items() if "second" not in key}
+    english = told("en")
+    assert all(told(lang) == english for lang in LANGUAGES)
+
+
+@pytest.mark.parametrize("argv, code", [
+    (["play", "no_such_game"], 2),
+    (["explain", "classic", "--option", "no_such_option=1"], 2),
+    (["simulate", "classic", "--games", "0"], 2),
+])
+def test_errors_keep_their_codes_and_english_words(speaking, capsys, argv, code):
+    """A one-line error is the same in every language (docs/translating.md: errors are
+    searched for and quoted in reports), and so is its exit code."""
+    said = {}
+    for lang in ("en", *LANGUAGES):
+        assert cli_here(["--lang", lang, *argv])[0] == code
+        said[lang] = capsys.readouterr().err
+    assert said["en"].startswith("error: ") and len(set(said.values())) == 1, said
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_help_speaks_the_language(speaking, capsys, lang):
+    """--help, argparse's own headings and usage line too, in the language asked."""
+    for argv in (["--lang", lang, "--help"], ["--lang", lang, "play", "--help"]):
+        assert cli_here(argv)[0] == 0
+        helped = capsys.readouterr().out
+        assert share_in_script(helped, lang) >= 0.5, helped
+        assert "usage:" not in helped and "options:" not in helped
+    speaking.setenv("LANG", LOCALES[lang])
+    assert cli_here(["--help"])[0] == 0
+    assert share_in_script(capsys.readouterr().out, lang) >= 0.5
+
+
+@pytest.mark.parametrize("argv, asked", [
+    (["--lang", "ur", "play", "--help"], "ur"),
+    (["--lang=bn", "list"], "bn"),
+    (["--rules-path", "rules", "--lang", "gu", "explain", "classic"], "gu"),
+    (["explain", "--lang", "pa"], None),  # after the command: the command's, not ours
+    (["--rules-path", "rules"], None),
+    ([], None),
+])
+def test_the_language_asked_is_read_before_the_help_is_built(argv, asked):
+    from interpreter.cli.main import asked_language
+    assert asked_language(argv) == asked
