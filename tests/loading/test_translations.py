@@ -15,7 +15,8 @@ from interpreter.loading.source import NAMES, is_said
 from interpreter.loading.translations import known_names, translation_files
 
 LANGUAGES = ("ur", "gu", "pa", "bn")
-GAMES = ("classic", "mario_kart", "uno_flip", "no_mercy", "crazy_eights")
+GAMES = ("classic", "mario_kart", "uno_flip", "no_mercy", "crazy_eights", "all_wild", "classic_2018", "dos",
+         "uno_attack")
 HOUSE = tuple(sorted(f"house/{p.stem}" for p in
                      (Path(__file__).resolve().parents[2] / "rulesets" / "house").glob("*.yaml")))
 
