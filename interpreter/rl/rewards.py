@@ -55,6 +55,14 @@ def per_seat(team: list[int], by_team: list[float]) -> list[float]:
     return [float(by_team[t]) for t in team]
 
 
+def balanced(by_team: list[float]) -> list[float]:
+    """`by_team` with the last team paid what the others leave, so that the rewards, summed
+    seat by seat, are exactly zero in floating point (193 points shared 88 / 105 are not, to
+    1e-14); the last team's reward moves by a rounding error at most."""
+    paid = [float(value) for value in by_team[:-1]]
+    return paid + [-sum(paid)]
+
+
 def won(game, winner: int | None) -> list[float]:
     """+1 to `winner`'s team, -1/(teams - 1) to each other team (0 to all with one team)."""
     team = teams(game)
@@ -101,7 +109,7 @@ def points_rewards(game) -> list[float]:
         for seat, points in enumerate(hand_rewards(game)):
             totals[team[seat]] += points
         mean = sum(totals) / count
-        return per_seat(team, [total - mean for total in totals])
+        return per_seat(team, balanced([total - mean for total in totals]))
     held = [0.0] * count
     for seat, hand in enumerate(game.hands):
         held[team[seat]] += sum(card.points for card in hand)
@@ -111,9 +119,9 @@ def points_rewards(game) -> list[float]:
         return [0.0] * game.players
     points = float(result.points)
     total = sum(held[t] for t in losers)
-    return per_seat(team, [points if t == winners else
-                           -points * (held[t] / total if total else 1.0 / len(losers))
-                           for t in range(count)])
+    return per_seat(team, balanced([points if t == winners else
+                                    -points * (held[t] / total if total else 1.0 / len(losers))
+                                    for t in range(count)]))
 
 
 PAYS = {"win": win_rewards, "hand": points_rewards, "match": match_rewards}

@@ -21,7 +21,7 @@ import interpreter.rl  # noqa: E402  (registers the ids)
 from interpreter import load_ruleset  # noqa: E402
 from interpreter.rl import IllegalAction, aec, gymnasium_env, pettingzoo_env  # noqa: E402
 from interpreter.rl.registration import bundled_games, env_id  # noqa: E402
-from interpreter.rl.rewards import REWARDS, paid  # noqa: E402
+from interpreter.rl.rewards import REWARDS, balanced, paid  # noqa: E402
 
 GAMES = bundled_games()
 IDS = {"classic": "houserules/Classic-v0", "mario_kart": "houserules/MarioKart-v0",
@@ -255,3 +255,14 @@ def test_the_openspiel_game_pays_partners_as_a_team(reward):
         state.apply_action(int(rng.choice(actions)))
     paid_out = state.returns()
     assert abs(sum(paid_out)) < 1e-9 and paid_out[0] == paid_out[2] and paid_out[1] == paid_out[3]
+
+
+@pytest.mark.parametrize("by_team", [[-193 * 88 / 193, 193.0, -193 * 105 / 193],
+                                     [1.0, -1 / 3, -1 / 3, -1 / 3], [0.1, -0.3, 0.2]])
+def test_shares_of_points_sum_to_exactly_zero(by_team):
+    """A hand's points shared among losers in proportion are not exact in floating point:
+    the last team is paid what the others leave, so every reward sums to 0, not 1e-14 (and
+    so do two seats a team)."""
+    paid = balanced(by_team)
+    assert sum(paid) == 0.0 and sum(paid + paid) == 0.0
+    assert all(abs(a - b) < 1e-9 for a, b in zip(paid, by_team))
