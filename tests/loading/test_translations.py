@@ -11,8 +11,8 @@ import pytest
 from interpreter import load_ruleset
 from interpreter.errors import RulesetError
 from interpreter.loading.extends import load_source
-from interpreter.loading.source import NAMES, is_said
-from interpreter.loading.translations import known_names, translation_files
+from interpreter.loading.source import NAMES
+from interpreter.loading.translations import known_names, said_leaves, translation_files
 
 LANGUAGES = ("ur", "gu", "pa", "bn")
 GAMES = ("classic", "mario_kart", "uno_flip", "no_mercy", "crazy_eights", "all_wild", "classic_2018", "dos",
@@ -21,19 +21,9 @@ HOUSE = tuple(sorted(f"house/{p.stem}" for p in
                      (Path(__file__).resolve().parents[2] / "rulesets" / "house").glob("*.yaml")))
 
 
-def said_texts(data: dict, path: tuple = ()):
-    """(key path, words) for every text for people a ruleset's data holds."""
-    for key, value in data.items():
-        here = path + (key,)
-        if is_said(here):
-            yield here, value
-        elif isinstance(value, dict):
-            yield from said_texts(value, here)
-
-
 def untranslated(data: dict, lang: str) -> list:
     """The key paths of the texts not given in `lang`."""
-    return [path for path, said in said_texts(data)
+    return [path for path, said in said_leaves(data)
             if path[0] != NAMES and not (isinstance(said, dict) and lang in said)]
 
 
