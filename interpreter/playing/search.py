@@ -10,8 +10,10 @@ round's playouts shared among the options left, the worse half dropped), so that
 the budget goes to the options that are close; the heuristic bot's own answer stays in, and
 is left only for an option that beat it clearly. It never reads the real game's hidden
 cards: everything it searches is as_seen's, what it knows of another hand is what its seat
-saw given there (known_cards), and what it infers is from what its seat saw happen
-(playing/inference.py: a seat seen to draw instead of playing held nothing it could play).
+saw given there (known_cards), and the rest of each hand is one of its guesses, followed
+through the hand from what its seat saw happen (playing/guesses.py: a seat seen to draw
+instead of playing held nothing it could play; one seen to play a card held it, and would
+have played it were it the heuristic bot).
 
 Its budget per decision is `playouts` (every option tried in one world is one playout each):
 deterministic, so the same seed plays the same games; `seconds`, when given, stops a search
@@ -48,9 +50,6 @@ DEPTH: Final = 12
 # than its size says. Counting one as FLEX of a card less keeps a search whose playouts stop
 # after a few rounds from spending wilds early for nothing (measured: examples/BENCHMARK.md).
 FLEX: Final = 0.5
-# Worlds dealt, at most, to find one where the seats seen playing would have played the cards
-# they did (playing/inference.py's misses): else the one that misses fewest is searched.
-TRIES: Final = 8
 # The playouts' bots: the heuristic bot, which never draws (it always calls UNO), so one serves
 # every seat of every playout.
 PLAYOUT_BOT: Final = HeuristicAgent(0)
@@ -61,17 +60,19 @@ class StrongAgent:
     one that wins most (slower: a budget of playouts per decision)."""
 
     def __init__(self, seed: Any = None, playouts: int = PLAYOUTS, seconds: float | None = None,
-                 depth: int = DEPTH, margin: float = MARGIN, tries: int = TRIES) -> None:
+                 depth: int = DEPTH, margin: float = MARGIN) -> None:
         self.rng = generator(seed)
         self.playouts = playouts
         self.seconds = seconds
         self.depth = depth
         self.margin = margin
-        self.tries = tries
         self.spent = 0  # playouts run by the last decision
         # What it has seen the others do this hand. Not saved with a game: a resumed game's
         # bot has forgotten it (and searches on).
         self.beliefs = Inference(PLAYOUT_BOT)
+        # What its guesses at the other hands draw from: a generator of their own, so that
+        # a decision of one option (which searches nothing) draws nothing from its own.
+        self.guessing = random.Random(self.rng.getrandbits(64))
 
     def decide(self, game: GameState, decision: Decision) -> Any:
         """The option whose playouts did best, if it beat the heuristic bot's answer clearly;
@@ -80,8 +81,8 @@ class StrongAgent:
         self.spent = 0
         seat = decision.seat
         assert seat is not None  # a window is asked of each seat as its own offer
-        self.beliefs.update(game, seat)
         known = known_cards(game, seat)
+        self.beliefs.update(game, seat, known, self.guessing)
         if len(options) == 1:  # nothing to search: a world of its own only follows the table
             self.beliefs.expect(game, self.world(game, seat, random.Random(0), known), seat,
                                 lambda world: answer(world, decision, options[0]))
@@ -138,17 +139,8 @@ class StrongAgent:
         """The game as `seat` sees it, dealt again from `worlds` as its beliefs have it, made
         quiet: no events kept, no checks run, no chance asked (a world is the bot's own
         thought)."""
-        best: tuple[int, GameState] | None = None
-        for _ in range(self.tries):
-            world = as_seen(game, seat, worlds, known)
-            self.beliefs.shape(world, known, worlds)
-            missed = self.beliefs.misses(world)
-            if best is None or missed < best[0]:
-                best = (missed, world)
-            if not missed:
-                break
-        assert best is not None
-        world = best[1]
+        world = as_seen(game, seat, worlds, known)
+        self.beliefs.guesses.deal(world, known, worlds)
         world.events = None
         world.check = None
         world.chance_nodes = False  # its chance drawn from its own generator, never asked
