@@ -6,7 +6,7 @@ drawn from the cards the guessing seat cannot see (the other hands and the stock
 multiset: what any seat can count from the cards it sees). Each guess moves with what the seat
 is seen to do, and is kept only while it explains it:
 - a seat seen to play a card held it: a guess without it takes it in place of one of its own
-  cards at random; and the model (the heuristic bot), holding the guess on the table it played
+  cards that may be it, at random; and the model (the heuristic bot), holding the guess on the table it played
   on, would have played that card: a guess where it would not is dropped;
 - a seat seen to name a colour is kept where the model, holding the guess, names that colour;
 - a seat seen to draw instead of playing held nothing it could play: no card of a guess may be
@@ -22,9 +22,9 @@ moves cannot be told from the counts (several seats played between two sightings
 afresh. Guesses are beliefs, never rules: every card of a world dealt from them is one the
 seat could not see.
 
-Unlike playing/inference.py's beliefs, which hold only until a seat draws, a guess keeps what
-an old sighting said about the cards that seat still holds: a seat that passed over a red
-card three turns ago and has drawn since still holds no red card it had then.
+What an old sighting said about the cards a seat still holds is kept through its draws: a
+seat that passed over a red card three turns ago and has drawn since still holds no red card
+it had then (playing/inference.py reads the sightings from the table's counts).
 """
 
 from __future__ import annotations
