@@ -14,7 +14,7 @@ from interpreter.engine.decisions import describe
 from interpreter.language import dsl
 from interpreter.language.vocabulary import describe as describe_type
 from interpreter.presenting.explain_words import DRAWING, EVENT_WORDS, INSTEAD
-from interpreter.presenting.naming import in_language
+from interpreter.presenting.naming import in_language, naming, said_name, translated
 from interpreter.presenting.prompts import cards_left
 from interpreter.presenting.translation import N_, _, ngettext, said
 from interpreter.presenting.words import Words
@@ -27,7 +27,14 @@ def one_line(name) -> str:
 
 
 def explain(rules) -> str:
-    """The whole ruleset in words, safe to print (the file's control characters escaped)."""
+    """The whole ruleset in words, safe to print (the file's control characters escaped),
+    its names (colours, kinds) said as it names them in the language spoken."""
+    with naming(rules):
+        return in_words(rules)
+
+
+def in_words(rules) -> str:
+    """The whole ruleset in words, names said as the context names them."""
     words = Words(dict(rules.options), rules.variable_types)
     data = rules.source.data
     title = one_line(said(data.get("title"), rules.title))
@@ -130,13 +137,13 @@ def deck_table(rules, cards, colors) -> list[str]:
     counts = Counter((card.kind, card.color) for card in cards)
     if all(card.color is None for card in cards):
         colors = ()  # a deck of colourless cards (every card wild): no colour columns
-    columns = [one_line(c) for c in colors] + [_("no colour")]
-    width = max(len(one_line(k)) for k in rules.kinds) + 2
+    columns = [one_line(translated(c) or c) for c in colors] + [_("no colour")]
+    width = max(len(one_line(translated(k) or k)) for k in rules.kinds) + 2
     out = [_("kind").ljust(width) + "".join(c.rjust(10) for c in columns) + _("total").rjust(8)]
     for kind in rules.kinds:
         row = [counts[(kind, color)] for color in colors] + [counts[(kind, None)]]
         if sum(row):
-            out.append(one_line(kind).ljust(width)
+            out.append(one_line(translated(kind) or kind).ljust(width)
                        + "".join(str(n or "-").rjust(10) for n in row) + str(sum(row)).rjust(8))
     return out
 
@@ -151,7 +158,7 @@ def cards_section(rules, words: Words, data: dict) -> list[str]:
         worth = _("{low}-{high} points (face value)").format(low=points[0], high=points[-1]) \
             if len(points) > 1 else \
             ngettext("{count} point", "{count} points", points[0]).format(count=points[0])
-        out.append(f"{name.replace('_', ' ')} ({worth})")
+        out.append(f"{said_name(name)} ({worth})")
         path = ("kinds", name)
         if kind.text:
             text = " ".join(said(data["kinds"][name].get("text"), kind.text).split())
@@ -159,8 +166,9 @@ def cards_section(rules, words: Words, data: dict) -> list[str]:
         told = sentence(words, data, path + ("on_play",))
         out.append("  " + _("When played: {effect}").format(effect=told) if told
                    else "  " + _("When played: nothing more happens."))
-        legal = sentence(words, data, path + ("legal",), "condition") if kind.legal else "yes"
-        if legal != "yes":
+        always = words.value(True)  # a condition the options settle as holding
+        legal = sentence(words, data, path + ("legal",), "condition") if kind.legal else always
+        if legal != always:
             out.append("  " + _("May be played only if: {condition}.").format(condition=legal))
         if kind.fair is not None:
             out.append("  " + _("Played fairly when: {condition}.").format(
@@ -200,12 +208,12 @@ def which_cards(rules, faces: list) -> str:
     for color in rules.colors:
         of_color = {f for f in rules.faces if f.color == color}
         if of_color and of_color <= left:
-            parts.append(_("every {colour} card").format(colour=color))
+            parts.append(_("every {colour} card").format(colour=translated(color) or color))
             left -= of_color
     for kind in rules.kinds:
         of_kind = {f for f in rules.faces if f.kind == kind}
         if of_kind and of_kind <= left:
-            parts.append(_("every {kind}").format(kind=kind.replace("_", " ")))
+            parts.append(_("every {kind}").format(kind=said_name(kind)))
             left -= of_kind
     parts.extend(f.name for f in rules.faces if f in left)
     return _(", ").join(parts)
@@ -293,14 +301,13 @@ def playable_lines(words: Words, data: dict) -> list[str]:
         return []
     if isinstance(clauses, str):
         condition = sentence(words, data, ('playable',), 'condition')
-        if condition == "true":
+        if condition == words.constant(True):
             return [_("Any card may be played on any card.")]
         return [_("A card may be played when {condition}.").format(condition=condition)]
     allow = [sentence(words, data, ("playable", name), "condition")
              for name, clause in clauses.items() if isinstance(clause, str)]
     only = [sentence(words, data, ("playable", name, "only_if"), "condition")
             for name, clause in clauses.items() if isinstance(clause, dict)]
-    # The clauses are the rules' own words (English, as the effect language says them).
     out = [_("A card may be played when {condition}.").format(
         condition=_(" or when ").join(allow))]
     out += [_("Only when {condition}.").format(condition=text) for text in only]

@@ -7,25 +7,28 @@ from interpreter.presenting.translation import N_
 
 # Each event a rule reacts to (engine/triggers.py), in words: when its rules run (or what
 # they replace), and the names the event binds in their text, in words.
-# (The bound names are said inside the effect language's English sentences, words.py.)
+# (The bound names are said inside the effect language's sentences: words.py translates them.)
 EVENT_WORDS = {
     "card_played": (N_("When a card is played"), {}),
     "card_turned": (N_("When a card is turned over"), {}),
     "turn_started": (N_("When a turn starts"), {}),
     "turn_ended": (N_("When a turn ends"), {}),
-    "hand_started": (N_("When a hand starts"), {"player": "the dealer"}),
+    "hand_started": (N_("When a hand starts"), {"player": N_("the dealer")}),
     "cards_drawn": (N_("When a player has drawn cards"), {}),
-    "hand_ended": (N_("When a hand has been won and scored"), {"player": "the hand's winner"}),
+    "hand_ended": (N_("When a hand has been won and scored"),
+                   {"player": N_("the hand's winner")}),
     "hand_size_changed": (N_("When a hand's size changes"),
-                          {"seat": "the seat", "count": "the number of cards the seat now holds"}),
+                          {"seat": N_("the seat"),
+                           "count": N_("the number of cards the seat now holds")}),
     "decided": (N_("When a player has decided"),
-                {"seat": "the seat", "decision": "the decision", "answer": "the answer"}),
+                {"seat": N_("the seat"), "decision": N_("the decision"),
+                 "answer": N_("the answer")}),
     "draw_owed": (N_("Instead of an owed draw"),
-                  {"seat": "the seat", "count": "the number of cards owed"}),
-    "turn_lost": (N_("Instead of a lost turn"), {"seat": "the seat"}),
-    "turn_draw": (N_("Instead of drawing for the turn"), {"seat": "the seat"}),
+                  {"seat": N_("the seat"), "count": N_("the number of cards owed")}),
+    "turn_lost": (N_("Instead of a lost turn"), {"seat": N_("the seat")}),
+    "turn_draw": (N_("Instead of drawing for the turn"), {"seat": N_("the seat")}),
     "uno_penalty": (N_("Instead of the {call} penalty"),
-                    {"seat": "the seat", "count": "the number of penalty cards"}),
+                    {"seat": N_("the seat"), "count": N_("the number of penalty cards")}),
 }
 # The events whose rules run instead of what the engine would do (their `when` says so).
 INSTEAD = ("draw_owed", "turn_lost", "turn_draw", "uno_penalty")

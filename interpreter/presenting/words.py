@@ -1,37 +1,130 @@
-"""Effect text in English: a syntax tree told as words, with the options in force folded in
-(a condition they settle tells only the branch that will be played). `explain` reads it.
+"""Effect text in words: a syntax tree told in the language spoken, with the options in force
+folded in (a condition they settle tells only the branch that will be played). `explain`
+reads it.
+
+Every sentence is a whole message of the catalogs with named placeholders (`If {condition}:
+{effect}`), so that each language says it in its own word order; a builtin's words are its
+row's `says` (builtins.py), translated here as a message of its own, and the few forms a row's
+`says` takes (`told_forms`: a counted `{1} cards` said in the count's plural, or as `{1}` for
+"the number of cards owed"; `this center pile`) are messages too, which `extract_says` gives
+Babel (babel.cfg). A message with no translation is said in English.
 """
 
 from __future__ import annotations
 
+import re
+from itertools import product
+
 from interpreter.engine.decisions import describe
 from interpreter.language import dsl
-from interpreter.language.builtins import FUNCTIONS, NAMES, PILE, ROW
+from interpreter.language.builtins import FUNCTIONS, NAMES, PILE, ROW, ROWS
 from interpreter.language.dsl import static_value
 from interpreter.language.vocabulary import CARDS, NONE, SEAT, SEATS, VARIABLE_TYPES
+from interpreter.presenting.naming import said_name
+from interpreter.presenting.translation import N_, _, ngettext
 
-COMPARISONS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
-               ">": "is more than", ">=": "is at least", "in": "is in"}
-# Where pass_cards passes, by its `to` in words (none: not given).
-PASSED_TO = {None: "to the next player in the direction of play",
-             "the direction of play": "to the next player in the direction of play",
-             "1": "to the next seat clockwise (seat + 1)",
-             "minus 1": "to the next seat counter-clockwise (seat - 1)",
-             "chosen": "each to a player of their choice"}
-ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
-# What a loop goes through, by the type of its items (or of a single value): the noun, and
-# the words for the item within the loop when no other loop's item could be meant.
+COMPARISONS = {"==": N_("{left} is {right}"), "!=": N_("{left} is not {right}"),
+               "<": N_("{left} is less than {right}"), "<=": N_("{left} is at most {right}"),
+               ">": N_("{left} is more than {right}"), ">=": N_("{left} is at least {right}"),
+               "in": N_("{left} is in {right}")}
+ARITHMETIC = {"+": N_("{left} plus {right}"), "-": N_("{left} minus {right}"),
+              "*": N_("{left} times {right}"), "/": N_("{left} divided by {right}"),
+              "%": N_("{left} modulo {right}")}
+LOGIC = {"and": N_("{left} and {right}"), "or": N_("{left} or {right}")}
+# The literals true, false and none; and a value the options settle, as an option is said.
+CONSTANTS = {True: N_("true"), False: N_("false"), None: N_("none")}
+SETTLED = {True: N_("yes"), False: N_("no"), None: N_("none")}
+# Where pass_cards passes, by its `to` as written (none: not given).
+PASSED_TO = {None: N_("to the next player in the direction of play"),
+             "direction": N_("to the next player in the direction of play"),
+             1: N_("to the next seat clockwise (seat + 1)"),
+             -1: N_("to the next seat counter-clockwise (seat - 1)"),
+             "chosen": N_("each to a player of their choice")}
+# A card's own attributes (vocabulary.ATTRIBUTE_TYPES) in words; a declared one is said by
+# its name.
+ATTRIBUTES = {"name": N_("name"), "kind": N_("kind"), "color": N_("color"), "rank": N_("rank"),
+              "points": N_("points"), "value": N_("value"), "back": N_("back")}
+# What a loop goes through, by the type of its items (or of a single value).
 ITEMS = {"seat": "seat", "seats": "seat", "card": "card", "cards": "card",
          "colour": "colour", "colours": "colour"}
-PRONOUNS = {"seat": "that seat", "card": "it", "colour": "it"}
+# Each kind of item in words: one, several, one named and several named (a loop's name,
+# said when another loop's item of the same kind could be meant), and the item within its
+# loop when no other could be.
+NOUNS = {"seat": (N_("seat"), N_("seats"), N_("seat {name}"), N_("seats {name}"), N_("that seat")),
+         "card": (N_("card"), N_("cards"), N_("card {name}"), N_("cards {name}"), N_("it")),
+         "colour": (N_("colour"), N_("colours"), N_("colour {name}"), N_("colours {name}"),
+                    N_("it"))}
+# A quantifier's words, by quantifier: without a condition, and with one.
+QUANTIFIERS = {
+    "any": (N_("there is a {item} in {source}"),
+            N_("there is a {item} in {source} where {condition}")),
+    "none": (N_("there is no {item} in {source}"),
+             N_("there is no {item} in {source} where {condition}")),
+    "all": (N_("every {item} in {source} has nothing against it"),
+            N_("every {item} in {source} has where {condition}")),
+    "count": (N_("the number of {items} in {source}"),
+              N_("the number of {items} in {source} where {condition}")),
+    "select": (N_("the {items} in {source}"), N_("the {items} in {source} where {condition}")),
+}
+# A sum's words: over a list (its item unnamed) or over each named item; with a condition.
+TOTALS = {(False, False): N_("the sum of {value} over {source}"),
+          (False, True): N_("the sum of {value} over {source} where {condition}"),
+          (True, False): N_("the sum of {value} over each {item} in {source}"),
+          (True, True): N_("the sum of {value} over each {item} in {source} where {condition}")}
+NOTHING = N_("nothing happens.")
+# `{1} cards` in a builtin's words, `{1}` its count; `{0} pile {1}`, a row's pile.
+COUNTED = re.compile(r"\{(\d)\} cards")
+PLACE = "{%d} pile {%d}"
 
 
-def plural(count, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def capital(said: str) -> str:
+    """A sentence's first letter in capitals (a script without capitals is left as it is)."""
+    return said[:1].upper() + said[1:]
+
+
+def cards(count: int) -> str:
+    """`1 card`, `2 cards`, in the language spoken."""
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
+def told_form(says: str, this: tuple = (), counts: tuple = (), singular: bool = False) -> str:
+    """A builtin's words with the piles named by `pile` said as `this ROW pile` (`this`:
+    the row's argument indexes), and the counted slots `counts` said as the count alone
+    ("draws the number of cards owed"); `singular`: a counted slot said for one card."""
+    for row in this:
+        says = says.replace(PLACE % (row, row + 1), "this {%d} pile" % row)
+    for slot in counts:
+        says = says.replace("{%d} cards" % slot, "{%d}" % slot)
+    return COUNTED.sub(r"{\1} card", says) if singular else says
+
+
+def told_forms(row) -> list:
+    """Every message a builtin's words are said with (a counted one as its two forms): what
+    Babel extracts (extract_says) and the tests check is translated."""
+    rows = [i for i, param in enumerate(row.params[:-1])
+            if param is ROW and row.params[i + 1] is PILE and PLACE % (i, i + 1) in row.says]
+    slots = [int(slot) for slot in COUNTED.findall(row.says)]
+    forms: list = []
+    for this_mask in product((False, True), repeat=len(rows)):
+        this = tuple(r for r, on in zip(rows, this_mask) if on)
+        for count_mask in product((False, True), repeat=len(slots)):
+            counts = tuple(s for s, on in zip(slots, count_mask) if on)
+            said = told_form(row.says, this, counts)
+            forms.append((told_form(row.says, this, counts, singular=True), said)
+                         if COUNTED.search(said) else said)
+    return forms
+
+
+def extract_says(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for builtins.py (babel.cfg): each row's words, in every form
+    `told_forms` gives, as messages of the catalogs."""
+    for row in ROWS:
+        for form in told_forms(row):
+            yield 0, "ngettext" if isinstance(form, tuple) else "_", form, []
 
 
 class Words:
-    """Renders effect-language trees as English, with the options in force folded in."""
+    """Renders effect-language trees in words, with the options in force folded in."""
 
     def __init__(self, options: dict, variable_types=None):
         self.options = options
@@ -40,14 +133,27 @@ class Words:
         self.known: dict = {}  # variables settled by a `let` of a constant
         self.items: dict[str, str] = {}  # names a loop or a `let` binds: what their items are
         self.loops: dict[str, str] = {}  # the loops' names in scope: what their items are
+        self.pronouns: set[str] = set()  # the loops' names said as a pronoun ("it")
+        self.counting: set[str] = set()  # names the context binds to a number of cards
         self.told: set[str] = set()  # the actions and choices told so far
 
     def start(self, bound: dict) -> None:
-        """Each text starts afresh, with the names its context binds (`seat`)."""
-        self.bound, self.known, self.items, self.loops = dict(bound), {}, {}, {}
+        """Each text starts afresh, with the names its context binds (`seat`), in English
+        (each a message of the catalogs)."""
+        self.bound = {name: _(words) for name, words in bound.items()}
+        self.counting = {name for name, words in bound.items()
+                         if words.startswith("the number of") and "card" in words}
+        self.known, self.items, self.loops, self.pronouns = {}, {}, {}, set()
 
     def settled(self, node) -> tuple:
         return static_value(node, self.options, self.known)
+
+    @staticmethod
+    def value(value) -> str:
+        """A value the options settle, as an option's value is said."""
+        if value is None or isinstance(value, bool):
+            return _(SETTLED[value])
+        return describe(value)
 
     # --- expressions ---------------------------------------------------------------
 
@@ -59,83 +165,102 @@ class Words:
         return str(node.value)
 
     def e_text(self, node):
-        return node.value.replace("_", " ")
+        return said_name(node.value)  # a colour, a row, a question: in the ruleset's words
 
     def e_constant(self, node):
-        return {True: "true", False: "false", None: "none"}[node.value]
+        return self.constant(node.value)
+
+    @staticmethod
+    def constant(value) -> str:
+        """The literal true, false or none in words."""
+        return _(CONSTANTS[value])
 
     def e_name(self, node):
         if node.ident in self.bound:
             return self.bound[node.ident]
         row = NAMES.get(node.ident)
-        return node.ident if row is None else row.says
+        return node.ident if row is None else _(row.says)
 
     def e_attribute(self, node):
         if isinstance(node.subject, dsl.Name) and node.subject.ident == "option":
-            return f"{describe(self.options.get(node.attr))} (option {node.attr})"
+            return _("{value} (option {name})").format(
+                value=self.value(self.options.get(node.attr)), name=node.attr)
         if isinstance(node.subject, dsl.Name) and node.subject.ident == "var":
             return node.attr.replace("_", " ")  # a variable is said by its name, as set_var's
-        owner = self.expr(node.subject)
-        attr = node.attr.replace("_", " ")
-        return f"its {attr}" if owner == "it" else f"{owner}'s {attr}"
+        attr = _(ATTRIBUTES[node.attr]) if node.attr in ATTRIBUTES else node.attr.replace("_", " ")
+        if isinstance(node.subject, dsl.Name) and node.subject.ident in self.pronouns \
+                and self.items.get(node.subject.ident) != "seat":
+            return _("its {attr}").format(attr=attr)
+        return _("{owner}'s {attr}").format(owner=self.expr(node.subject), attr=attr)
 
     def e_call(self, node):
         args = [self.expr(a) for a in node.args]
         row = FUNCTIONS.get(node.function)
         if node.function == "size" and len(args) == 1 and gives_cards(node.args[0]):
-            cards = args[0].removeprefix("the cards of ")
-            if cards.startswith("the cards "):  # the cards just drawn, the cards in a pile
-                return f"the number of {cards.removeprefix('the ')}"
-            return f"the number of cards in {cards}"
+            given = node.args[0]
+            if isinstance(given, dsl.Name) and given.ident == "drawn" and "drawn" not in self.bound:
+                return _("the number of cards just drawn")
+            if isinstance(given, dsl.Call) and given.function == "pile_cards" \
+                    and len(given.args) == 2:
+                place = _("this {row} pile") if self.this_pile(given.args[1]) \
+                    else _("{row} pile {pile}")
+                held = place.format(row=self.expr(given.args[0]), pile=self.expr(given.args[1]))
+            else:
+                held = args[0]
+            return _("the number of cards in {cards}").format(cards=held)
         if row is not None and row.role == "query":
             left_out = row.max_args - len(args)
             if not left_out:
-                return self.piles(node, args, row.says.format(*args))
+                return _(told_form(row.says, self.these_piles(node))).format(*args)
             if 0 < left_out <= len(row.unsaid):  # else an optional argument left out: as written
-                return row.says.format(*args, *row.unsaid[len(row.unsaid) - left_out:])
+                unsaid = [_(words) for words in row.unsaid[len(row.unsaid) - left_out:]]
+                return _(row.says).format(*args, *unsaid)
         return f"{node.function.replace('_', ' ')}({', '.join(args)})"
 
-    def piles(self, call, args: list, said: str) -> str:
-        """`center pile the pile` as `this center pile`: a row's pile named by the name `pile`
-        (the pile played on, or the one a row's playable condition asks about)."""
+    def this_pile(self, pile) -> bool:
+        """Whether a pile argument is the name `pile` (the pile played on, or the one a row's
+        playable condition asks about): its pile is said `this center pile`."""
+        return isinstance(pile, dsl.Name) and pile.ident == "pile" and "pile" not in self.bound
+
+    def these_piles(self, call) -> tuple:
+        """The indexes of the row arguments of `call` whose pile is `this_pile`."""
         row = FUNCTIONS.get(call.function)
         if row is None:
-            return said
-        for i, param in enumerate(row.params[:-1]):
-            pile = call.args[i + 1] if i + 1 < len(call.args) else None
-            if param is ROW and row.params[i + 1] is PILE and isinstance(pile, dsl.Name) \
-                    and pile.ident == "pile" and "pile" not in self.bound:
-                said = said.replace(f"{args[i]} pile {args[i + 1]}", f"this {args[i]} pile")
-        return said
+            return ()
+        return tuple(i for i, param in enumerate(row.params[:-1])
+                     if param is ROW and row.params[i + 1] is PILE and i + 1 < len(call.args)
+                     and self.this_pile(call.args[i + 1]))
 
     def e_unary(self, node):
         if node.op == "-" and isinstance(node.operand, dsl.Name) and node.operand.ident == "direction":
-            return "the other one"
+            return _("the other one")
         if node.op == "-":
-            return f"minus {self.expr(node.operand)}"
+            return _("minus {value}").format(value=self.expr(node.operand))
         operand = node.operand
         if isinstance(operand, dsl.Name) and operand.ident == "fair":
-            return "it was not played fairly"
+            return _("it was not played fairly")
         if isinstance(operand, dsl.Quantifier) and operand.quantifier == "any":
-            return self.e_quantifier(operand).replace("there is a ", "there is no ", 1)
+            return self.e_quantifier(operand, "none")
         if isinstance(operand, (dsl.Name, dsl.Attribute)):
-            return f"not {self.expr(operand)}"
-        return f"not ({self.expr(operand)})"
+            return _("not {value}").format(value=self.expr(operand))
+        return _("not ({value})").format(value=self.expr(operand))
 
     def e_binary(self, node):
         known, value = self.settled(node)
         if known:
-            return describe(value)
+            return self.value(value)
         if node.op in ("and", "or"):
             for side, other in ((node.left, node.right), (node.right, node.left)):
                 known, value = self.settled(side)
                 if known:
                     return self.expr(other)
-            return f"{self.grouped(node.left, node.op)} {node.op} {self.grouped(node.right, node.op)}"
+            return _(LOGIC[node.op]).format(left=self.grouped(node.left, node.op),
+                                            right=self.grouped(node.right, node.op))
         if isinstance(node.right, dsl.Constant) and node.right.value is None and node.op in ("==", "!="):
-            return f"{self.expr(node.left)} {'is none' if node.op == '==' else 'exists'}"
+            said = _("{value} is none") if node.op == "==" else _("{value} exists")
+            return said.format(value=self.expr(node.left))
         words = COMPARISONS.get(node.op) or ARITHMETIC[node.op]
-        return f"{self.expr(node.left)} {words} {self.expr(node.right)}"
+        return _(words).format(left=self.expr(node.left), right=self.expr(node.right))
 
     def grouped(self, node, op: str) -> str:
         """A side of `and`/`or`, in brackets when it is the other of the two."""
@@ -166,64 +291,83 @@ class Words:
         return kinds.pop() if len(kinds) == 1 else None
 
     def looping(self, var: str, source, scope: tuple, fn, kind: str = "card") -> tuple:
-        """(how the loop names its item, what `fn` says) with `var` bound to each item of
-        `source` in `scope`, the nodes it is used in: "that seat", "it", or, where another
-        loop's item of the same kind is in scope around or inside it, "seat s", "card c"."""
+        """(the loop's item: its kind, and its name when said, what `fn` says) with `var`
+        bound to each item of `source` in `scope`, the nodes it is used in: "that seat",
+        "it", or, where another loop's item of the same kind is in scope around or inside
+        it, "seat s", "card c"."""
         kind = self.item_kind(source) or kind
         inside = any(isinstance(node, (dsl.Quantifier, dsl.Total, dsl.For))
                      and (self.item_kind(node.source)
                           or ("seat" if isinstance(node, dsl.For) else "card")) == kind
                      for part in scope if part is not None for node in dsl.walk(part))
         around = any(other == kind for name, other in self.loops.items() if name != var)
-        named = f"{kind} {var.replace('_', ' ')}"
-        item = named if inside or around else PRONOUNS[kind]
-        saved = (self.bound.get(var), self.items.get(var), self.loops.get(var))
+        name = var.replace("_", " ") if inside or around else None
+        item = _(NOUNS[kind][2]).format(name=name) if name else _(NOUNS[kind][4])
+        saved = (self.bound.get(var), self.items.get(var), self.loops.get(var),
+                 var in self.pronouns)
         self.bound[var], self.items[var], self.loops[var] = item, kind, kind
+        if name is None:
+            self.pronouns.add(var)
+        else:
+            self.pronouns.discard(var)
         try:
-            return (named if item == named else kind), fn()
+            return (kind, name), fn()
         finally:
             for table, value in zip((self.bound, self.items, self.loops), saved):
                 if value is None:
                     table.pop(var, None)
                 else:
                     table[var] = value
+            if saved[3]:
+                self.pronouns.add(var)
+            else:
+                self.pronouns.discard(var)
 
-    def e_quantifier(self, node):
+    def noun(self, item: tuple, several: bool = False) -> str:
+        """A loop's item in words (`card`, `cards c`), one or several."""
+        kind, name = item
+        nouns = NOUNS[kind]
+        if name is None:
+            return _(nouns[1] if several else nouns[0])
+        return _(nouns[3] if several else nouns[2]).format(name=name)
+
+    def e_quantifier(self, node, quantifier: str | None = None):
         source = self.expr(node.source)
         item, cond = self.looping(node.var, node.source, (node.cond,),
                                   lambda: self.expr(node.cond) if node.cond else None)
-        where = f" where {cond}" if cond else ""
-        items = item.replace(" ", "s ", 1) if " " in item else f"{item}s"
-        return {"any": f"there is a {item} in {source}{where}",
-                "all": f"every {item} in {source} has{where or ' nothing against it'}",
-                "count": f"the number of {items} in {source}{where}",
-                "select": f"the {items} in {source}{where}"}[node.quantifier]
+        said = QUANTIFIERS[quantifier or node.quantifier][cond is not None]
+        return _(said).format(item=self.noun(item), items=self.noun(item, several=True),
+                              source=source, condition=cond)
 
     def e_choose(self, node):
         """An if used as a value: "(A if C, B if D, else E)", the branches its options settle
         left out (a settled value told alone)."""
         known, value = self.settled(node)
         if known:
-            return describe(value)
+            return self.value(value)
         told: list[str] = []
         for cond, given in node.branches:
             known, holds = self.settled(cond)
             if known and holds:
-                return f"({', '.join(told)}, else {self.expr(given)})" if told \
-                    else self.expr(given)
+                return self.choices(told, self.expr(given)) if told else self.expr(given)
             if not known:
-                told.append(f"{self.expr(given)} if {self.expr(cond)}")
+                told.append(_("{value} if {condition}").format(value=self.expr(given),
+                                                               condition=self.expr(cond)))
         if not told:
             return self.expr(node.orelse)
-        return f"({', '.join(told)}, else {self.expr(node.orelse)})"
+        return self.choices(told, self.expr(node.orelse))
+
+    @staticmethod
+    def choices(told: list, orelse: str) -> str:
+        return _("({choices}, else {value})").format(choices=_(", ").join(told), value=orelse)
 
     def e_total(self, node):
         item, (expr, cond) = self.looping(
             node.var, node.source, (node.expr, node.cond),
             lambda: (self.expr(node.expr), self.expr(node.cond) if node.cond else None))
-        where = f" where {cond}" if cond else ""
-        over = f"each {item} in " if " " in item else ""
-        return f"the sum of {expr} over {over}{self.expr(node.source)}{where}"
+        said = TOTALS[(item[1] is not None, cond is not None)]
+        return _(said).format(value=expr, item=self.noun(item), source=self.expr(node.source),
+                              condition=cond)
 
     # --- effects -------------------------------------------------------------------
 
@@ -249,7 +393,7 @@ class Words:
         """`repeat N do ... end`, `while C do ... end`: the body told once, after how often.
         What the body assigns changes from turn to turn: told by its name, not its value."""
         if isinstance(node, dsl.Repeat):
-            lead = f"{self.expr(node.count)} times over"
+            lead, filled = _("{count} times over: {effect}"), {"count": self.expr(node.count)}
         changed = dsl.assigned(node.body)
         for var in changed & set(self.known):
             self.bound[var] = var.replace("_", " ")
@@ -258,11 +402,12 @@ class Words:
             known, holds = self.settled(node.cond)
             if known and not holds:
                 return []
-            lead = f"again and again, as long as {self.expr(node.cond)}"
+            lead = _("Again and again, as long as {condition}: {effect}")
+            filled = {"condition": self.expr(node.cond)}
         before = dict(self.known)
         body = self.branch(node.body, before)
         self.forget([node.body], before)
-        return [f"{lead[0].upper()}{lead[1:]}: {body}"]
+        return [capital(lead.format(effect=body, **filled))]
 
     def s_for(self, node) -> list[str]:
         """`for s in SEATS do ... end`: the body told once, for "each seat"."""
@@ -270,7 +415,8 @@ class Words:
         item, body = self.looping(node.var, node.source, (node.body,),
                                   lambda: self.branch(node.body, before), "seat")
         self.forget([node.body], before)
-        return [f"For each {item} of {source}, in turn: {body}"]
+        return [_("For each {item} of {source}, in turn: {effect}").format(
+            item=self.noun(item), source=source, effect=body)]
 
     def s_if(self, node) -> list[str]:
         told: list[str] = []
@@ -280,27 +426,29 @@ class Words:
             if known and not value:
                 continue  # never runs with these options
             if known:  # always runs when reached
-                said = self.branch(block, before) if told else " ".join(self.effect(block))
-                ran.append(block)
                 if not told:
-                    return self.effect(block) if not said else [said]
+                    return self.effect(block)
+                said = self.branch(block, before)
+                ran.append(block)
                 self.forget(ran, before)
-                return told + [f"Otherwise: {said or 'nothing happens.'}"]
-            lead = "If" if not told else "Otherwise, if"
-            told.append(f"{lead} {self.expr(cond)}: {self.branch(block, before)}")
+                return told + [_("Otherwise: {effect}").format(effect=said)]
+            lead = _("If {condition}: {effect}") if not told \
+                else _("Otherwise, if {condition}: {effect}")
+            told.append(lead.format(condition=self.expr(cond), effect=self.branch(block, before)))
             ran.append(block)
         if node.orelse:
-            rest = self.branch(node.orelse, before)
+            self.known = dict(before)
+            rest = " ".join(self.effect(node.orelse))
             ran.append(node.orelse)
-            if rest != "nothing happens.":
-                told.append(f"Otherwise: {rest}" if told else rest)
+            if rest:
+                told.append(_("Otherwise: {effect}").format(effect=rest) if told else rest)
         self.forget(ran, before)
         return told
 
     def branch(self, block, before: dict) -> str:
         """A branch that may or may not run, told from what was settled before it."""
         self.known = dict(before)
-        return " ".join(self.effect(block)) or "nothing happens."
+        return " ".join(self.effect(block)) or _(NOTHING)
 
     def forget(self, blocks: list, before: dict) -> None:
         """After an `if`, what the branches that may run assign is no longer settled."""
@@ -311,6 +459,7 @@ class Words:
         value = node.value
         name = node.var.replace("_", " ")
         self.known.pop(node.var, None)
+        self.pronouns.discard(node.var)
         kind = self.item_kind(value)  # a seat, a list of cards ...: a loop over it says so
         self.items.pop(node.var, None)
         if kind:
@@ -318,51 +467,90 @@ class Words:
         if isinstance(value, dsl.Call) and FUNCTIONS.get(value.function) \
                 and FUNCTIONS[value.function].role != "query":
             # A yes/no answer reads as itself ("challenged"); anything else as a thing.
-            self.bound[node.var] = name if value.function == "ask" else f"the {name}"
+            self.bound[node.var] = name if value.function == "ask" \
+                else _("the {name}").format(name=name)
             if FUNCTIONS[value.function].chance:  # a value, not a deed: "Let the shot be ..."
-                said = self.action(value)
-                return [f"Let the {name} be {said[0].lower()}{said[1:]}."]
+                return [_("Let the {name} be {value}.").format(name=name,
+                                                               value=self.action(value, False))]
             return [self.action(value)]
         known, constant = self.settled(value)
         if known:
             self.known[node.var] = constant
             return []
         self.bound[node.var] = name
-        return [f"Let {name} be {self.expr(value)}."]
+        return [_("Let {name} be {value}.").format(name=name, value=self.expr(value))]
 
-    def action(self, call) -> str:
+    def counts_cards(self, node) -> bool:
+        """Whether a count is a number of cards (`size(hand(p))`, `count(c in ...)`, the
+        cards owed): said "draws the number of cards owed", not "... owed cards"."""
+        if isinstance(node, dsl.Binary) and node.op in ARITHMETIC:
+            return self.counts_cards(node.left)
+        if isinstance(node, dsl.Name):
+            return node.ident in self.counting or (node.ident == "stock_size"
+                                                   and node.ident not in self.bound)
+        if isinstance(node, dsl.Quantifier):
+            return node.quantifier == "count" and self.item_kind(node.source) == "card"
+        return isinstance(node, dsl.Call) and node.function == "size" and len(node.args) == 1 \
+            and (gives_cards(node.args[0]) or isinstance(node.args[0], dsl.Quantifier)
+                 and self.item_kind(node.args[0]) == "card")
+
+    def action(self, call, capitalised: bool = True) -> str:
         """A call of an action or choice, in the words its primitive gives."""
         args = [self.expr(a) for a in call.args]
         prim = FUNCTIONS.get(call.function)
         self.told.add(call.function)
-        if prim is None:  # a call the compiler would refuse: tell it as written
+        if prim is None or not prim.says:  # a call the compiler would refuse: as written
             return f"{call.function}({', '.join(args)})."
         if call.function == "extra_turn" and not args:
-            args = ["the player"]
+            args = [_(NAMES["player"].says)]
         if call.function == "choose_cards" and len(args) == 4:
-            args[2] = f"{args[2]} to {args[3]}"  # the fewest and the most
-        if call.function == "pass_cards":
-            number, rest = args[1].partition(" ")[::2]
-            args[1] = plural(int(number), "card") + (f" {rest}" if rest else "") \
-                if number.isdigit() else f"{args[1]} cards"
-            where = PASSED_TO.get(args[2] if len(args) > 2 else None)
-            args[2:] = [where or f"in the direction {args[2]}"]
-            said = prim.says.replace("{1} cards", "{1}").format(*args)
-            return said[0].upper() + said[1:]
-        text = prim.says
-        for index, arg in enumerate(args):
-            slot = "{%d} cards" % index
-            if slot in text and arg.isdigit():
-                text = text.replace(slot, plural(int(arg), "card"))
-            elif slot in text and arg.startswith("the number of") and "card" in arg:
-                # "draws the number of cards owed", not "... owed cards"
-                text = text.replace(slot, "{%d}" % index)
-        if not text:
-            return f"{call.function}({', '.join(args)})."
-        said = self.piles(call, args, text.format(*args))
+            args[2] = _("{fewest} to {most}").format(fewest=args[2], most=args[3])
+        slots = [int(slot) for slot in COUNTED.findall(prim.says) if int(slot) < len(args)]
+        counted = [slot for slot in slots if args[slot].isdigit()]
+        if call.function == "pass_cards":  # "passes 2 cards at once", "passes 1 card (option n)"
+            args[1] = self.passed(call.args[1], args[1])
+            where = self.passed_to(call.args[2] if len(call.args) > 2 else None)
+            args[2:] = [_(where) if where else _("in the direction {direction}").format(
+                direction=args[2])]
+            slots, counted = [], []
+            said = _(told_form(prim.says, counts=(1,))).format(*args)
+        else:
+            numbers = tuple(slot for slot in slots if slot not in counted
+                            and self.counts_cards(call.args[slot]))
+            form = told_form(prim.says, self.these_piles(call), numbers)
+            if counted:
+                count = int(args[counted[0]])
+                singular = told_form(prim.says, self.these_piles(call), numbers, singular=True)
+                said = ngettext(singular, form, count).format(*args)
+            else:
+                said = _(form).format(*args)
         if call.function == "run" and len(args) > 1:  # a named effect's arguments
-            said = f"{said[:-1]}, given {', '.join(args[1:])}."
-        return said[0].upper() + said[1:]
+            said = _("The {0} effect happens (see Named effects), given {1}.").format(
+                args[0], _(", ").join(args[1:]))
+        return capital(said) if capitalised else said
+
+    def passed(self, node, said: str) -> str:
+        """pass_cards' count with its cards: `2 cards`, `1 card (option pass_count)`."""
+        if said.isdigit():
+            return cards(int(said))
+        if isinstance(node, dsl.Attribute) and isinstance(node.subject, dsl.Name) \
+                and node.subject.ident == "option" and isinstance(self.options.get(node.attr), int) \
+                and not isinstance(self.options.get(node.attr), bool):
+            return _("{value} (option {name})").format(value=cards(self.options[node.attr]),
+                                                       name=node.attr)
+        return _("{number} cards").format(number=said)
+
+    def passed_to(self, node) -> str | None:
+        """Where pass_cards passes, by its `to` as written (PASSED_TO), or None."""
+        if node is None:
+            return PASSED_TO[None]
+        if isinstance(node, dsl.Name) and node.ident == "direction" and "direction" not in self.bound:
+            return PASSED_TO["direction"]
+        if isinstance(node, dsl.Unary) and node.op == "-" and isinstance(node.operand, dsl.Number):
+            return PASSED_TO.get(-node.operand.value)
+        if isinstance(node, (dsl.Number, dsl.Text)):
+            return PASSED_TO.get(node.value)
+        return None
 
 
 def gives_cards(node) -> bool:
