@@ -79,7 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", metavar="LANG",
                         help=_("the language to speak: en, ur, gu, pa or bn (default: as LANGUAGE, "
                              "LC_ALL, LC_MESSAGES or LANG say; English where none is shipped); "
-                             "--json output and the browser table stay English"))
+                             "--json output stays English, and the browser table follows each "
+                             "browser's languages (each seat may pick its own)"))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     commands.add_parser("list", help=_("the bundled rulesets and their options"),

@@ -99,8 +99,8 @@ def told_form(says: str, this: tuple = (), counts: tuple = (), singular: bool = 
 
 
 def told_forms(row) -> list:
-    """Every message a builtin's words are said with (a counted one as its two forms): what
-    Babel extracts (extract_says) and the tests check is translated."""
+    """Every message a builtin's words are said with (a counted one also as its two forms for
+    a number: singular, plural): what Babel extracts (extract_says) and the tests check is translated."""
     rows = [i for i, param in enumerate(row.params[:-1])
             if param is ROW and row.params[i + 1] is PILE and PLACE % (i, i + 1) in row.says]
     slots = [int(slot) for slot in COUNTED.findall(row.says)]
@@ -110,8 +110,9 @@ def told_forms(row) -> list:
         for count_mask in product((False, True), repeat=len(slots)):
             counts = tuple(s for s, on in zip(slots, count_mask) if on)
             said = told_form(row.says, this, counts)
-            forms.append((told_form(row.says, this, counts, singular=True), said)
-                         if COUNTED.search(said) else said)
+            forms.append(said)  # a count said as written ("2 plus the pending penalty cards")
+            if COUNTED.search(said):  # and a number's: "1 card", "2 cards"
+                forms.append((told_form(row.says, this, counts, singular=True), said))
     return forms
 
 
