@@ -20,7 +20,7 @@ LANGUAGES = ("ur", "gu", "pa", "bn")
 # Each language's script, as Unicode names its letters; and a locale that asks for it.
 SCRIPTS = {"ur": "ARABIC", "gu": "GUJARATI", "pa": "GURMUKHI", "bn": "BENGALI"}
 LOCALES = {"ur": "ur_PK.UTF-8", "gu": "gu_IN.UTF-8", "pa": "pa_IN.UTF-8", "bn": "bn_BD.UTF-8"}
-PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
+PLACEHOLDER = re.compile(r"\{[a-z_0-9]*\}")  # named, or a builtin's {0}
 FIRST_SCREEN = ["play", "classic", "--seed", "1"]
 
 
@@ -54,6 +54,25 @@ def test_every_marked_message_is_translated_with_its_placeholders(lang):
             assert set(PLACEHOLDER.findall(form)) == set(PLACEHOLDER.findall(sources[-1])), \
                 f"{where}: the {lang} translation {form!r} of {key!r} changes its placeholders"
         assert "fuzzy" not in entry.flags, f"{where}: the {lang} translation of {key!r} is fuzzy"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_builtin_s_words_are_translated_in_every_form(lang):
+    """Each builtin's `says` (builtins.py), in every form explain tells it (words.told_forms:
+    a counted `{1} cards` for a number or as the count alone, `this center pile`), has a
+    translation in the catalog that keeps its placeholders."""
+    from interpreter.language.builtins import ROWS
+    from interpreter.presenting.words import told_forms
+    shipped = catalog(lang)
+    for row in ROWS:
+        for form in told_forms(row):
+            key = form if isinstance(form, str) else form[0]
+            entry = shipped.get(key)
+            assert entry is not None and entry.string and all(entry.string), (row.name, form)
+            forms = [entry.string] if isinstance(entry.string, str) else list(entry.string)
+            english = form if isinstance(form, str) else form[-1]
+            assert all(sorted(PLACEHOLDER.findall(said)) == sorted(PLACEHOLDER.findall(english))
+                       for said in forms), (row.name, forms)
 
 
 def test_the_template_is_up_to_date():
@@ -265,11 +284,10 @@ def aside(text: str, words: set, sentences=()) -> str:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_explain_of_every_bundled_ruleset_speaks_the_language(monkeypatch, loaded, lang):
-    """explain's own words, for every bundled game and house rule: the ruleset's texts (its
-    translations are the ruleset's) and the effect language's sentences (words.py, a renderer
-    per language, not a catalog) are left aside, as are the names the ruleset gives."""
+    """explain's own words and the effect language's sentences (words.py), for every bundled
+    game and house rule: the ruleset's texts (its translations are the ruleset's) are left
+    aside, as are the names the ruleset gives."""
     from interpreter.presenting import explain
-    monkeypatch.setattr(explain, "sentence", lambda *args, **kwargs: "…")
     monkeypatch.setattr(explain, "said", lambda text, english: "")
     monkeypatch.setattr(explain, "either", lambda wording: "…")
     with translation.speaking(lang):
