@@ -304,13 +304,10 @@ class Words:
         around = any(other == kind for name, other in self.loops.items() if name != var)
         name = var.replace("_", " ") if inside or around else None
         item = _(NOUNS[kind][2]).format(name=name) if name else _(NOUNS[kind][4])
-        saved = (self.bound.get(var), self.items.get(var), self.loops.get(var),
-                 var in self.pronouns)
+        saved = (self.bound.get(var), self.items.get(var), self.loops.get(var))
+        pronoun = var in self.pronouns
         self.bound[var], self.items[var], self.loops[var] = item, kind, kind
-        if name is None:
-            self.pronouns.add(var)
-        else:
-            self.pronouns.discard(var)
+        self.say_as_pronoun(var, name is None)
         try:
             return (kind, name), fn()
         finally:
@@ -319,10 +316,14 @@ class Words:
                     table.pop(var, None)
                 else:
                     table[var] = value
-            if saved[3]:
-                self.pronouns.add(var)
-            else:
-                self.pronouns.discard(var)
+            self.say_as_pronoun(var, pronoun)
+
+    def say_as_pronoun(self, var: str, pronoun: bool) -> None:
+        """Whether a loop's item `var` is said as a pronoun (`its colour`), or by its name."""
+        if pronoun:
+            self.pronouns.add(var)
+        else:
+            self.pronouns.discard(var)
 
     def noun(self, item: tuple, several: bool = False) -> str:
         """A loop's item in words (`card`, `cards c`), one or several."""
