@@ -100,7 +100,8 @@ def told_form(says: str, this: tuple = (), counts: tuple = (), singular: bool = 
 
 def told_forms(row) -> list:
     """Every message a builtin's words are said with (a counted one also as its two forms for
-    a number: singular, plural): what Babel extracts (extract_says) and the tests check is translated."""
+    a number: singular, plural): what Babel extracts (extract_says) and the tests check is
+    translated."""
     rows = [i for i, param in enumerate(row.params[:-1])
             if param is ROW and row.params[i + 1] is PILE and PLACE % (i, i + 1) in row.says]
     slots = [int(slot) for slot in COUNTED.findall(row.says)]
@@ -536,17 +537,18 @@ class Words:
         if said.isdigit():
             return cards(int(said))
         if isinstance(node, dsl.Attribute) and isinstance(node.subject, dsl.Name) \
-                and node.subject.ident == "option" and isinstance(self.options.get(node.attr), int) \
-                and not isinstance(self.options.get(node.attr), bool):
-            return _("{value} (option {name})").format(value=cards(self.options[node.attr]),
-                                                       name=node.attr)
+                and node.subject.ident == "option":
+            value = self.options.get(node.attr)
+            if isinstance(value, int) and not isinstance(value, bool):
+                return _("{value} (option {name})").format(value=cards(value), name=node.attr)
         return _("{number} cards").format(number=said)
 
     def passed_to(self, node) -> str | None:
         """Where pass_cards passes, by its `to` as written (PASSED_TO), or None."""
         if node is None:
             return PASSED_TO[None]
-        if isinstance(node, dsl.Name) and node.ident == "direction" and "direction" not in self.bound:
+        if isinstance(node, dsl.Name) and node.ident == "direction" \
+                and "direction" not in self.bound:
             return PASSED_TO["direction"]
         if isinstance(node, dsl.Unary) and node.op == "-" and isinstance(node.operand, dsl.Number):
             return PASSED_TO.get(-node.operand.value)
