@@ -62,7 +62,7 @@ def test_every_builtin_s_words_are_translated_in_every_form(lang):
     a counted `{1} cards` for a number or as the count alone, `this center pile`), has a
     translation in the catalog that keeps its placeholders."""
     from interpreter.language.builtins import ROWS
-    from interpreter.presenting.words import told_forms
+    from interpreter.presenting.sentences import told_forms
     shipped = catalog(lang)
     for row in ROWS:
         for form in told_forms(row):
