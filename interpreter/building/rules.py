@@ -21,6 +21,7 @@ from interpreter.engine.triggers import BINDS, CARRIES, REPLACEABLE, Triggers, t
 from interpreter.language import dsl
 from interpreter.language.builtins import FUNCTIONS
 from interpreter.language.compiler import compile_effect, compile_expression
+from interpreter.loading.source import english
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ def compile_rules(builder, faces: tuple = ()) -> Triggers:
             ops = compile_effect(builder.text(path + ("do",)), symbols)
             if event in BETWEEN_HANDS:
                 refuse_choices(builder, path + ("do",), event)
-        text = " ".join(str(spec.get("text", "")).split())
+        text = " ".join(str(english(spec.get("text", ""))).split())
         compiled.append(Rule(name, event, replaces, condition, ops, spec.get("order", 0), text,
                              early))
     return build_triggers(compiled, by_card)

@@ -75,16 +75,19 @@ def english(said):
 
 
 # Where a ruleset holds words for people, which it may give per language: (table, key) of
-# the texts inside a table's entries (a kind's text, an option's help, a question's wording).
+# the texts inside a table's entries (a kind's text, an option's help, a question's wording,
+# a named rule's text, an attribute's or a variable's help).
 SAID_IN_TABLES = (("kinds", "text"), ("options", "help"), ("questions", "text"),
-                  ("questions", "yes_label"), ("questions", "no_label"))
+                  ("questions", "yes_label"), ("questions", "no_label"), ("rules", "text"),
+                  ("attributes", "help"), ("variables", "help"))
 NAMES = "names"  # how people say the ruleset's names: words only, never rules
 
 
 def is_said(path: tuple) -> bool:
     """Whether the key at `path` of a ruleset holds words for people, which the file may give
     per language: its title and description, a kind's text, an option's help, a question's
-    wording, an attribute value's words, a name's."""
+    wording, a named rule's text, an attribute's or a variable's help, an attribute value's
+    words, a name's."""
     return path in (("title",), ("description",)) or (
         len(path) == 3 and (path[0], path[2]) in SAID_IN_TABLES) or (
         len(path) == 4 and path[0] == "attributes" and path[2] == "words") or (

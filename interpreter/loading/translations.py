@@ -112,8 +112,8 @@ def put(source: Source, words: Source, path: tuple, lang: str, text, own: str) -
         table[path[1]] = with_language(table.get(path[1]), lang, text)
         source.locations[path + (lang,)] = words.locate(path)
         return
-    attribute = (source.data.get("attributes") or {}).get(path[1]) if path[0] == "attributes" \
-        else None
+    attribute = (source.data.get("attributes") or {}).get(path[1]) \
+        if path[0] == "attributes" and path[2] == "words" else None
     if isinstance(attribute, dict) and path[-1] not in (attribute.get("words") or {}):
         values = attribute_values(attribute)
         if path[-1] not in values:

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from interpreter.presenting.translation import language
+from interpreter.presenting.translation import language, said
 
 NOTHING: Mapping = {}
 # A context variable, as the language is (translation.py): the browser serves tables of
@@ -50,6 +50,15 @@ def in_language(said) -> str | list | None:
         found = said.get(language())
         return found if isinstance(found, (str, list)) else said.get("en")
     return said
+
+
+def text_of(ruleset, path: tuple, english: str) -> str:
+    """The ruleset's text for people at `path` (a named rule's text, a variable's help:
+    ("rules", NAME, "text")) in the language spoken, on one line; else `english`."""
+    text = ruleset.source.data
+    for key in path:
+        text = text.get(key) if isinstance(text, dict) else None
+    return " ".join(said(text, english).split())
 
 
 def word_of(tables: Mapping, value) -> str | None:

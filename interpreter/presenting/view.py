@@ -15,6 +15,7 @@ from typing import NamedTuple
 from interpreter.engine.decisions import Decision
 from interpreter.engine.decks import copy_face
 from interpreter.engine.game import GameState
+from interpreter.presenting.naming import text_of
 
 
 class SeatView(NamedTuple):
@@ -82,8 +83,8 @@ def seat_view(game: GameState, seat: int | None) -> SeatView:
 
 def shown_values(game: GameState) -> tuple:
     """(label, a value per seat) of each per-seat variable the ruleset shows."""
-    return tuple((label, tuple(game.variables[name]))
-                 for name, label in game.ruleset.shown_values)
+    return tuple((text_of(game.ruleset, ("variables", name, "help"), label),
+                  tuple(game.variables[name])) for name, label in game.ruleset.shown_values)
 
 
 def real_answer(game: GameState, view: SeatView, answer):
