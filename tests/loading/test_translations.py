@@ -4,6 +4,7 @@ languages; and translations change no rule (the digest)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from interpreter import load_ruleset
 from interpreter.errors import RulesetError
 from interpreter.loading.extends import load_source
-from interpreter.loading.source import NAMES
+from interpreter.loading.source import NAMES, is_said
 from interpreter.loading.translations import known_names, said_leaves, translation_files
 
 LANGUAGES = ("ur", "gu", "pa", "bn")
@@ -46,6 +47,51 @@ def test_every_bundled_game_names_its_colours_kinds_and_item_values_in_every_lan
     for attribute, spec in (data.get("attributes") or {}).items():
         for value, words in (spec.get("words") or {}).items():
             assert isinstance(words, dict) and lang in words, (attribute, value)
+
+
+SCHEMAS = Path(__file__).resolve().parents[2] / "schema"
+SAID = {"said", "saidWord", "saidWording", "name"}  # the ruleset schema's words for people
+
+
+def said_paths(node, schema: dict, path: tuple = (), seen: frozenset = frozenset()):
+    """The key path (an entry of a table as `*`) of every text for people the ruleset schema
+    lets a ruleset give (one text, or one per language)."""
+    if isinstance(node, list):
+        for item in node:
+            yield from said_paths(item, schema, path, seen)
+        return
+    if not isinstance(node, dict):
+        return
+    ref = node.get("$ref", "")
+    name = ref.rpartition("/")[2]
+    if name in SAID:
+        yield path
+    elif ref.startswith("#/$defs/") and name not in seen:
+        yield from said_paths(schema["$defs"][name], schema, path, seen | {name})
+    for key, inner in (node.get("properties") or {}).items():
+        yield from said_paths(inner, schema, path + (key,), seen)
+    if isinstance(node.get("additionalProperties"), dict):
+        yield from said_paths(node["additionalProperties"], schema, path + ("*",), seen)
+    for key in ("anyOf", "oneOf", "allOf"):
+        yield from said_paths(node.get(key), schema, path, seen)
+
+
+def test_every_text_a_ruleset_gives_people_is_one_a_translations_file_may_give():
+    """The texts the ruleset schema lets be given per language are the loader's (is_said:
+    what the completeness test above walks, the digest reads in English) and the
+    translation schema's, every one."""
+    ruleset = json.loads((SCHEMAS / "ruleset.schema.json").read_text())
+    words = json.loads((SCHEMAS / "translation.schema.json").read_text())
+    paths = set(said_paths(ruleset, ruleset))
+    assert {("rules", "*", "text"), ("attributes", "*", "help"), ("variables", "*", "help"),
+            ("kinds", "*", "text"), ("options", "*", "help"), ("title",)} <= paths
+    for path in paths:
+        assert is_said(tuple("x" if key == "*" else key for key in path)), path
+        node = words
+        for key in path:
+            node = node.get("additionalProperties") if key == "*" else \
+                (node.get("properties") or {}).get(key)
+            assert isinstance(node, dict), f"the translation schema has no {path}"
 
 
 # --- a bad translations file: one message at its file, line and column -----------------------
@@ -97,6 +143,81 @@ def test_a_text_given_inline_and_in_the_file_in_one_language_names_both(tmp_path
     with pytest.raises(RulesetError, match=r"mine.bn.yml:1:8: .*the bn text of \$.title is given "
                                            r"in .*mine.yaml line 3 too"):
         load_ruleset(tmp_path / "mine.yaml")
+
+
+@pytest.mark.parametrize("ruleset, words, where, message", [
+    ("extends: [classic, house/seven_o]\n", "rules:\n  seven_swap:\n    text: x\n", "3:5",
+     "has nothing there to translate (did you mean 'seven_swaps'?)"),
+    ("extends: [classic, house/seven_o]\n", "rules:\n  seven_swaps:\n    txt: x\n", "3:10",
+     "unknown key 'txt' (did you mean 'text'?)"),
+    ("extends: classic\n", "rules:\n  seven_swaps:\n    text: x\n", "2:3",
+     "has nothing there to translate"),
+    ("extends: classic\nrules:\n  quiet: {when: turn_started, do: ''}\n",
+     "rules:\n  quiet:\n    text: x\n", "3:11", "has nothing there to translate"),
+    ("extends: crazy_eights\n", "variables:\n  play:\n    help: x\n", "3:5",
+     "has nothing there to translate (did you mean 'plays'?)"),
+    ("extends: classic\nattributes:\n  heavy: {default: 1}\n",
+     "attributes:\n  heavy:\n    help: x\n", "3:11", "has nothing there to translate"),
+    ("extends: mario_kart\n", "attributes:\n  item:\n    help: [a]\n", "3:11",
+     "is not of type 'string'"),
+    ("extends: classic\nrules:\n  quiet: {when: turn_started, do: '', text: {en: Hush., ur: x}}\n",
+     "rules:\n  quiet:\n    text: y\n", "3:11", "the ur text of $.rules.quiet.text is given in"),
+])
+def test_a_rule_s_text_or_a_help_that_names_nothing_is_one_message_at_its_place(
+        tmp_path, ruleset, words, where, message):
+    (tmp_path / "mine.yaml").write_text(ruleset + "name: mine\n")
+    (tmp_path / "mine.ur.yml").write_text(words)
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(tmp_path / "mine.yaml")
+    said = str(caught.value)
+    assert f"mine.ur.yml:{where}:" in said and message in said, said
+
+
+RULES_AND_HELP = """\
+extends: classic
+name: mine
+attributes:
+  heavy: {default: 1, help: How much a card weighs.}
+variables:
+  turns: {per_seat: true, shown: true, help: Turns taken}
+rules:
+  count_turns:
+    when: turn_started
+    text: Each turn is counted.
+    do: set_seat_var("turns", player, seat_var("turns", player) + 1)
+"""
+RULES_AND_HELP_UR = """\
+attributes:
+  heavy:
+    help: کارڈ کتنا بھاری ہے۔
+variables:
+  turns:
+    help: لی گئی باریاں
+rules:
+  count_turns:
+    text: ہر باری گنی جاتی ہے۔
+"""
+
+
+def test_a_rule_s_text_and_the_help_of_attributes_and_variables_are_said_in_the_language(tmp_path):
+    from interpreter import GameState
+    from interpreter.presenting.explain import explain
+    from interpreter.presenting.translation import speaking
+    from interpreter.presenting.view import seat_view
+    (tmp_path / "mine.yaml").write_text(RULES_AND_HELP)
+    before = load_ruleset(tmp_path / "mine.yaml")
+    (tmp_path / "mine.ur.yml").write_text(RULES_AND_HELP_UR, encoding="utf-8")
+    rules = load_ruleset(tmp_path / "mine.yaml")
+    assert rules.digest == before.digest
+    assert rules.triggers.every[0].text == "Each turn is counted."
+    assert rules.shown_values == (("turns", "Turns taken"),)
+    game = GameState(rules, players=2, seed=1)
+    with speaking("ur"):
+        told = explain(rules)
+        assert "(ہر باری گنی جاتی ہے۔)" in told and "heavy: کارڈ کتنا بھاری ہے۔" in told
+        assert seat_view(game, 0).values[0][0] == "لی گئی باریاں"
+    assert "(Each turn is counted.)" in explain(rules)
+    assert seat_view(game, 0).values[0][0] == "Turns taken"
 
 
 # --- translations are words, not rules -------------------------------------------------------

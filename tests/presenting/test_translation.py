@@ -298,6 +298,50 @@ def test_explain_of_every_bundled_ruleset_speaks_the_language(monkeypatch, loade
             assert not english, (ref, english)
 
 
+def written_texts(rules) -> list:
+    """The ruleset's own sentences in English as explain shows them (its title, description,
+    the cards', options', attributes' and named rules' texts, the questions' wordings), each
+    on one line: those of three words or more."""
+    from interpreter.loading.source import NAMES, in_english
+    from interpreter.loading.translations import said_leaves
+    found = [" ".join(text.split()) for path, text in said_leaves(in_english(rules.source.data))
+             if isinstance(text, str) and path[0] not in (NAMES, "variables")
+             and "words" not in path]
+    return [text for text in found if len(text.split()) >= 3]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_explain_says_every_text_of_every_bundled_ruleset_in_the_language(monkeypatch, loaded,
+                                                                           lang):
+    """No text a bundled game or house rule gives (its translations files say them all) is
+    left in English by explain (the effect language's sentences, words.py's, aside)."""
+    from interpreter.presenting import explain
+    monkeypatch.setattr(explain, "sentence", lambda *args, **kwargs: "…")
+    with translation.speaking(lang):
+        for ref, rules in loaded.items():
+            told = " ".join(explain.explain(rules).split())
+            english = [text for text in written_texts(rules) if text in told]
+            assert not english, (ref, english)
+
+
+HOUSE_RULES_ON = ["--option", "seven_o=true", "--option", "challenge=true",
+                  "--option", "stacking=true"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_explain_says_the_named_rules_texts_in_the_language(speaking, lang):
+    from interpreter.building.ruleset import load_ruleset
+    speaking.setenv("LANG", LOCALES[lang])
+    code, told = cli_here(["explain", "classic", *HOUSE_RULES_ON])
+    rules = load_ruleset("classic+house/seven_o+house/challenge+house/stacking")
+    assert code == 0 and len(rules.triggers.every) == 4
+    for rule in rules.triggers.every:
+        said = rules.source.data["rules"][rule.name]["text"]
+        assert f"({said[lang]})" in told and rule.text not in told, (rule.name, told)
+    english = cli_here(["--lang", "en", "explain", "classic", *HOUSE_RULES_ON])[1]
+    assert all(f"({rule.text})" in english for rule in rules.triggers.every)
+
+
 def scripted_person(terminal):
     """A `read` for the terminal game that answers each question as a person would type it
     (the first playable card, calling UNO when it leaves one card; the first colour, player
