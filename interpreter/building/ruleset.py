@@ -230,7 +230,8 @@ class Builder:
                 raise self.source.error(("variables", name, "shown"),
                                         "shown: true is for a per-seat variable (add per_seat: "
                                         "true): the front ends show each seat's value")
-            found.append((name, " ".join(str(english(spec.get("help")) or name.replace("_", " ")).split())))
+            label = english(spec.get("help")) or name.replace("_", " ")
+            found.append((name, " ".join(str(label).split())))
         return tuple(found)
 
     def setting(self, path: tuple, default, kind: type, minimum: int = 0,
