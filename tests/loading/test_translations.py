@@ -220,6 +220,21 @@ def test_a_rule_s_text_and_the_help_of_attributes_and_variables_are_said_in_the_
     assert seat_view(game, 0).values[0][0] == "Turns taken"
 
 
+def test_a_rule_s_text_and_a_help_may_be_given_per_language_inline_too(tmp_path):
+    from interpreter.presenting.explain import explain
+    from interpreter.presenting.translation import speaking
+    inline = RULES_AND_HELP.replace("help: How much a card weighs.",
+                                    "help: {en: How much a card weighs., bn: কার্ডটি কত ভারী।}")
+    inline = inline.replace("text: Each turn is counted.",
+                            "text: {en: Each turn is counted., bn: প্রতিটি দান গোনা হয়।}")
+    (tmp_path / "mine.yaml").write_text(inline, encoding="utf-8")
+    rules = load_ruleset(tmp_path / "mine.yaml")
+    assert rules.triggers.every[0].text == "Each turn is counted."
+    with speaking("bn"):
+        told = explain(rules)
+    assert "(প্রতিটি দান গোনা হয়।)" in told and "heavy: কার্ডটি কত ভারী।" in told
+
+
 # --- translations are words, not rules -------------------------------------------------------
 
 WORDS = {
