@@ -44,7 +44,7 @@ from interpreter.web.table_files import (
 from interpreter.web.tables import Table
 from interpreter.web.thinking import Thought
 from interpreter.web.upkeep import TABLE_IDLE_HOURS, Upkeep
-from interpreter.web.words import asked_language, page_words
+from interpreter.web.words import asked_language, page_words, said_here
 
 STATIC = Path(__file__).parent / "static"
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -114,7 +114,7 @@ class Hall:
         folder = table_folder(self.root, table_id)
         if table_id not in self.tables:
             if not (folder / "table.json").is_file():
-                raise NoTable("no such table")
+                raise NoTable(said_here("no such table"))
             self.tables[table_id] = Table.open(folder)
             self.signals[table_id] = Signal()
             self.changed(self.tables[table_id])
@@ -200,8 +200,8 @@ def seat_for(hall: Hall, request: Request, table_id) -> tuple[Table, int]:
     table = hall.table(table_id)
     seat = table.seat_of(token_of(request))
     if seat is None:
-        raise NotYours("this is not the key of a seat of this table: open the seat's link "
-                       "to take it (POST .../claim)")
+        raise NotYours(said_here("this is not the key of a seat of this table: open the "
+                                 "seat's link to take it (POST .../claim)"))
     return table, seat
 
 
@@ -238,26 +238,29 @@ async def read_json(request: Request, cap: int):
     Unicode (JSON's escapes can make a lone surrogate, which no file can hold)."""
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > cap):
-        raise TooLarge(f"the request is larger than {cap:,} bytes")
+        raise TooLarge(said_here("the request is larger than {size} bytes").format(size=f"{cap:,}"))
     kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if kind != "application/json":
-        raise WrongType("expected a JSON body, sent with Content-Type: application/json")
+        raise WrongType(said_here("expected a JSON body, sent with Content-Type: "
+                                  "application/json"))
     body = bytearray()
     try:
         async for chunk in request.stream():
             body.extend(chunk)
             if len(body) > cap:
-                raise TooLarge(f"the request is larger than {cap:,} bytes")
+                raise TooLarge(said_here("the request is larger than {size} bytes")
+                               .format(size=f"{cap:,}"))
     except ClientDisconnect:
-        raise TableError("the request ended before its body did") from None
+        raise TableError(said_here("the request ended before its body did")) from None
     try:
         data = parse_json(body.decode("utf-8"), what="request", file=None, cls=TableError)
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeError:
-        raise TableError("expected a JSON body of Unicode text (UTF-8, no lone surrogates)") \
-            from None
+        raise TableError(said_here("expected a JSON body of Unicode text (UTF-8, no lone "
+                                   "surrogates)")) from None
     except TableError as err:
-        raise TableError(f"expected a JSON body: {err.message}") from None
+        raise TableError(said_here("expected a JSON body: {problem}").format(problem=err.message)) \
+            from None
     return data
 
 
@@ -315,7 +318,7 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
     async def check(request: Request):
         data = await read_json(request, MAX_BODY)
         if not isinstance(data, dict):
-            raise TableError("expected a JSON object")
+            raise TableError(said_here("expected a JSON object"))
         result = await run_in_threadpool(check_choice, data.get("ruleset"), data.get("text"),
                                          data.get("options") or {}, data.get("house_rules"),
                                          data.get("house_rules_off"))
@@ -324,16 +327,18 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
     async def create(request: Request):
         data = await read_json(request, MAX_BODY)
         if not isinstance(data, dict):
-            raise TableError("expected a JSON object")
+            raise TableError(said_here("expected a JSON object"))
         client = client_of(request)
         async with making:
             if hall.count() >= MAX_TABLES:
-                raise Full(f"this server already keeps {MAX_TABLES} tables, the most it keeps; "
-                           "tables unused for a while are removed, or their hosts may end them")
+                raise Full(said_here("this server already keeps {count} tables, the most it "
+                                     "keeps; tables unused for a while are removed, or their "
+                                     "hosts may end them").format(count=MAX_TABLES))
             if await run_in_threadpool(tables_of, root, client) >= MAX_CLIENT_TABLES:
-                raise TooMany(f"you already have {MAX_CLIENT_TABLES} tables at this server, the "
-                              "most one address may: end one (its host may, from the table), or "
-                              "wait for an unused one to be removed")
+                raise TooMany(said_here("you already have {count} tables at this server, the "
+                                        "most one address may: end one (its host may, from the "
+                                        "table), or wait for an unused one to be removed")
+                              .format(count=MAX_CLIENT_TABLES))
             table = await run_in_threadpool(Table.create, root, data, chosen_seeds, client)
         hall.add(table)
         return answer_json({"table": table.id, "host": table.meta["host"],
@@ -343,7 +348,7 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
     async def seats(request: Request):
         table = hall.table(request.path_params["table"])
         if not table.is_host(token_of(request)):
-            raise NotYours("only the table's host may see its join links")
+            raise NotYours(said_here("only the table's host may see its join links"))
         return answer_json({"seats": table.links(), "spectator": table.spectator_link()})
 
     async def claim(request: Request):
@@ -355,7 +360,7 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
     async def free(request: Request):
         table = hall.table(request.path_params["table"])
         if not table.is_host(token_of(request)):
-            raise NotYours("only the table's host may free a seat")
+            raise NotYours(said_here("only the table's host may free a seat"))
         seat = request.path_params["seat"]
         table.free(int(seat) if seat.isdigit() and len(seat) < 4 else None)
         hall.signals[table.id].fire()  # the freed seat's open streams end (its key is gone)
@@ -364,10 +369,12 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
     async def hand(request: Request):
         table = hall.table(request.path_params["table"])
         if not table.is_host(token_of(request)):
-            raise NotYours("only the table's host may hand a seat to a bot or take it back")
+            raise NotYours(said_here("only the table's host may hand a seat to a bot or take "
+                                     "it back"))
         seat, how = request.path_params["seat"], request.path_params["how"]
         if how not in HANDS:
-            raise NoTable(f"expected .../seats/SEAT/ followed by one of {', '.join(HANDS)}")
+            raise NoTable(said_here("expected .../seats/SEAT/ followed by one of {actions}")
+                          .format(actions=", ".join(HANDS)))
         table.hand_over(int(seat) if seat.isdigit() and len(seat) < 4 else None, how)
         upkeep.touch(table.id)
         hall.changed(table)  # a bot may move for the seat now; a removed seat's streams end
@@ -391,10 +398,10 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
     async def again(request: Request):
         table = hall.table(request.path_params["table"])
         if not table.is_host(token_of(request)):
-            raise NotYours("only the table's host may start a new match")
+            raise NotYours(said_here("only the table's host may start a new match"))
         data = await read_json(request, MAX_ANSWER_BODY)
         if not isinstance(data, dict):
-            raise TableError("expected a JSON object")
+            raise TableError(said_here("expected a JSON object"))
         table.again(data.get("seed"), chosen_seeds)
         upkeep.touch(table.id)
         hall.changed(table)
@@ -409,7 +416,7 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
         table, seat = seat_for(hall, request, request.path_params["table"])
         data = await read_json(request, MAX_ANSWER_BODY)
         if not isinstance(data, dict):
-            raise TableError("expected a JSON object {\"decision\": ..., \"option\": ...}")
+            raise TableError(said_here('expected a JSON object {"decision": ..., "option": ...}'))
         table.answer(seat, data.get("decision"), data.get("option"))
         upkeep.touch(table.id)
         hall.changed(table)
@@ -428,7 +435,7 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
         lang = language_of(request)
         if sum(hall.streams.values()) >= MAX_STREAMS or client_streams.get(client, 0) >= \
                 MAX_CLIENT_STREAMS or hall.streams.get(key, 0) >= MAX_SEAT_STREAMS:
-            raise TooMany("too many open connections; close some tabs")
+            raise TooMany(said_here("too many open connections; close some tabs"))
         upkeep.touch(table.id)
         signal = hall.signals[table.id]
 

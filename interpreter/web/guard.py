@@ -27,12 +27,14 @@ class WrongHost(TableError):
     """A request for a name this server was not told it has (DNS rebinding)."""
 
     status = 400
+    code = "wrong_host"
 
 
 class CrossSite(TableError):
     """A state-changing request sent by a page of another site."""
 
     status = 403
+    code = "cross_site"
 
 
 def client_key(address) -> str:

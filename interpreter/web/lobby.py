@@ -28,6 +28,7 @@ from interpreter.playing.gamelog import error_text
 from interpreter.playing.seating import AGENTS, BOT_HELP
 from interpreter.presenting.translation import said, speaking
 from interpreter.safe_text import shown
+from interpreter.web.words import said_here
 
 PASTED = "pasted.yaml"  # the name a pasted ruleset is written under, in its own folder
 # Characters; a longer paste is refused before it is written. Anything shorter is written and
@@ -49,12 +50,15 @@ def option_list(specs: dict) -> list:
 
 
 def ruleset_entry(rules, name: str | None) -> dict:
-    """A loaded ruleset as the catalog lists it."""
-    return {"name": name, "title": one_line(rules.title), "description": one_line(rules.description),
-            "players": {"min": rules.min_players, "max": rules.max_players,
-                        "default": rules.default_players},
-            "house_rules_on": list(rules.overlays), "options": option_list(rules.option_specs),
-            "cards": len(rules.deck)}
+    """A loaded ruleset as the catalog lists it, its words in the language spoken where its
+    files give them (in_its_words)."""
+    entry = {"name": name, "title": one_line(rules.title),
+             "description": one_line(rules.description),
+             "players": {"min": rules.min_players, "max": rules.max_players,
+                         "default": rules.default_players},
+             "house_rules_on": list(rules.overlays), "options": option_list(rules.option_specs),
+             "cards": len(rules.deck)}
+    return in_its_words(entry, rules.source.data)
 
 
 @lru_cache(maxsize=None)
@@ -76,12 +80,13 @@ def _catalog_json() -> str:
                                "title": one_line(said(title, english(title))),
                                "description": one_line(said(description, english(description)))})
         else:
-            games.append(ruleset_entry(load_ruleset(name), name))
-            games[-1]["english"] = games[-1]["title"]
-            in_its_words(games[-1], data)
+            rules = load_ruleset(name)
+            games.append({**ruleset_entry(rules, name), "english": one_line(rules.title)})
     # As a person reads the list in English; in every language the same order, the same first.
     games.sort(key=lambda game: game.pop("english").casefold())
-    bots = [{"name": name, "help": BOT_HELP[name]} for name in AGENTS]
+    # A bot's name and help as the seat menu shows them (its `name` is the one answered with).
+    bots = [{"name": name, "label": said_here(name), "help": said_here(BOT_HELP[name])}
+            for name in AGENTS]
     return json.dumps({"rulesets": games, "house_rules": rules_list, "bots": bots})
 
 
@@ -103,15 +108,17 @@ def choice_options(options, on, off=None, rules_on: tuple = ()) -> dict:
     """The options for load_ruleset: the declared ones given, a switch on for each house rule
     in `on` and off for each of the game's own (`rules_on`) in `off`."""
     if not isinstance(options, dict) or len(options) > MAX_OPTIONS:
-        raise OptionError(f"expected options as an object of at most {MAX_OPTIONS} names")
+        raise OptionError(said_here("expected options as an object of at most {count} names")
+                          .format(count=MAX_OPTIONS))
     on, off = on or [], off or []
     for what, names in (("house_rules", on), ("house_rules_off", off)):
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise OptionError(f"expected {what} as a list of names")
+            raise OptionError(said_here("expected {what} as a list of names").format(what=what))
     known = house_rules()
     unknown = [n for n in on + off if n not in known]
     if unknown:
-        raise OptionError(f"no house rule named {unknown[0][:60]!r}; house rules: {', '.join(known)}")
+        raise OptionError(said_here("no house rule named {name}; house rules: {names}")
+                          .format(name=repr(unknown[0][:60]), names=", ".join(known)))
     chosen = {k: v for k, v in options.items() if k not in known}
     chosen.update({name: True for name in on})
     chosen.update({name: False for name in off if name in rules_on and name not in on})
@@ -122,10 +129,12 @@ def write_paste(text, folder: Path) -> Path:
     """Write a pasted ruleset into `folder` (its own), refusing a paste far past the limit
     before anything is written; the loader then applies every other limit."""
     if not isinstance(text, str):
-        raise HouserulesError("expected the ruleset's YAML text as a string")
+        raise HouserulesError(said_here("expected the ruleset's YAML text as a string"))
     if len(text) > MAX_PASTE:
-        raise HouserulesError(f"the pasted ruleset is {len(text):,} characters; a ruleset file "
-                              f"may be at most {MAX_FILE_BYTES:,} bytes", file="pasted ruleset")
+        raise HouserulesError(said_here("the pasted ruleset is {count} characters; a ruleset "
+                                        "file may be at most {size} bytes")
+                              .format(count=f"{len(text):,}", size=f"{MAX_FILE_BYTES:,}"),
+                              file="pasted ruleset")
     path = folder / PASTED
     path.write_text(text, encoding="utf-8")
     return path
@@ -143,8 +152,8 @@ def load_choice(ruleset, text, options, on, folder: Path, off=None):
             and not read_yaml(bundled_dir("rulesets") / f"{ruleset}.yaml").data.get("overlay"):
         ref = path = ruleset
     else:
-        raise HouserulesError(f"no game named {str(ruleset)[:60]!r}; choose one of the bundled "
-                              "games or paste a ruleset")
+        raise HouserulesError(said_here("no game named {name}; choose one of the bundled games "
+                                        "or paste a ruleset").format(name=repr(str(ruleset)[:60])))
     base = load_ruleset(path)
     chosen = choice_options(options, on, off, tuple(base.overlays))
     return ref, load_ruleset(path, chosen), chosen
@@ -173,7 +182,8 @@ def hidden_folders(folder: Path | None) -> list:
 
 
 def error_json(err: HouserulesError, folder: Path | None = None) -> dict:
-    """An error as the page shows it: where (file, line, column, key path) and what; never
+    """An error as the page shows it: its `code` (a TableError's, else `invalid`: the same in
+    every language), where (file, line, column, key path) and what; never
     naming the server's own folders (`folder`: the table's or the paste's), nobody else's
     business."""
     hidden = hidden_folders(folder)
@@ -183,7 +193,8 @@ def error_json(err: HouserulesError, folder: Path | None = None) -> dict:
         for name, instead in hidden:
             text = text.replace(name, instead)
         return shown(text)
-    return {"message": plain(error_text(err)), "problem": plain(err.message),
+    return {"code": getattr(err, "code", "invalid"),
+            "message": plain(error_text(err)), "problem": plain(err.message),
             "file": plain(err.file) if err.file else None, "line": err.line,
             "column": err.column, "path": err.path, "detail": plain(err.detail) or None}
 

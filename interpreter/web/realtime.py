@@ -56,8 +56,8 @@ def timer_of(value, chosen: bool) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and (
             value in TIMERS or chosen and 0 <= value <= MAX_TIMER):
         return value
-    raise TableError(f"expected a turn timer in seconds, one of {', '.join(map(str, TIMERS))} "
-                     "(0: none)")
+    raise TableError(said_here("expected a turn timer in seconds, one of {timers} (0: none)")
+                     .format(timers=", ".join(map(str, TIMERS))))
 
 
 def catch_suspect(game) -> int | None:
@@ -109,7 +109,7 @@ class RealTime:
     def check_plays(self, seat: int) -> None:
         """Refuse a press or an answer from a person whose seat a bot plays now."""
         if self.handed(seat):
-            raise NotYours("a bot plays this seat now: the table's host handed it over")
+            raise NotYours(said_here("a bot plays this seat now: the table's host handed it over"))
 
     def stand_in(self, seat: int):
         """The bot that moves for a person's seat."""
@@ -141,12 +141,13 @@ class RealTime:
         remove = how == "remove"
         if not isinstance(seat, int) or isinstance(seat, bool) \
                 or not 0 <= seat < len(self.seats) or self.seats[seat]["kind"] != "person":
-            raise TableError(f"expected a person's seat, from 0 to {len(self.seats) - 1}")
+            raise TableError(said_here("expected a person's seat, from 0 to {last}")
+                             .format(last=len(self.seats) - 1))
         spec = self.seats[seat]
         if spec.get("removed"):
-            raise Stale("this person was removed from the table; a bot plays their seat")
+            raise Stale(said_here("this person was removed from the table; a bot plays their seat"))
         if spec.get("you") and remove:
-            raise TableError("the host's own seat may be handed to a bot, not removed")
+            raise TableError(said_here("the host's own seat may be handed to a bot, not removed"))
         if remove:
             spec.update(auto=True, removed=True, token=None, key=None)
         else:
@@ -245,14 +246,14 @@ class RealTime:
         game = self.session.game
         decision = game.decision
         if not self.has_call() or decision is None or self.broken:
-            raise Stale("there is nothing to call now")
+            raise Stale(said_here("there is nothing to call now"))
         if decision.kind == "uno" and decision.seat == seat:
             self.match.answer(seat, True)
         elif decision.seat == seat and game.turn == seat:
             self.calls.add(seat)
             self.version += 1
         else:
-            raise Stale("there is nothing to call now: a call is made on your own turn")
+            raise Stale(said_here("there is nothing to call now: a call is made on your own turn"))
         self.follow_up()
 
     def catch(self, seat: int) -> None:
@@ -273,7 +274,8 @@ class RealTime:
             self.match.answer(seat, seat)
             self.follow_up()
             return
-        raise Stale("there is nobody to catch now: the call was made, or the window has closed")
+        raise Stale(said_here("there is nobody to catch now: the call was made, or the window "
+                              "has closed"))
 
     def follow_up(self) -> None:
         """Answer what the buttons already answered: a call pressed early, the catch window

@@ -32,25 +32,29 @@ def seat_specs(seats, players_range: tuple) -> list:
     """The seats asked for, checked: each a person ("you", "person") or a bot of a known kind."""
     low, high = players_range
     if not isinstance(seats, list) or not low <= len(seats) <= high:
-        raise TableError(f"expected a list of {low} to {high} seats")
+        raise TableError(said_here("expected a list of {least} to {most} seats")
+                         .format(least=low, most=high))
     specs = []
     for index, seat in enumerate(seats):
         if not isinstance(seat, dict) or not isinstance(seat.get("kind"), str) \
                 or seat["kind"] not in SEAT_KINDS:
-            raise TableError(f"seat {index}: expected a kind, one of {', '.join(SEAT_KINDS)}")
+            raise TableError(said_here("seat {index}: expected a kind, one of {kinds}")
+                             .format(index=index, kinds=", ".join(SEAT_KINDS)))
         bot = seat.get("bot") or "heuristic"
         if seat["kind"] == "bot" and not known_bot(bot):
-            raise TableError(f"seat {index}: no bot named {one_line(bot)[:30]!r}; bots: "
-                             f"{', '.join(AGENTS)}")
+            raise TableError(said_here("seat {index}: no bot named {name}; bots: {bots}")
+                             .format(index=index, name=repr(one_line(bot)[:30]),
+                                     bots=", ".join(AGENTS)))
         if not isinstance(seat.get("name") or "", str):
-            raise TableError(f"seat {index}: expected its name as text")
+            raise TableError(said_here("seat {index}: expected its name as text")
+                             .format(index=index))
         name = one_line(seat.get("name") or "")[:MAX_NAME].strip()
         specs.append({"kind": "bot" if seat["kind"] == "bot" else "person",
                       "you": seat["kind"] == "you", "bot": bot if seat["kind"] == "bot" else None,
                       "name": name or default_name(seat["kind"], index),
                       "token": None if seat["kind"] == "bot" else new_token()})
     if not any(spec["kind"] == "person" for spec in specs):
-        raise TableError("a table needs at least one person's seat")
+        raise TableError(said_here("a table needs at least one person's seat"))
     return specs
 
 
@@ -58,11 +62,11 @@ def match_seed(seed, people: int, chosen_seeds: bool) -> int:
     """The seed a match is dealt from: `seed` when it may be chosen (a table of one person,
     or `chosen_seeds`), else refused; None: one nobody chooses."""
     if seed is not None and people > 1 and not chosen_seeds:
-        raise TableError("a table of several people is dealt from a seed nobody chooses "
-                         "(whoever knew it would know every hand): leave the seed out; "
-                         "it is shown once the match is over")
+        raise TableError(said_here("a table of several people is dealt from a seed nobody "
+                                   "chooses (whoever knew it would know every hand): leave "
+                                   "the seed out; it is shown once the match is over"))
     if seed is None:
         seed = secrets.randbelow(2 ** 31)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 53:
-        raise TableError("expected the seed as a whole number from 0 to 2**53")
+        raise TableError(said_here("expected the seed as a whole number from 0 to 2**53"))
     return seed

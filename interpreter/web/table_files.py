@@ -18,52 +18,64 @@ from interpreter.loading.untrusted import parse_json, read_text
 from interpreter.playing.seating import known_bot
 from interpreter.playing.session import Session, atomic_json
 from interpreter.web.lobby import error_json
+from interpreter.web.words import said_here
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{10,40}")
 
 
 class TableError(HouserulesError):
-    """A request a table refuses; `status` is the HTTP status a web front end answers with."""
+    """A request a table refuses; `status` is the HTTP status a web front end answers with,
+    `code` the error's name in its JSON, the same in every language (its message is said in
+    the reader's)."""
 
     status = 400
+    code = "bad_request"
 
 
 class NotYours(TableError):
     status = 403
+    code = "not_yours"
 
 
 class Stale(TableError):
     status = 409
+    code = "stale"
 
 
 class Taken(TableError):
     """A seat already taken by another browser."""
 
     status = 409
+    code = "taken"
 
 
 class NoTable(TableError):
     status = 404
+    code = "no_table"
 
 
 class TooLarge(TableError):
     status = 413
+    code = "too_large"
 
 
 class WrongType(TableError):
     status = 415
+    code = "wrong_type"
 
 
 class TooMany(TableError):
     """More than one client may have (tables, event streams)."""
 
     status = 429
+    code = "too_many"
 
 
 class Full(TableError):
     """More than the server keeps in all."""
 
     status = 503
+    code = "full"
 
 
 def write_private(path: Path, data: dict) -> None:
@@ -150,25 +162,37 @@ def meta_problem(meta, table_id: str) -> str | None:
 def damaged(err: HouserulesError, folder: Path) -> NoTable:
     """The error for a table whose files are not what they should be: which and why."""
     problem = error_json(err, folder)["message"]
-    return NoTable(f"this table's files are damaged and it cannot be opened: {problem}")
+    return NoTable(said_here("this table's files are damaged and it cannot be opened: {problem}")
+                   .format(problem=problem))
 
 
 def check_host(folder: Path, token) -> None:
     """Refuse unless `token` is the host's of the table in `folder`, from its table.json
     alone (a table whose game cannot be replayed may still be ended)."""
     if not (folder / "table.json").is_file():
-        raise NoTable("no such table")
+        raise NoTable(said_here("no such table"))
     try:
         meta = read_meta(folder)
     except HouserulesError as err:
         raise damaged(err, folder) from None
     if not is_token(token) or not hmac.compare_digest(meta["host"], token):
-        raise NotYours("only the table's host may do this")
+        raise NotYours(said_here("only the table's host may do this"))
 
 
 def is_token(value) -> bool:
     """Whether `value` may be a token (hmac compares only ASCII text)."""
     return isinstance(value, str) and value.isascii() and 0 < len(value) <= 100
+
+
+def matching(seats: list, field: str, secret) -> int | None:
+    """The seat whose `field` (its token, its key) is `secret`, compared in constant time."""
+    found = None
+    if not is_token(secret):
+        return None
+    for seat, spec in enumerate(seats):
+        if spec.get(field) and hmac.compare_digest(spec[field], secret):
+            found = seat
+    return found
 
 
 def seats_fit(seats: list, session: Session) -> None:
@@ -193,7 +217,7 @@ def tables_of(root: Path, client: str) -> int:
 def table_folder(root: Path, table_id) -> Path:
     """The folder of table `table_id` under `root`; refuses any other name (no `..`)."""
     if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
-        raise NoTable("no such table")
+        raise NoTable(said_here("no such table"))
     return root / table_id
 
 

@@ -31,14 +31,14 @@ from interpreter.presenting.look import Look
 from interpreter.presenting.naming import naming
 from interpreter.presenting.narrate import words
 from interpreter.presenting.prompts import answer_labels, offer_text, question_text
-from interpreter.presenting.translation import _
+from interpreter.presenting.translation import _, said
 from interpreter.presenting.view import seat_view
 from interpreter.safe_text import shown
 from interpreter.web.lobby import error_json, load_choice, one_line
 from interpreter.web.realtime import RealTime, timer_of
 from interpreter.web.results import hand_over_json
 from interpreter.web.seats import match_seed, new_token, seat_specs
-from interpreter.web.words import said_here
+from interpreter.web.words import page_word, said_here
 from interpreter.web.table_files import (
     NotYours,
     Stale,
@@ -46,6 +46,7 @@ from interpreter.web.table_files import (
     Taken,
     damaged,
     is_token,
+    matching,
     own_file,
     read_meta,
     remove_folder,
@@ -59,11 +60,12 @@ ENGINE_WORDS = {DRAW: lambda: said_here("Draw"), PASS: lambda: said_here("Pass")
 MAX_CARDS = 1_000  # cards in a table's deck: a state holds a hand, at most every card
 BOT_DELAY = 0.8  # seconds a bot waits before it answers, so that people can follow
 WINDOW_SECONDS = 8.0  # seconds a window waits for the people who have not answered it
-UNSAVED = ("the table could not be saved (is the server's disk full?); it stopped as it was "
-           "last saved, and resumes from there when the server restarts")
-BROKEN = ("a rule failed as the game ran; the table was saved as it was before this move. "
-          "What the rule met is not shown here, as it may name cards a seat may not see: "
-          "`houserules resume` on the table's save.json shows it whole")
+# Why a table stopped, said to each seat in its language (the engine's budget words aside).
+UNSAVED = page_word("the table could not be saved (is the server's disk full?); it stopped as "
+                    "it was last saved, and resumes from there when the server restarts")
+BROKEN = page_word("a rule failed as the game ran; the table was saved as it was before this "
+                   "move. What the rule met is not shown here, as it may name cards a seat may "
+                   "not see: `houserules resume` on the table's save.json shows it whole")
 
 
 class Table(RealTime):
@@ -86,7 +88,7 @@ class Table(RealTime):
         self.window_seconds = WINDOW_SECONDS
         self.asked_at = self.clock()  # when the decision pending now was first asked
         self.match = self.driver()
-        self.broken: str | None = None
+        self.broken: tuple | None = None  # (where, why): why said in each seat's language
         self.told: dict = {}  # (seat, language) -> [events narrated, notes told, sentences]
         self.notes: list = []  # the table's own sentences: (events before it, said(viewer))
         self.by_bots = False  # the answers given now are bots' own, saved later (bot_step)
@@ -127,8 +129,10 @@ class Table(RealTime):
             seed = match_seed(choice.get("seed"), len(humans), chosen_seeds)
             bots = ",".join(s["bot"] or "random" for s in specs)
             if len(rules.deck) > MAX_CARDS:
-                raise TableError(f"a table plays with at most {MAX_CARDS:,} cards (what each "
-                                 f"seat is sent stays small); this deck has {len(rules.deck):,}")
+                raise TableError(said_here("a table plays with at most {most} cards (what "
+                                           "each seat is sent stays small); this deck has "
+                                           "{count}").format(most=f"{MAX_CARDS:,}",
+                                                             count=f"{len(rules.deck):,}"))
             session = Session(ref, options, len(specs), humans[0], bots, seed, humans,
                               public_windows=True, move_work=MOVE_WORK, folder=folder)
             meta = {"format": 1, "id": table_id, "host": new_token(), "spectator": new_token(),
@@ -180,7 +184,7 @@ class Table(RealTime):
             try:
                 self.save()
             except HouserulesError:
-                self.broken = UNSAVED
+                self.broken = ("", UNSAVED)
 
     # --- who is asked -----------------------------------------------------------------
 
@@ -195,10 +199,10 @@ class Table(RealTime):
         who sent it, too) can sit there and see its hand."""
         seat = matching(self.seats, "token", token)
         if seat is None:
-            raise NotYours("this link's seat token is not one of this table's")
+            raise NotYours(said_here("this link's seat token is not one of this table's"))
         if self.seats[seat].get("key"):
-            raise Taken("this seat has been taken by another browser (if that was not you, "
-                        "tell the table's host, who may free it)")
+            raise Taken(said_here("this seat has been taken by another browser (if that was "
+                                  "not you, tell the table's host, who may free it)"))
         self.seats[seat]["key"] = key = new_token()
         write_private(self.folder / "table.json", self.meta)
         return seat, key
@@ -207,7 +211,8 @@ class Table(RealTime):
         """Free a taken seat (the host may): its key opens it no more, its link takes it again."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats) \
                 or self.seats[seat]["kind"] != "person":
-            raise TableError(f"expected a person's seat, from 0 to {len(self.seats) - 1}")
+            raise TableError(said_here("expected a person's seat, from 0 to {last}")
+                             .format(last=len(self.seats) - 1))
         self.seats[seat]["key"] = None
         write_private(self.folder / "table.json", self.meta)
 
@@ -281,11 +286,11 @@ class Table(RealTime):
         """`seat` answers the pending decision with its option number `option`."""
         asked = self.asking()
         if not asked:
-            raise Stale("nothing is being asked now")
+            raise Stale(said_here("nothing is being asked now"))
         if decision_id != self.decision_id():
-            raise Stale("that decision has already been answered; the table has moved on")
+            raise Stale(said_here("that decision has already been answered; the table has moved on"))
         if seat not in asked:
-            raise NotYours("it is not this seat's decision")
+            raise NotYours(said_here("it is not this seat's decision"))
         self.check_plays(seat)
         # A window's offer is shown as (take it, let it go): the seat, or None; or, to a seat
         # that cannot take it, only (let it go).
@@ -295,7 +300,8 @@ class Table(RealTime):
         choices = asked[seat].options[::-1] if window else asked[seat].options
         if not isinstance(option, int) or isinstance(option, bool) \
                 or not 0 <= option < len(choices):
-            raise TableError(f"expected an option number from 0 to {len(choices) - 1}")
+            raise TableError(said_here("expected an option number from 0 to {last}")
+                             .format(last=len(choices) - 1))
         if not self.match.answer(seat, choices[option]):
             self.version += 1  # it let the window go: others are still to answer
         self.follow_up()
@@ -318,14 +324,15 @@ class Table(RealTime):
             try:
                 self.save(broken=failure)
             except HouserulesError:
-                self.broken = UNSAVED
+                self.broken = ("", UNSAVED)
         self.changed()
 
     def next_hand(self, seat: int) -> None:
         """Deal the next hand (any person at the table may, once a hand is over)."""
         game = self.session.game
         if game.over or game.decision is not None:
-            raise Stale("the hand is not over" if not game.over else "the match is over")
+            raise Stale(said_here("the hand is not over") if not game.over
+                        else said_here("the match is over"))
         self.match.next_hand()
         self.save()
         self.changed()
@@ -337,7 +344,7 @@ class Table(RealTime):
         from `seed` (match_seed). The last match's save is replaced."""
         old = self.session
         if not old.game.over:
-            raise Stale("the match is not over yet")
+            raise Stale(said_here("the match is not over yet"))
         seed = match_seed(seed, len(self.people()), chosen_seeds)
         self.session = Session(old.ruleset_ref, old.options, old.players, old.seat,
                                old.bot_kind, seed, old.humans, public_windows=True,
@@ -401,10 +408,12 @@ class Table(RealTime):
                 entry["values"] = [{"label": label, "value": describe(values[s])}
                                    for label, values in view.values]
         return {
-            "table": self.id, "title": self.meta["title"], "seat": seat, "version": self.version,
+            "table": self.id, "seat": seat, "version": self.version,
+            "title": one_line(said(self.session.ruleset.source.data.get("title"), self.meta["title"])),
             "epoch": self.epoch,
             "seats": seats, "hand": [face(c) for c in hand],
             "top": face(view.top), "color": view.color,
+            "color_name": words(view.color) if view.color else None,
             "color_css": self.look.css(view.color), "palette": self.look.palette(colors),
             "direction": view.direction, "penalty": view.penalty, "side": view.side,
             "stock": {"size": view.stock_size, "shows": face(view.stock_top)},
@@ -419,7 +428,8 @@ class Table(RealTime):
             "timer": self.meta.get("timer", 0), "countdown": self.countdown(),
             "call": self.call_json(seat),
             "hand_over": hand_over_json(game) if game.decision is None else None,
-            "broken": self.broken,
+            "broken": ": ".join(filter(None, (self.broken[0], said_here(self.broken[1]))))
+            if self.broken else None,
             # Shown for a replay once nobody can learn a hand from it any more.
             "seed": self.session.seed if game.over else None,
         }
@@ -479,21 +489,10 @@ class Table(RealTime):
                               if rule.name in names and rule.text), one_line=True)
 
 
-def matching(seats: list, field: str, secret) -> int | None:
-    """The seat whose `field` (its token, its key) is `secret`, compared in constant time."""
-    found = None
-    if not is_token(secret):
-        return None
-    for seat, spec in enumerate(seats):
-        if spec.get(field) and hmac.compare_digest(spec[field], secret):
-            found = seat
-    return found
-
-
-def public_failure(err: HouserulesError) -> str:
-    """A rule's failure as every seat at the table is told it: where the rule is, never what
-    it met (a message may name a card in a hand the seat may not see)."""
+def public_failure(err: HouserulesError) -> tuple:
+    """A rule's failure as every seat at the table is told it, (where, why): where the rule is,
+    never what it met (a message may name a card in a hand the seat may not see)."""
     place = [Path(err.file).name if err.file else "<input>"]  # never the server's folders
     place += [str(n) for n in (err.line, err.column) if n is not None]
     said = err.message if err.message in (MOVE_MESSAGE, WORK_MESSAGE) else BROKEN  # fixed words
-    return ": ".join([":".join(place)] + ([err.path] if err.path else []) + [said])
+    return ": ".join([":".join(place)] + ([err.path] if err.path else [])), said

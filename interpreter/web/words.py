@@ -13,6 +13,7 @@ its Accept-Language the server has a catalog for, else English.
 
 from __future__ import annotations
 
+import ast
 import gettext
 import html.parser
 import json
@@ -122,3 +123,17 @@ def extract_html(fileobj, keywords, comment_tags, options):
     reader.feed(fileobj.read().decode(options.get("encoding", "utf-8")))
     for line, message in reader.found:
         yield line, "_", message, []
+
+
+def extract_bots(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for the bots' table (babel-web.cfg: playing/seating.py's
+    BOT_HELP, where the bots are described once): each bot's name and what it plays like, as
+    the seat menu says them (lobby.catalog_json)."""
+    tree = ast.parse(fileobj.read().decode(options.get("encoding", "utf-8")))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) and any(
+                isinstance(target, ast.Name) and target.id == "BOT_HELP" for target in node.targets):
+            for key, value in zip(node.value.keys, node.value.values):
+                for said in (key, value):
+                    if isinstance(said, ast.Constant) and isinstance(said.value, str):
+                        yield said.lineno, "_", said.value, []

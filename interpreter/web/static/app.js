@@ -440,7 +440,7 @@ function addSeat() {
   const bot = el("select", "seat-bot");
   bot.setAttribute("aria-label", _("Which bot"));
   for (const b of (setup.catalog && setup.catalog.bots) || []) {
-    const o = el("option", null, b.name);
+    const o = el("option", null, b.label || b.name);
     o.value = b.name;
     if (b.help) o.title = b.help;
     bot.appendChild(o);
@@ -910,7 +910,7 @@ function renderCentre(state, pal) {
     const mark = Cards.markOf({ color: state.color }, pal);
     if (mark) swatch.appendChild(el("span", "mark-inline", mark));  // colour-blind marks
     color.appendChild(swatch);
-    color.appendChild(el("span", "color-name", state.color));
+    color.appendChild(el("span", "color-name", state.color_name || state.color));
   } else {
     color.appendChild(el("span", "color-name muted", _("any")));
   }
