@@ -1030,7 +1030,7 @@ function renderDecision(state, pal) {
     if (o.type === "card") {
       b = el("button", "answer card-answer");
       b.appendChild(Cards.face(o.card, pal, "small"));
-      b.title = Cards.cardName(o.card || {});
+      b.title = Cards.cardName(o.card || {}, pal);
       b.setAttribute("aria-label", b.title);
     } else if (o.type === "color") {
       b = el("button", "answer color-answer", o.label || o.value);

@@ -38,10 +38,12 @@ const Cards = (() => {
     return " words";
   }
 
-  // A card as a screen reader says it: its colour and rank, or a colourless card's name.
-  function cardName(f) {
+  // A card as a screen reader says it: its colour and rank, or a colourless card's name; the
+  // colour in the palette's words (the language read), else as the ruleset names it.
+  function cardName(f, palette) {
     const name = String(f.name || f.label || _("a card"));
-    const colour = f.color ? String(f.color).replace(/_/g, " ") : "";
+    const entry = f.color ? (palette || []).find((p) => p && p.value === f.color) : null;
+    const colour = f.color ? String((entry && entry.name) || f.color).replace(/_/g, " ") : "";
     return colour && !name.toLowerCase().includes(colour.toLowerCase()) ? `${colour} ${name}` : name;
   }
 
@@ -63,7 +65,7 @@ const Cards = (() => {
       card.style.setProperty("--card", f.css);
     }
     const items = (f.badges || []).map((b) => b.words || b.value).filter(Boolean);
-    const named = cardName(f) + (items.length ? `, ${items.join(", ")}` : "");
+    const named = cardName(f, palette) + (items.length ? `, ${items.join(", ")}` : "");
     card.title = named;
     card.setAttribute("role", "img");
     card.setAttribute("aria-label", named);

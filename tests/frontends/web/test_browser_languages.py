@@ -13,7 +13,7 @@ import unicodedata
 import pytest
 from test_browser import (  # noqa: F401 (fixtures)
     RECORDER, browser, server, set_up, shots, sit_down)
-from test_browser_access import serious
+from test_browser_access import PHONE, serious
 
 from interpreter.presenting import translation
 
@@ -80,6 +80,29 @@ def test_a_browser_in_the_language_gets_the_setup_page_and_the_table_in_it(
     assert (brand["x"] > 640) == (lang == "ur")  # Urdu's page is mirrored: the brand on the right
     assert serious(ann) == []
     ann.screenshot(path=str(shots / f"table-{lang}.png"))
+
+
+# How far the page reaches past a phone's screen, sideways (0: it never scrolls sideways).
+PAST_THE_SCREEN = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+@pytest.mark.parametrize("lang", ["en", *LOCALES])
+def test_a_phone_never_scrolls_sideways_in_any_language(browser, server, lang):
+    """Urdu's page mirrored on a phone fits it as the others do (a hand's last card once
+    reached a pixel past its left edge)."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                  locale=LOCALES.get(lang, "en-US"))
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#check-result:not([hidden])")
+    assert page.evaluate(PAST_THE_SCREEN) == 0
+    set_up(page, server, "classic", 14)
+    page.wait_for_selector("#hand .card")
+    page.wait_for_selector("#log li")
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.evaluate(PAST_THE_SCREEN) == 0
+    assert page.evaluate("innerWidth") == PHONE["width"]
 
 
 def test_the_picker_changes_one_seat_s_language_and_not_the_other_s(browser, server):

@@ -165,3 +165,43 @@ def test_the_table_s_notes_are_said_in_each_seat_s_language(client):
     assert "আয়োজক আপনার আসন একটি বটকে দিলেন।" in read(client, table, keys[1], "?lang=bn")["log"]
     assert "The host handed your seat to a bot." in read(client, table, keys[1])["log"]
     assert "میزبان نے Bo کی نشست ایک بوٹ کو دے دی۔" in read(client, table, keys[0], "?lang=ur")["log"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_title_the_colour_and_the_bots_are_said_in_the_reader_s_language(client, lang):
+    table, keys, _host = table_of_two(client)
+    english, said = read(client, table, keys[0]), read(client, table, keys[0], f"?lang={lang}")
+    assert english["title"] == "Classic UNO" and english["color_name"] == english["color"] == "blue"
+    assert in_script(said["title"], lang) and "UNO" in said["title"]  # the ruleset's own words
+    assert in_script(said["color_name"], lang) and said["color"] == "blue"  # answered as named
+    assert client.post(f"/api/check?lang={lang}", json={"ruleset": "classic"}).json()["title"] \
+        == said["title"]
+    bots = client.get(f"/api/catalog?lang={lang}").json()["bots"]
+    assert [bot["name"] for bot in bots] == [bot["name"] for bot in client.get("/api/catalog").json()["bots"]]
+    assert all(in_script(bot["label"], lang) and in_script(bot["help"], lang) for bot in bots)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refusal_is_said_in_the_reader_s_language_with_the_same_code(client, lang):
+    table, keys, host = table_of_two(client)
+    state = read(client, table, keys[0])
+    asked = 0 if state["decision"] else 1
+    answer = f"/api/tables/{table}/answer"
+    refusals = {  # what a player may meet: each one's code and status
+        "not_yours": lambda q: client.post(answer + q, json={"decision": 0, "option": 0},
+                                           headers={"X-Seat-Token": keys[1 - asked]}),
+        "stale": lambda q: client.post(answer + q, json={"decision": -1, "option": 0},
+                                       headers={"X-Seat-Token": keys[asked]}),
+        "bad_request": lambda q: client.post(
+            f"/api/tables{q}", json={"ruleset": "classic", "seats": [{"kind": "bot"}] * 2}),
+        "no_table": lambda q: client.get(f"/api/tables/{'x' * 12}/state{q}",
+                                         headers={"X-Seat-Token": keys[0]}),
+        "invalid": lambda q: client.post(f"/api/check{q}", json={"ruleset": "no_such_game"}),
+    }
+    for code, refuse in refusals.items():
+        english, said = refuse(""), refuse(f"?lang={lang}")
+        assert english.status_code == said.status_code
+        e, s = english.json()["error"], said.json()["error"]
+        assert e["code"] == s["code"] == code
+        assert not in_script(e["message"], lang)
+        assert in_script(s["message"], lang) > len(s["message"]) / 3, s["message"]
