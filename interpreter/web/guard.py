@@ -15,8 +15,11 @@ types this machine's address).
 from __future__ import annotations
 
 import ipaddress
+from urllib.parse import parse_qs
 
+from interpreter.presenting.translation import speaking
 from interpreter.web.table_files import TableError
+from interpreter.web.words import asked_language, said_here
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 LOOPBACK_NAMES = ("localhost",)
@@ -85,21 +88,23 @@ def refusal(method: str, headers: dict, names) -> TableError | None:
     if names is not None:
         name = host_name(host)
         if not name or not (is_address(name) or name in names):
-            return WrongHost(f"this server does not answer to the name {name[:60]!r}; start "
-                             "it with --allow-host NAME to use that name")
+            return WrongHost(said_here("this server does not answer to the name {name}; start "
+                                       "it with --allow-host NAME to use that name")
+                             .format(name=repr(name[:60])))
     if method in SAFE_METHODS:
         return None
     site = headers.get("sec-fetch-site")
     origin = headers.get("origin")
     if site is not None and site not in SAME_SITE:
-        return CrossSite("a page of another site may not change anything here")
+        return CrossSite(said_here("a page of another site may not change anything here"))
     if origin is not None and origin.partition("://")[2].lower() != host.strip().lower():
-        return CrossSite("a page of another site may not change anything here")
+        return CrossSite(said_here("a page of another site may not change anything here"))
     return None
 
 
 class Guard:
-    """ASGI middleware: a request `refusal` finds is answered by `refuse(error)`, unrouted."""
+    """ASGI middleware: a request `refusal` finds is answered by `refuse(error)`, unrouted,
+    in the language the request asks for (words.asked_language), as a routed one is."""
 
     def __init__(self, app, names, refuse):
         self.app = app
@@ -110,7 +115,10 @@ class Guard:
         if scope["type"] == "http":
             headers = {k.decode("latin-1").lower(): v.decode("latin-1")
                        for k, v in scope["headers"]}
-            problem = refusal(scope["method"], headers, self.names)
+            asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang")
+            with speaking(asked_language(asked[0] if asked else None,
+                                         headers.get("accept-language"))):
+                problem = refusal(scope["method"], headers, self.names)
             if problem is not None:
                 await self.refuse(problem)(scope, receive, send)
                 return

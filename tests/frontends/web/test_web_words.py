@@ -197,6 +197,8 @@ def test_a_refusal_is_said_in_the_reader_s_language_with_the_same_code(client, l
         "no_table": lambda q: client.get(f"/api/tables/{'x' * 12}/state{q}",
                                          headers={"X-Seat-Token": keys[0]}),
         "invalid": lambda q: client.post(f"/api/check{q}", json={"ruleset": "no_such_game"}),
+        "cross_site": lambda q: client.post(f"/api/check{q}", json={"ruleset": "classic"},
+                                            headers={"Origin": "http://elsewhere.example"}),
     }
     for code, refuse in refusals.items():
         english, said = refuse(""), refuse(f"?lang={lang}")
