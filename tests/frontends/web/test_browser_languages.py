@@ -62,6 +62,11 @@ def test_a_browser_in_the_language_gets_the_setup_page_and_the_table_in_it(
     assert share_in_script(words_of(ann, SETUP_WORDS), lang) >= 0.9
     assert share_in_script(ann.locator("#ruleset-description").inner_text(), lang) >= 0.5
     assert ann.locator("#language").input_value() == lang
+    # The game's title as the ruleset gives it in the language; the bots and what each does.
+    assert share_in_script(ann.locator("#check-result strong").inner_text(), lang) >= 0.5
+    bots = ann.locator(".seat-bot").first.locator("option")
+    assert share_in_script("".join(bots.all_inner_texts()), lang) >= 0.9
+    assert share_in_script(" ".join(bots.evaluate_all("(os) => os.map((o) => o.title)")), lang) >= 0.8
     # The counted words take the language's forms (words.js: Intl.PluralRules' `one` first).
     assert ann.evaluate("[0, 1, 2, 3].map((n) => ngettext('{count} player', '{count} players', n))") \
         == [counted(lang, n) for n in range(4)]
@@ -74,6 +79,9 @@ def test_a_browser_in_the_language_gets_the_setup_page_and_the_table_in_it(
     table = ann.locator("#table-view").inner_text()
     assert share_in_script(table, lang) >= 0.5, table
     assert share_in_script(ann.locator("#log").inner_text(), lang) >= 0.5
+    assert share_in_script(ann.locator("#table-title").inner_text(), lang) >= 0.5
+    assert share_in_script(ann.locator("#color .color-name").inner_text(), lang) == 1
+    assert share_in_script(ann.locator("#hand .card").first.get_attribute("aria-label"), lang) == 1
     # The cards are the same cards in every language: never mirrored.
     assert ann.evaluate("getComputedStyle(document.querySelector('#hand .card')).direction") == "ltr"
     brand = ann.locator(".brand").bounding_box()
