@@ -241,15 +241,13 @@ async def read_json(request: Request, cap: int):
         raise TooLarge(said_here("the request is larger than {size} bytes").format(size=f"{cap:,}"))
     kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if kind != "application/json":
-        raise WrongType(said_here("expected a JSON body, sent with Content-Type: "
-                                  "application/json"))
+        raise WrongType(said_here("expected a JSON body, sent with Content-Type: application/json"))
     body = bytearray()
     try:
         async for chunk in request.stream():
             body.extend(chunk)
             if len(body) > cap:
-                raise TooLarge(said_here("the request is larger than {size} bytes")
-                               .format(size=f"{cap:,}"))
+                raise TooLarge(said_here("the request is larger than {size} bytes").format(size=f"{cap:,}"))
     except ClientDisconnect:
         raise TableError(said_here("the request ended before its body did")) from None
     try:
@@ -369,8 +367,7 @@ def create_app(root: Path, bot_delay: float = 0.8, chosen_seeds: bool = False,
     async def hand(request: Request):
         table = hall.table(request.path_params["table"])
         if not table.is_host(token_of(request)):
-            raise NotYours(said_here("only the table's host may hand a seat to a bot or take "
-                                     "it back"))
+            raise NotYours(said_here("only the table's host may hand a seat to a bot or take it back"))
         seat, how = request.path_params["seat"], request.path_params["how"]
         if how not in HANDS:
             raise NoTable(said_here("expected .../seats/SEAT/ followed by one of {actions}")

@@ -60,7 +60,6 @@ ENGINE_WORDS = {DRAW: lambda: said_here("Draw"), PASS: lambda: said_here("Pass")
 MAX_CARDS = 1_000  # cards in a table's deck: a state holds a hand, at most every card
 BOT_DELAY = 0.8  # seconds a bot waits before it answers, so that people can follow
 WINDOW_SECONDS = 8.0  # seconds a window waits for the people who have not answered it
-# Why a table stopped, said to each seat in its language (the engine's budget words aside).
 UNSAVED = page_word("the table could not be saved (is the server's disk full?); it stopped as "
                     "it was last saved, and resumes from there when the server restarts")
 BROKEN = page_word("a rule failed as the game ran; the table was saved as it was before this "
@@ -88,7 +87,7 @@ class Table(RealTime):
         self.window_seconds = WINDOW_SECONDS
         self.asked_at = self.clock()  # when the decision pending now was first asked
         self.match = self.driver()
-        self.broken: tuple | None = None  # (where, why): why said in each seat's language
+        self.broken: str | None = None
         self.told: dict = {}  # (seat, language) -> [events narrated, notes told, sentences]
         self.notes: list = []  # the table's own sentences: (events before it, said(viewer))
         self.by_bots = False  # the answers given now are bots' own, saved later (bot_step)
@@ -129,10 +128,9 @@ class Table(RealTime):
             seed = match_seed(choice.get("seed"), len(humans), chosen_seeds)
             bots = ",".join(s["bot"] or "random" for s in specs)
             if len(rules.deck) > MAX_CARDS:
-                raise TableError(said_here("a table plays with at most {most} cards (what "
-                                           "each seat is sent stays small); this deck has "
-                                           "{count}").format(most=f"{MAX_CARDS:,}",
-                                                             count=f"{len(rules.deck):,}"))
+                raise TableError(said_here("a table plays with at most {most} cards (what each seat is "
+                                           "sent stays small); this deck has {count}")
+                                 .format(most=f"{MAX_CARDS:,}", count=f"{len(rules.deck):,}"))
             session = Session(ref, options, len(specs), humans[0], bots, seed, humans,
                               public_windows=True, move_work=MOVE_WORK, folder=folder)
             meta = {"format": 1, "id": table_id, "host": new_token(), "spectator": new_token(),
@@ -184,7 +182,7 @@ class Table(RealTime):
             try:
                 self.save()
             except HouserulesError:
-                self.broken = ("", UNSAVED)
+                self.broken = UNSAVED
 
     # --- who is asked -----------------------------------------------------------------
 
@@ -324,7 +322,7 @@ class Table(RealTime):
             try:
                 self.save(broken=failure)
             except HouserulesError:
-                self.broken = ("", UNSAVED)
+                self.broken = UNSAVED
         self.changed()
 
     def next_hand(self, seat: int) -> None:
@@ -408,9 +406,8 @@ class Table(RealTime):
                 entry["values"] = [{"label": label, "value": describe(values[s])}
                                    for label, values in view.values]
         return {
-            "table": self.id, "seat": seat, "version": self.version,
+            "table": self.id, "seat": seat, "version": self.version, "epoch": self.epoch,
             "title": one_line(said(self.session.ruleset.source.data.get("title"), self.meta["title"])),
-            "epoch": self.epoch,
             "seats": seats, "hand": [face(c) for c in hand],
             "top": face(view.top), "color": view.color,
             "color_name": words(view.color) if view.color else None,
@@ -428,8 +425,7 @@ class Table(RealTime):
             "timer": self.meta.get("timer", 0), "countdown": self.countdown(),
             "call": self.call_json(seat),
             "hand_over": hand_over_json(game) if game.decision is None else None,
-            "broken": ": ".join(filter(None, (self.broken[0], said_here(self.broken[1]))))
-            if self.broken else None,
+            "broken": said_stop(self.broken) if self.broken else None,
             # Shown for a replay once nobody can learn a hand from it any more.
             "seed": self.session.seed if game.over else None,
         }
@@ -489,10 +485,16 @@ class Table(RealTime):
                               if rule.name in names and rule.text), one_line=True)
 
 
-def public_failure(err: HouserulesError) -> tuple:
-    """A rule's failure as every seat at the table is told it, (where, why): where the rule is,
-    never what it met (a message may name a card in a hand the seat may not see)."""
+def public_failure(err: HouserulesError) -> str:
+    """A rule's failure as every seat at the table is told it: where the rule is, never what
+    it met (a message may name a card in a hand the seat may not see)."""
     place = [Path(err.file).name if err.file else "<input>"]  # never the server's folders
     place += [str(n) for n in (err.line, err.column) if n is not None]
     said = err.message if err.message in (MOVE_MESSAGE, WORK_MESSAGE) else BROKEN  # fixed words
-    return ": ".join([":".join(place)] + ([err.path] if err.path else [])), said
+    return ": ".join([":".join(place)] + ([err.path] if err.path else []) + [said])
+
+
+def said_stop(broken: str) -> str:
+    """Why a table stopped (`broken`), its fixed words said in the language spoken."""
+    words = next((fixed for fixed in (UNSAVED, BROKEN) if broken.endswith(fixed)), "")
+    return broken[:len(broken) - len(words)] + said_here(words) if words else broken

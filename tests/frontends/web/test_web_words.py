@@ -207,3 +207,14 @@ def test_a_refusal_is_said_in_the_reader_s_language_with_the_same_code(client, l
         assert e["code"] == s["code"] == code
         assert not in_script(e["message"], lang)
         assert in_script(s["message"], lang) > len(s["message"]) / 3, s["message"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_stopped_table_says_why_in_the_reader_s_language(lang):
+    from interpreter.web.tables import BROKEN, UNSAVED, said_stop
+    where = "pasted.yaml:5:14: $.kinds.skip.on_play: "
+    with translation.speaking(lang):
+        said = said_stop(where + BROKEN), said_stop(UNSAVED), said_stop(where + "its budget")
+    assert said[0].startswith(where) and in_script(said[0], lang) > 50
+    assert in_script(said[1], lang) > 50
+    assert said[2] == where + "its budget"  # the engine's own words stay as they are
