@@ -41,7 +41,7 @@ def test_which_bots_search_is_data_the_web_layer_reads():
 
 def test_the_seat_menu_offers_the_strong_bot_with_its_words():
     bots = json.loads(catalog_json())["bots"]
-    assert {"name": "strong", "help": BOT_HELP["strong"]} in bots
+    assert {"name": "strong", "label": "strong", "help": BOT_HELP["strong"]} in bots
     spec = seat_specs([{"kind": "you"}, {"kind": "bot", "bot": "strong"}], (2, 10))[1]
     assert spec["kind"] == "bot" and spec["bot"] == "strong"
 
