@@ -28,10 +28,10 @@ from interpreter.playing.match import Match
 from interpreter.playing.seating import searches
 from interpreter.playing.session import Session
 from interpreter.presenting.look import Look
-from interpreter.presenting.naming import naming
+from interpreter.presenting.naming import naming, text_of
 from interpreter.presenting.narrate import words
 from interpreter.presenting.prompts import answer_labels, offer_text, question_text
-from interpreter.presenting.translation import _, said
+from interpreter.presenting.translation import _
 from interpreter.presenting.view import seat_view
 from interpreter.safe_text import shown
 from interpreter.web.lobby import error_json, load_choice, one_line
@@ -407,7 +407,7 @@ class Table(RealTime):
                                    for label, values in view.values]
         return {
             "table": self.id, "seat": seat, "version": self.version, "epoch": self.epoch,
-            "title": one_line(said(self.session.ruleset.source.data.get("title"), self.meta["title"])),
+            "title": one_line(text_of(self.session.ruleset, ("title",), self.meta["title"])),
             "seats": seats, "hand": [face(c) for c in hand],
             "top": face(view.top), "color": view.color,
             "color_name": words(view.color) if view.color else None,
@@ -479,10 +479,10 @@ class Table(RealTime):
 
     def instead_of_drawing(self) -> str:
         """What the rules a ruleset has instead of a turn's draw say (a launcher pressed)."""
-        triggers = self.session.ruleset.triggers
-        names = {rule.name for rule in triggers.turn_draw}
-        return shown(" ".join(rule.text for rule in triggers.every
-                              if rule.name in names and rule.text), one_line=True)
+        ruleset = self.session.ruleset
+        names = {rule.name for rule in ruleset.triggers.turn_draw}
+        return shown(" ".join(text_of(ruleset, ("rules", rule.name, "text"), rule.text) for rule
+                              in ruleset.triggers.every if rule.name in names and rule.text), one_line=True)
 
 
 def public_failure(err: HouserulesError) -> str:

@@ -218,3 +218,12 @@ def test_a_stopped_table_says_why_in_the_reader_s_language(lang):
     assert said[0].startswith(where) and in_script(said[0], lang) > 50
     assert in_script(said[1], lang) > 50
     assert said[2] == where + "its budget"  # the engine's own words stay as they are
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_what_a_ruleset_does_instead_of_drawing_is_said_in_the_language(root, lang):
+    from interpreter.web.tables import Table
+    table = Table.create(root, {"ruleset": "uno_attack", "seed": 3,
+                                "seats": [{"kind": "you"}, {"kind": "bot"}]})
+    with translation.speaking(lang):
+        assert in_script(table.instead_of_drawing(), lang) > 50  # the launcher's rule, as Draw's help
