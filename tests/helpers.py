@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -123,3 +124,23 @@ def cli_here(argv) -> tuple:
     except SystemExit as exc:
         code = exc.code
     return code, out.getvalue()
+
+
+# A message's placeholders: named, or a builtin's {0}.
+PLACEHOLDER = re.compile(r"\{[a-z_0-9]*\}")
+
+
+def assert_translated(shipped, marked: dict, lang: str, domain: str) -> None:
+    """Every message `marked` in the code ({key: (message, where)}) has a translation in the
+    catalog `shipped` (one language's .po, read by Babel), complete, not fuzzy, and keeping
+    the placeholders of its English in every form."""
+    for key, (message, where) in marked.items():
+        entry = shipped.get(key)
+        assert entry is not None and entry.string and all(entry.string), \
+            f"{where}: {key!r} has no {lang} translation in {domain}.po (pybabel update, then translate it)"
+        sources = [message] if isinstance(message, str) else list(message)
+        forms = [entry.string] if isinstance(entry.string, str) else list(entry.string)
+        for form in forms:
+            assert set(PLACEHOLDER.findall(form)) == set(PLACEHOLDER.findall(sources[-1])), \
+                f"{where}: the {lang} translation {form!r} of {key!r} changes its placeholders"
+        assert "fuzzy" not in entry.flags, f"{where}: the {lang} translation of {key!r} is fuzzy"

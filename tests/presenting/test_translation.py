@@ -12,7 +12,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from helpers import cli_here
+from helpers import PLACEHOLDER, assert_translated, cli_here
 from interpreter.presenting import translation
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,7 +20,6 @@ LANGUAGES = ("ur", "gu", "pa", "bn")
 # Each language's script, as Unicode names its letters; and a locale that asks for it.
 SCRIPTS = {"ur": "ARABIC", "gu": "GUJARATI", "pa": "GURMUKHI", "bn": "BENGALI"}
 LOCALES = {"ur": "ur_PK.UTF-8", "gu": "gu_IN.UTF-8", "pa": "pa_IN.UTF-8", "bn": "bn_BD.UTF-8"}
-PLACEHOLDER = re.compile(r"\{[a-z_0-9]*\}")  # named, or a builtin's {0}
 FIRST_SCREEN = ["play", "classic", "--seed", "1"]
 
 
@@ -43,17 +42,7 @@ def catalog(lang: str):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_marked_message_is_translated_with_its_placeholders(lang):
-    shipped = catalog(lang)
-    for key, (message, where) in marked_messages().items():
-        entry = shipped.get(key)
-        assert entry is not None and entry.string and all(entry.string), \
-            f"{where}: {key!r} has no {lang} translation (pybabel update, then translate it)"
-        sources = [message] if isinstance(message, str) else list(message)
-        forms = [entry.string] if isinstance(entry.string, str) else list(entry.string)
-        for form in forms:
-            assert set(PLACEHOLDER.findall(form)) == set(PLACEHOLDER.findall(sources[-1])), \
-                f"{where}: the {lang} translation {form!r} of {key!r} changes its placeholders"
-        assert "fuzzy" not in entry.flags, f"{where}: the {lang} translation of {key!r} is fuzzy"
+    assert_translated(catalog(lang), marked_messages(), lang, translation.DOMAIN)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gettext
 import json
-import re
 import unicodedata
 from pathlib import Path
 
@@ -17,13 +16,13 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
+from helpers import assert_translated
 from interpreter.presenting import translation
 from interpreter.web import words
 
 ROOT = Path(__file__).resolve().parents[3]
 LANGUAGES = ("ur", "gu", "pa", "bn")
 SCRIPTS = {"ur": "ARABIC", "gu": "GUJARATI", "pa": "GURMUKHI", "bn": "BENGALI"}
-PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
 KEYWORDS = {"_": None, "ngettext": (1, 2), "said_here": None, "page_word": None}
 
 starlette = pytest.importorskip("starlette.testclient")
@@ -64,16 +63,7 @@ def test_the_template_is_up_to_date():
 def test_every_page_word_is_translated_with_its_placeholders(lang):
     shipped = catalog(lang)
     assert not shipped.fuzzy, f"{lang}'s web.po header is fuzzy: pybabel compile would skip it"
-    for key, (message, where) in marked_words().items():
-        entry = shipped.get(key)
-        assert entry is not None and entry.string and all(entry.string), \
-            f"{where}: {key!r} has no {lang} translation in web.po (pybabel update, then translate it)"
-        sources = [message] if isinstance(message, str) else list(message)
-        forms = [entry.string] if isinstance(entry.string, str) else list(entry.string)
-        for form in forms:
-            assert set(PLACEHOLDER.findall(form)) == set(PLACEHOLDER.findall(sources[-1])), \
-                f"{where}: the {lang} translation {form!r} of {key!r} changes its placeholders"
-        assert "fuzzy" not in entry.flags, f"{where}: the {lang} translation of {key!r} is fuzzy"
+    assert_translated(shipped, marked_words(), lang, "web")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
