@@ -6,8 +6,9 @@ drawn from the cards the guessing seat cannot see (the other hands and the stock
 multiset: what any seat can count from the cards it sees). Each guess moves with what the seat
 is seen to do, and is kept only while it explains it:
 - a seat seen to play a card held it: a guess without it takes it in place of one of its own
-  cards that may be it, at random; and the model (the heuristic bot), holding the guess on the table it played
-  on, would have played that card: a guess where it would not is dropped;
+  cards that may be it, at random; and the model (the heuristic bot), holding the guess on
+  the table it played on, would have played that card: a guess where it would not is
+  dropped;
 - a seat seen to name a colour is kept where the model, holding the guess, names that colour;
 - a seat seen to draw instead of playing held nothing it could play: no card of a guess may be
   one it could have played then, for as long as the guess holds it (a card that is, swapped

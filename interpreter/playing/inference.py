@@ -38,16 +38,14 @@ WINDOWS: Final = 4
 
 @dataclass(frozen=True)
 class Snapshot:
-    """The table as a seat's answer left it: the faces each other seat could play then, and
-    what everyone can count (hands played, the discard's length, the hand sizes)."""
+    """The table as a seat's answer left it, at the next seat's play: the faces each other
+    seat could play then, and what everyone can count (the discard's length, the hand sizes)."""
 
-    game: GameState
-    hands: int
     discard: int
     sizes: tuple[int, ...]
-    next_seat: int | None
+    next_seat: int
     playable: dict[int, frozenset[int]]
-    table: GameState | None = None  # the world at the next seat's play (its hand unknown)
+    table: GameState  # the world at the next seat's play (its hand unknown)
 
 
 class Inference:
@@ -69,13 +67,13 @@ class Inference:
         mark, before, self.mark, self.before = self.mark, self.before, None, None
         known_before, self.known = self.known, known
         guesses = self.guesses
+        unseen = unseen_cards(game, seat, known)
         if mark is None or mark[0] is not game or mark[1] != len(game.hand_results) \
                 or len(game.discard) < mark[2] or game.rules.has_rows:
             guesses.forget()  # a new hand, a discard reshuffled, or nothing followed
-            self.settle(game, seat, rng)
+            self.settle(game, seat, unseen, rng)
             return
         sizes = [len(hand) for hand in game.hands]
-        unseen = unseen_cards(game, seat, known)
         if before is None:  # who played what since cannot be told; a hand that only grew drew
             played = len(game.discard) - mark[2]
             for other in list(guesses.hands):
@@ -84,7 +82,7 @@ class Inference:
                     guesses.forget(other)
                 elif grew:
                     guesses.drew(other, grew, unseen, rng)
-            self.settle(game, seat, rng)
+            self.settle(game, seat, unseen, rng)
             return
         new = list(game.discard[before.discard:])
         for other in list(guesses.hands):  # drawn by the rules before its turn came
@@ -101,18 +99,17 @@ class Inference:
                 guesses.drew(other, sizes[other] - then, unseen, rng,
                              faces if game.rules.play_drawn else frozenset())
                 told.add(other)
-        self.follow(game, before, sizes, seat, known_before, told, unseen, rng)
-        self.settle(game, seat, rng)
+        self.follow(game, before, new, sizes, seat, known_before, told, unseen, rng)
+        self.settle(game, seat, unseen, rng)
 
-    def follow(self, game: GameState, before: Snapshot, sizes: list[int], seat: int,
-               known_before: dict[int, list[Any]], told: set[int], unseen: list[Any],
-               rng: random.Random) -> None:
-        """Tell the guesses the cards played since `before`, when one seat played them all
-        (the first at `before`'s table, if that seat played next), and the colour it named;
+    def follow(self, game: GameState, before: Snapshot, new: list[Any], sizes: list[int],
+               seat: int, known_before: dict[int, list[Any]], told: set[int],
+               unseen: list[Any], rng: random.Random) -> None:
+        """Tell the guesses the cards played since `before` (`new`), when one seat played them
+        all (the first at `before`'s table, if that seat played next), and the colour it named;
         that the other seats whose hands grew (and were not `told` already) drew; a seat whose
         hand shrank otherwise is guessed afresh."""
         guesses = self.guesses
-        new = list(game.discard[before.discard:])
         shrank = [other for other in range(game.players)
                   if other != seat and sizes[other] != before.sizes[other]]
         mover = shrank[0] if len(shrank) == 1 and new \
@@ -136,7 +133,8 @@ class Inference:
                 and top.color is None and game.color is not None and sizes[mover]:
             guesses.named(mover, game.color, before.table, rng)
 
-    def settle(self, game: GameState, seat: int, rng: random.Random) -> None:
+    def settle(self, game: GameState, seat: int, unseen: list[Any],
+               rng: random.Random) -> None:
         """Fit the guesses to the table now: each hidden hand's cards not known of. Hands of
         two-sided cards (whose sides the seat sees) or in rows are not guessed."""
         if game.ruleset.sides or game.rules.has_rows:
@@ -145,7 +143,7 @@ class Inference:
         sizes = {other: len(hand) - len(self.known.get(other, ()))
                  for other, hand in enumerate(game.hands)
                  if other != seat and not game.revealed[other]}
-        self.guesses.settle(sizes, unseen_cards(game, seat, self.known), rng)
+        self.guesses.settle(sizes, unseen, rng)
 
     def expect(self, game: GameState, world: GameState, seat: int,
                give: Callable[[GameState], None]) -> None:
@@ -170,6 +168,6 @@ class Inference:
                                      if world.is_playable(other, face))
                     for other in range(world.players)
                     if other != seat and other not in mates and not world.out[other]}
-        self.before = Snapshot(game, len(world.hand_results), len(world.discard),
+        self.before = Snapshot(len(world.discard),
                                tuple(len(hand) for hand in world.hands), asked.seat, playable,
                                world)
