@@ -119,7 +119,7 @@ def test_the_picker_changes_one_seat_s_language_and_not_the_other_s(browser, ser
         page.wait_for_selector("#log li")
     with bo.expect_navigation():  # the page is drawn again in the language chosen
         bo.select_option("#language", "bn")
-    bo.wait_for_function("document.documentElement.lang === 'bn'")
+    bo.wait_for_function("() => document.documentElement.lang === 'bn'")
     bo.wait_for_selector("#log li")
     assert bo.locator("#log-title").text_content() == "কী ঘটেছে"
     assert share_in_script(bo.locator("#log").inner_text(), "bn") >= 0.5
@@ -134,10 +134,10 @@ def test_the_picker_changes_one_seat_s_language_and_not_the_other_s(browser, ser
     assert not any(unicodedata.name(ch, "").startswith("BENGALI") for ch in sent)
     assert ann.locator("#log-title").text_content() == "What happened"
     bo.reload()  # the choice is remembered
-    bo.wait_for_function("document.documentElement.lang === 'bn'")
+    bo.wait_for_function("() => document.documentElement.lang === 'bn'")
     assert bo.locator("#language").input_value() == "bn"
     with bo.expect_navigation():
         bo.select_option("#language", "en")
-    bo.wait_for_function("document.documentElement.lang === 'en'")
+    bo.wait_for_function("() => document.documentElement.lang === 'en'")
     bo.wait_for_selector("#log li")
     assert share_in_script(bo.locator("#log").inner_text(), "bn") == 0
