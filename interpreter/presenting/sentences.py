@@ -50,7 +50,7 @@ QUANTIFIERS = {
     "none": (N_("there is no {item} in {source}"),
              N_("there is no {item} in {source} where {condition}")),
     "all": (N_("every {item} in {source} has nothing against it"),
-            N_("every {item} in {source} has where {condition}")),
+            N_("every {item} in {source} is such that {condition}")),
     "count": (N_("the number of {items} in {source}"),
               N_("the number of {items} in {source} where {condition}")),
     "select": (N_("the {items} in {source}"), N_("the {items} in {source} where {condition}")),

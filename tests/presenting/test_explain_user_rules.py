@@ -119,6 +119,9 @@ LOOPS = [
     ("if any(x in colors_in(hand(player)) if x == color) then draw(next, 1) end",
      "If there is a colour in the colours among the hand of the player where it is the colour to "
      "follow: The next player draws 1 card."),
+    ("if all(c in hand(player) if c.kind == \"skip\") then draw(next, 1) end",
+     "If every card in the hand of the player is such that its kind is skip: The next player "
+     "draws 1 card."),
     ("set_var(\"leader\", lowest_scorer(seats_in()))\nfor s in var.targets do draw(s, 1) end",
      "For each seat of targets, in turn: That seat draws 1 card."),
 ]
