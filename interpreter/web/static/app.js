@@ -662,6 +662,7 @@ const table = {
   busy: null,           // {version} while an answer is on its way
   logKey: "",
   drawn: {},            // part name -> the data it was last drawn from
+  freshDecision: false, // a new decision drawn: keepDecisionInSight shows it once
   toastTimer: null,
 };
 
@@ -806,6 +807,7 @@ function render(state) {
   Live.render(state);
   A11y.rendered(state);  // a11y.js: what a screen reader is told, focus kept in the hand
   Feel.rendered(state);  // feel.js: the card moving, your turn in the title, sound
+  keepDecisionInSight();
 }
 
 // A state older than the one shown: a lower version of the same epoch. A restarted server
@@ -1015,6 +1017,7 @@ function renderDecision(state, pal) {
     return;
   }
   waiting.hidden = true;
+  const fresh = panel.dataset.id !== String(d.id);
   panel.dataset.id = String(d.id);
   panel.dataset.kind = d.kind || "";
   const nodes = [el("h2", null, d.title || _("Your move"))];
@@ -1062,6 +1065,28 @@ function renderDecision(state, pal) {
   panel.replaceChildren(...nodes);
   panel.hidden = false;
   panel.classList.toggle("busy", busy);
+  if (fresh) table.freshDecision = true;
+}
+
+// On a phone the hand stays at the bottom of the screen (style.css) and could cover a new
+// decision: once the whole table is drawn (the call button changes the hand's height), the
+// page scrolls just enough to show it above the hand, once, so that it never fights the
+// player's own scrolling.
+function keepDecisionInSight() {
+  if (!table.freshDecision) return;
+  table.freshDecision = false;
+  const me = document.querySelector(".me");
+  if (getComputedStyle(me).position !== "sticky") return;
+  handHeightSaid();
+  const panel = $("decision").getBoundingClientRect();
+  const below = panel.bottom + 8 - me.getBoundingClientRect().top;
+  if (below > 0) window.scrollBy(0, Math.min(below, panel.top - 8));
+}
+
+// The hand's height, for the decision's height and scroll margin on a phone (style.css).
+function handHeightSaid() {
+  const me = document.querySelector(".me");
+  document.documentElement.style.setProperty("--hand-height", `${me.offsetHeight}px`);
 }
 
 function renderLog(state) {
@@ -1183,4 +1208,5 @@ function start() {
 }
 
 window.addEventListener("hashchange", () => location.reload());
+if (window.ResizeObserver) new ResizeObserver(handHeightSaid).observe(document.querySelector(".me"));
 Words.load().then(start);  // words.js: the page's words in its language first

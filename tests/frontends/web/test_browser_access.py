@@ -2,7 +2,7 @@
 test_browser.py): axe-core finds no serious fault on the setup page, the table and the end of
 a hand; every card is named with its colour and rank; your turn is announced; focus stays in
 the hand; the colour marks' switch is remembered; a 25-card hand and ten seats fit a phone,
-upright and on its side; and the spectator link sees no hand and answers nothing."""
+upright and on its side, and a new decision shows above the hand; and the spectator link sees no hand and answers nothing."""
 
 from __future__ import annotations
 
@@ -165,6 +165,29 @@ def test_ten_seats_leave_the_hand_in_sight_on_a_phone(browser, server, text):
     page.wait_for_selector("#decision[data-id]:not([hidden])", timeout=30_000)
     assert page.locator("#hand .card").count() >= 7
     assert cards_in_sight(page, ".card") == []
+
+
+# The decision's buttons that something else covers where they are now (a point of each
+# tried at its centre), without scrolling: what a player sees as the decision comes.
+COVERED = """() => [...document.querySelectorAll('#decision button')].filter((b) => {
+  const r = b.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !hit || !b.contains(hit); }).map((b) => b.textContent)"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ur-PK"])
+def test_a_new_decision_on_a_phone_on_its_side_shows_above_the_hand(browser, server, locale):
+    """The hand stays at the bottom of a phone's screen; a new decision is scrolled into
+    sight above it, never left under it (it once hid the Draw button on a phone on its side)."""
+    context = browser.new_context(viewport=PHONE_SIDEWAYS, is_mobile=True, has_touch=True,
+                                  locale=locale)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    set_up(page, server, "mario_kart", 3)  # Ann plays first
+    page.wait_for_selector("#decision[data-id]:not([hidden]) .answer")
+    assert page.evaluate(COVERED) == []
+    decision = page.locator("#decision").bounding_box()
+    assert decision["y"] + decision["height"] <= page.locator(".me").bounding_box()["y"]
 
 
 def test_the_spectator_link_sees_no_hand_and_no_decision(browser, server):
