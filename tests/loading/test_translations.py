@@ -39,7 +39,8 @@ def test_every_bundled_ruleset_has_every_text_in_every_language(name, lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", GAMES)
-def test_every_bundled_game_names_its_colours_kinds_and_item_values_in_every_language(name, lang):
+def test_every_bundled_game_names_its_colours_kinds_options_and_item_values_in_every_language(
+        name, lang):
     data = load_ruleset(name).source.data
     names = data.get(NAMES) or {}
     missing = [n for n in known_names(data) if lang not in (names.get(n) or {})]
@@ -47,6 +48,17 @@ def test_every_bundled_game_names_its_colours_kinds_and_item_values_in_every_lan
     for attribute, spec in (data.get("attributes") or {}).items():
         for value, words in (spec.get("words") or {}).items():
             assert isinstance(words, dict) and lang in words, (attribute, value)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", HOUSE)
+def test_every_bundled_house_rule_names_its_options_in_every_language(name, lang):
+    """(The kinds a house rule changes are named by the game it is played on.)"""
+    data = load_source(name).data
+    names = data.get(NAMES) or {}
+    missing = [n for n in known_names({"options": data.get("options")})
+               if lang not in (names.get(n) or {})]
+    assert not missing, f"{name} has no {lang} words for {missing}"
 
 
 SCHEMAS = Path(__file__).resolve().parents[2] / "schema"
@@ -102,7 +114,7 @@ BAD = [
     ("kinds:\n  skipp:\n    text: x\n", "mine.ur.yml:3:5",
      "has nothing there to translate (did you mean 'skip'?)"),
     ("names:\n  rde: x\n", "mine.ur.yml:2:8",
-     "the ruleset has no colour, kind, side or rank named 'rde' to translate (did you mean 'red'?)"),
+     "the ruleset has no colour, kind, side, rank or option named 'rde' to translate (did you mean 'red'?)"),
     ("kinds:\n  skip:\n    txt: x\n", "mine.ur.yml:3:10", "unknown key 'txt' (did you mean 'text'?)"),
     ("options:\n  hands:\n    help: [a, b]\n", "mine.ur.yml:3:11", "is not of type 'string'"),
     ("questions:\n  challenge:\n    text: x\n", "mine.ur.yml:2:3", "has nothing there to translate"),

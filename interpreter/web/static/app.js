@@ -250,7 +250,7 @@ function setOptions(specs) {
     const row = el("div", "option");
     row.dataset.option = spec.name;
     const id = "option-" + spec.name.replace(/[^A-Za-z0-9_-]/g, "_");
-    const label = el("label", "option-name", spec.name.replace(/_/g, " "));
+    const label = el("label", "option-name", spec.label || spec.name.replace(/_/g, " "));
     label.htmlFor = id;
     let input;
     const current = spec.name in setup.values ? setup.values[spec.name] : spec.default;
@@ -273,11 +273,11 @@ function setOptions(specs) {
       }, 500));
     } else if (kind === "choices") {
       input = el("select");
-      for (const choice of spec.choices) {
-        const o = el("option", null, String(choice));
+      spec.choices.forEach((choice, i) => {
+        const o = el("option", null, (spec.choice_labels || [])[i] || String(choice));
         o.value = String(choice);
         input.appendChild(o);
-      }
+      });
       if (current !== undefined && current !== null) input.value = String(current);
       input.addEventListener("change", () => {
         const picked = spec.choices.find((c) => String(c) === input.value);

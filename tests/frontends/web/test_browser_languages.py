@@ -19,10 +19,11 @@ from interpreter.presenting import translation
 
 LOCALES = {"ur": "ur-PK", "gu": "gu-IN", "pa": "pa-IN", "bn": "bn-BD"}
 SCRIPTS = {"ur": "ARABIC", "gu": "GUJARATI", "pa": "GURMUKHI", "bn": "BENGALI"}
-# The page's own words on the setup page: the rulesets' words (what a house rule does, an
-# option's help) are the ruleset files', in the language where a file gives it.
+# The page's own words on the setup page, and the options' names as the game's translations
+# files say them: the rulesets' words (what a house rule does, an option's help) are the
+# ruleset files', in the language where a file gives it.
 SETUP_WORDS = ("#setup-view h2, #setup-view button, .field > span, .seed-field > span, "
-               "#seat-count, .seat-kind")
+               "#seat-count, .seat-kind, .option-name")
 
 
 def page_in(browser, locale: str):

@@ -217,3 +217,18 @@ def test_what_a_ruleset_does_instead_of_drawing_is_said_in_the_language(root, la
                                 "seats": [{"kind": "you"}, {"kind": "bot"}]})
     with translation.speaking(lang):
         assert in_script(table.instead_of_drawing(), lang) > 50  # the launcher's rule, as Draw's help
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_option_and_its_choices_are_labelled_in_the_reader_s_language(client, lang):
+    """The setup page labels an option (and a choice of one) with its `names:` words; the
+    request still names it as the ruleset does."""
+    english = client.post("/api/check", json={"ruleset": "classic_2018"}).json()["options"]
+    said = client.post(f"/api/check?lang={lang}", json={"ruleset": "classic_2018"}).json()["options"]
+    assert [o["name"] for o in said] == [o["name"] for o in english]
+    assert [o["choices"] for o in said] == [o["choices"] for o in english]
+    custom = {o["name"]: o for o in english}["customizable"]
+    assert custom["label"] == "customizable" and "others draw two" in custom["choice_labels"]
+    assert {o["name"]: o["label"] for o in english}["target_score"] == "target score"
+    assert all(in_script(o["label"], lang) for o in said)
+    assert all(in_script(words, lang) for o in said for words in o.get("choice_labels", ()))
