@@ -100,7 +100,8 @@ def in_its_words(entry: dict, data: dict) -> dict:
     entry["description"] = one_line(said(data.get("description"), entry["description"]))
     written = data.get("options")
     written = written if isinstance(written, dict) else {}
-    names = data.get(NAMES) if isinstance(data.get(NAMES), dict) else {}
+    names = data.get(NAMES)
+    names = names if isinstance(names, dict) else {}
     for option in entry["options"]:
         spec = written.get(option["name"])
         option["help"] = one_line(said(spec.get("help") if isinstance(spec, dict) else None,
