@@ -106,8 +106,8 @@ def put(source: Source, words: Source, path: tuple, lang: str, text, own: str) -
     if path[0] == NAMES:
         known = known_names(source.data)
         if path[1] not in known:
-            raise words.error(path, f"the ruleset has no colour, kind, side, rank or option "
-                                    f"named '{path[1]}' to translate"
+            raise words.error(path, f"the ruleset has no colour, kind, side, rank, option or "
+                                    f"chance named '{path[1]}' to translate"
                                     f"{did_you_mean(path[1], known)}")
         table = source.data.setdefault(NAMES, {})
         table[path[1]] = with_language(table.get(path[1]), lang, text)
@@ -180,11 +180,15 @@ def missing(source: Source, words: Source, path: tuple, holder) -> RulesetError:
 
 def known_names(data: dict) -> list[str]:
     """The names a ruleset's `names:` may say in words: its colours (each side's too), sides,
-    kinds, word ranks, and options and the words they may be set to."""
+    kinds, word ranks, options and the words they may be set to, and chances and their word
+    outcomes."""
     found = [str(c) for c in data.get("colors") or ()]
     for option, spec in (data.get("options") or {}).items():
         found.append(str(option))
         found += [c for c in (spec or {}).get("choices") or () if isinstance(c, str)]
+    for chance, slots in (data.get("chances") or {}).items():
+        found.append(str(chance))
+        found += [slot for slot in slots or () if isinstance(slot, str)]
     for side, spec in (data.get("sides") or {}).items():
         found.append(str(side))
         found += [str(c) for c in (spec or {}).get("colors") or ()]

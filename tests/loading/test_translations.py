@@ -114,7 +114,7 @@ BAD = [
     ("kinds:\n  skipp:\n    text: x\n", "mine.ur.yml:3:5",
      "has nothing there to translate (did you mean 'skip'?)"),
     ("names:\n  rde: x\n", "mine.ur.yml:2:8",
-     "the ruleset has no colour, kind, side, rank or option named 'rde' to translate (did you mean 'red'?)"),
+     "the ruleset has no colour, kind, side, rank, option or chance named 'rde' to translate (did you mean 'red'?)"),
     ("kinds:\n  skip:\n    txt: x\n", "mine.ur.yml:3:10", "unknown key 'txt' (did you mean 'text'?)"),
     ("options:\n  hands:\n    help: [a, b]\n", "mine.ur.yml:3:11", "is not of type 'string'"),
     ("questions:\n  challenge:\n    text: x\n", "mine.ur.yml:2:3", "has nothing there to translate"),
