@@ -19,7 +19,6 @@ from interpreter.errors import HouserulesError, OptionError
 from interpreter.loading.extends import load_source
 from interpreter.loading.source import (
     MAX_FILE_BYTES,
-    NAMES,
     bundled_dir,
     bundled_rulesets,
     english,
@@ -27,7 +26,7 @@ from interpreter.loading.source import (
 )
 from interpreter.playing.gamelog import error_text
 from interpreter.playing.seating import AGENTS, BOT_HELP
-from interpreter.presenting.naming import in_language
+from interpreter.presenting.naming import naming, said_name
 from interpreter.presenting.translation import said, speaking
 from interpreter.safe_text import shown
 from interpreter.web.words import said_here
@@ -60,7 +59,8 @@ def ruleset_entry(rules, name: str | None) -> dict:
                          "default": rules.default_players},
              "house_rules_on": list(rules.overlays), "options": option_list(rules.option_specs),
              "cards": len(rules.deck)}
-    return in_its_words(entry, rules.source.data)
+    with naming(rules):  # an option's label is said as the ruleset's names: say it
+        return in_its_words(entry, rules.source.data)
 
 
 @lru_cache(maxsize=None)
@@ -94,29 +94,21 @@ def _catalog_json() -> str:
 
 def in_its_words(entry: dict, data: dict) -> dict:
     """A catalog entry with the words its file gives in the language spoken (translation.said):
-    its title, description, and its options' help and labels (their names' and choices'
-    `names:` words: the names are still what a request gives)."""
+    its title, description, and its options' help and labels (their names and choices said
+    as the ruleset's names, naming.said_name: the names are still what a request gives)."""
     entry["title"] = one_line(said(data.get("title"), entry["title"]))
     entry["description"] = one_line(said(data.get("description"), entry["description"]))
     written = data.get("options")
     written = written if isinstance(written, dict) else {}
-    names = data.get(NAMES)
-    names = names if isinstance(names, dict) else {}
     for option in entry["options"]:
         spec = written.get(option["name"])
         option["help"] = one_line(said(spec.get("help") if isinstance(spec, dict) else None,
                                        option["help"]))
-        option["label"] = label_of(names, option["name"])
+        option["label"] = one_line(said_name(option["name"]))
         if option["choices"]:
-            option["choice_labels"] = [label_of(names, choice) for choice in option["choices"]]
+            option["choice_labels"] = [one_line(said_name(str(choice)))
+                                       for choice in option["choices"]]
     return entry
-
-
-def label_of(names: dict, name) -> str:
-    """How the page shows an option or one of its choices: its `names:` words in the language
-    spoken, else as written (a name's underscores as spaces)."""
-    said_as = in_language(names.get(name)) if isinstance(name, str) else None
-    return one_line(said_as if isinstance(said_as, str) else str(name).replace("_", " "))
 
 
 def choice_options(options, on, off=None, rules_on: tuple = ()) -> dict:
